@@ -1,0 +1,3 @@
+from gametable.cli import main
+
+main()

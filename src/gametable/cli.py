@@ -1,0 +1,141 @@
+"""The `gametable` command: play in the terminal, simulate, and (later) serve."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from gametable import games as registry
+from gametable.engine import InvalidOptions
+
+app = typer.Typer(
+    help="gametable: modern board games at an online table, in the terminal, or simulated.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _fail(message: str) -> None:
+    err_console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code=2)
+
+
+def _load_game(name: str):
+    try:
+        return registry.get(name)
+    except registry.UnknownGame as exc:
+        _fail(str(exc))
+
+
+def _parse_options(raw: list[str]) -> dict:
+    """`--option key=value` pairs; values are read as JSON when they parse, else as text."""
+    options = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            _fail(f"--option wants key=value, got {item!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+@app.command()
+def simulate(
+    game: str = typer.Option(..., "--game", "-g", help="Game name, e.g. catan-on-the-road or gwt."),
+    players: int = typer.Option(..., "--players", "-p", help="Number of players."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many complete games to play."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i uses seed+i."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game option as key=value (repeatable)."),
+    max_decisions: int = typer.Option(1_000_000, min=1, help="Give up on a game after this many decisions."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+) -> None:
+    """Random bots play complete games; prints speed, wins per seat, scores and game length."""
+    from gametable.sim.runner import GameDidNotEnd
+    from gametable.sim.runner import simulate as run
+
+    game_obj = _load_game(game)
+    options = _parse_options(option)
+    try:
+        game_obj.new(players, seed, options)  # validate before showing a progress bar
+    except InvalidOptions as exc:
+        _fail(str(exc))
+
+    progress = Progress(
+        TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=as_json,
+    )
+    with progress:
+        task = progress.add_task("games", total=games)
+        try:
+            summary = run(
+                game_obj, players, games, seed, options, max_decisions,
+                on_game=lambda _record: progress.advance(task),
+            )
+        except GameDidNotEnd as exc:
+            _fail(str(exc))
+    data = summary.to_json()
+    if as_json:
+        print(json.dumps(data))
+        return
+    table = Table(title=f"{game_obj.title}: {data['games']} random games, {players} players, seed {seed}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key in ("games", "decisions", "seconds", "decisions_per_second", "games_per_second",
+                "average_decisions_per_game", "games_without_winner"):
+        table.add_row(key.replace("_", " "), f"{data[key]:,}")
+    console.print(table)
+    seats = Table(title="per seat")
+    seats.add_column("seat", justify="right")
+    seats.add_column("wins", justify="right")
+    seats.add_column("win %", justify="right")
+    seats.add_column("average score", justify="right")
+    for seat in range(players):
+        wins = data["wins_per_seat"][seat]
+        seats.add_row(str(seat), str(wins), f"{100 * wins / data['games']:.1f}",
+                      str(data["average_score_per_seat"][seat]))
+    console.print(seats)
+
+
+@app.command()
+def play(
+    game: str = typer.Option("catan-on-the-road", "--game", "-g", help="Game name."),
+    players: int = typer.Option(3, "--players", "-p", help="Number of players (you take seat 0)."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed (random if omitted)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game option as key=value (repeatable)."),
+    lang: str = typer.Option("en", "--lang", help="Language of the log: en, fa, pt, es."),
+) -> None:
+    """Play a full game in the terminal against bots; every choice is numbered."""
+    from gametable.terminal import play_in_terminal
+
+    game_obj = _load_game(game)
+    options = _parse_options(option)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    try:
+        state = game_obj.new(players, seed, options)
+    except InvalidOptions as exc:
+        _fail(str(exc))
+    play_in_terminal(game_obj, state, human_seat=0, console=console, lang=lang)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

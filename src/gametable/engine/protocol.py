@@ -1,0 +1,152 @@
+"""The engine protocol: what every game provides and what bots, the server and tests rely on.
+
+A :class:`Game` describes a game and creates states. A :class:`State` is a deterministic
+state machine: the same seed and the same actions always give the same ``to_json()``.
+See docs/engine-protocol.md for the contract in prose.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Mapping
+
+from gametable.engine.errors import IllegalAction, InvalidOptions
+from gametable.engine.log import LogEntry
+from gametable.engine.options import OptionSpec, resolve_options
+
+Action = dict[str, Any]
+
+
+class State(ABC):
+    """One game in progress.
+
+    Subclasses implement the underscored hooks; the public methods here add the checks
+    every game shares (whose turn it is, the action's shape, membership in the legal
+    list), so a game never sees an action it has not offered.
+    """
+
+    game: ClassVar["Game"]
+
+    #: structured log entries, oldest first (see gametable.engine.log)
+    log: list[LogEntry]
+
+    # -- what a game implements -------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that must decide now; several for simultaneous answers; empty when over."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, in a deterministic order."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None = spectator), JSON-ready.
+
+        Common keys: game, seat, to_act, players (own ``hand``, others ``hand_size``), log.
+        """
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _result(self) -> dict[str, Any]:
+        """``{"scores": [{"seat", "total", "breakdown"}], "winners": [...]}``"""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state, hidden parts and RNG included, as JSON-ready data."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def clone(self) -> "State":
+        """An independent copy. Games override this with something faster."""
+        return type(self).game.from_json(json.loads(json.dumps(self.to_json())))
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal for ``seat``; games may give a more specific reason."""
+        return f"{action.get('type')!r} with these parameters is not a legal action now"
+
+    # -- the shared, checked entry points --------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` (empty if it is not that seat's turn to decide).
+
+        The actions are shared with the state's cache: treat them as read-only.
+        """
+        if seat not in self.to_act():
+            return []
+        cache = getattr(self, "_legal_cache", None)
+        if cache is not None and cache[0] == seat:
+            return list(cache[1])
+        actions = self._legal_actions(seat)
+        self._legal_cache = (seat, actions)
+        return list(actions)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply a legal action, or raise IllegalAction and leave the state untouched."""
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction('an action must be a JSON object with a "type" string')
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        if self.is_over():
+            raise IllegalAction("the game is over; no more actions can be taken")
+        if seat not in self.to_act():
+            waiting = ", ".join(str(s) for s in self.to_act())
+            raise IllegalAction(f"it is not seat {seat}'s turn to act (waiting for seat {waiting})")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, dict(action)))
+        self._legal_cache = None
+        self._apply(seat, dict(action))
+
+    def result(self) -> dict[str, Any]:
+        if not self.is_over():
+            raise IllegalAction("the game is not over yet, so there is no result")
+        return self._result()
+
+
+class Game(ABC):
+    """A game: its description, its options and a factory for new states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    #: prefix of this game's log keys and messages ("catan" in "catan.built")
+    domain: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    def new(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {num_players!r}"
+            )
+        if type(seed) is not int:
+            raise InvalidOptions(f"the seed must be an integer, not {seed!r}")
+        return self._new(num_players, seed, resolve_options(self.options, options))
+
+    @abstractmethod
+    def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state written by ``State.to_json()``."""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "domain": self.domain,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [spec.to_json() for spec in self.options.values()],
+        }

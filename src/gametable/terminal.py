@@ -1,0 +1,105 @@
+"""A whole game in the terminal: you against bots, every choice numbered.
+
+Games may provide a module ``gametable.games.<package>.text`` with
+``render(view, names, lang) -> rich renderable`` and ``describe_action(action, view, lang) -> str``
+to draw their table readably; without it we fall back to the raw view and action JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.prompt import IntPrompt
+from rich.syntax import Syntax
+
+from gametable import i18n
+from gametable.bots import RandomBot
+from gametable.engine import Game, State
+
+
+def _text_module(game: Game) -> ModuleType | None:
+    package = type(game).__module__.rsplit(".", 1)[0] if "." in type(game).__module__ else None
+    for candidate in filter(None, (package, type(game).__module__)):
+        try:
+            return import_module(candidate + ".text")
+        except ModuleNotFoundError:
+            continue
+    return None
+
+
+def player_names(num_players: int, human_seat: int, lang: str) -> list[str]:
+    return [
+        i18n.text("ui.you", lang) if seat == human_seat else i18n.text("ui.bot_name", lang, number=seat + 1)
+        for seat in range(num_players)
+    ]
+
+
+def play_in_terminal(game: Game, state: State, human_seat: int, console: Console, lang: str = "en",
+                     bot_seed: int | None = None) -> State:
+    text_ui = _text_module(game)
+    names = player_names(state.num_players, human_seat, lang)
+    bot = RandomBot(bot_seed if bot_seed is not None else 12345)
+    shown = 0
+
+    def show_new_log() -> None:
+        nonlocal shown
+        entries = state.view(human_seat)["log"]
+        for entry in entries[shown:]:
+            console.print("  • " + i18n.describe(entry, lang, names))
+        shown = len(entries)
+
+    while not state.is_over():
+        show_new_log()
+        to_act = state.to_act()
+        if human_seat not in to_act:
+            seat = to_act[0]
+            state.apply(seat, bot.choose(state, seat))
+            continue
+        view = state.view(human_seat)
+        actions = state.legal_actions(human_seat)
+        if text_ui is not None:
+            console.print(text_ui.render(view, names, lang))
+        else:
+            console.print(Panel(Syntax(json.dumps(view, indent=1, ensure_ascii=False)[:6000], "json")))
+        for number, action in enumerate(actions, start=1):
+            label = text_ui.describe_action(action, view, lang) if text_ui else _compact(action)
+            console.print(f"  [bold cyan]{number:>3}[/]  {label}")
+        choice = IntPrompt.ask("Your choice", console=console,
+                               choices=[str(n) for n in range(1, len(actions) + 1)],
+                               show_choices=False)
+        state.apply(human_seat, actions[choice - 1])
+    show_new_log()
+    _show_result(game, state, names, lang, console)
+    return state
+
+
+def _compact(action: dict[str, Any]) -> str:
+    return json.dumps(action, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _show_result(game: Game, state: State, names: list[str], lang: str, console: Console) -> None:
+    from rich.table import Table
+
+    result = state.result()
+    categories: list[str] = []
+    for score in result["scores"]:
+        for category in score["breakdown"]:
+            if category not in categories:
+                categories.append(category)
+    table = Table(title="Final score")
+    table.add_column("")
+    for seat in range(state.num_players):
+        table.add_column(names[seat] + (" 🏆" if seat in result["winners"] else ""), justify="right")
+    for category in categories:
+        label = i18n.text(f"{game.domain}.score.{category}", lang)
+        if label.startswith(f"{game.domain}.score."):
+            label = category.replace("_", " ")
+        table.add_row(label,
+                      *[str(s["breakdown"].get(category, 0)) for s in result["scores"]])
+    table.add_row("[bold]total[/]", *[f"[bold]{s['total']}[/]" for s in result["scores"]])
+    console.print(table)
