@@ -227,12 +227,20 @@ class TableManager:
         """Throw the hot state away and replay the log (after a failed commit)."""
         fresh = await self._load(table.id)
         table.seats, table.state, table.seq = fresh.seats, fresh.state, fresh.seq
+        self._refreshed(table)
 
-    async def _catch_up(self, table: LiveTable) -> bool:
-        """Apply what other processes committed since our hot state; True if anything changed."""
+    def _refreshed(self, table: LiveTable) -> None:
+        """The table took in changes made elsewhere: our watchers and bots must know."""
+        table.touched = time.monotonic()
+        self.deliver(table)
+        self.bots.schedule(table)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Apply what other processes committed since our hot state, and tell our watchers."""
         seats = await self._db(self.store.load_seats, table.id)
         newer = await self._db(self.store.actions_after, table.id, table.seq)
-        changed = seats != table.seats or bool(newer)
+        if seats == table.seats and not newer:
+            return
         table.seats = seats
         for record in newer:
             try:
@@ -241,9 +249,9 @@ class TableManager:
                 log.exception("table %s: logged action %s does not replay; rebuilding", table.id,
                               record.seq)
                 await self._rebuild(table)
-                return True
+                return
             table.seq = record.seq
-        return changed
+        self._refreshed(table)
 
     def _evict(self, table: LiveTable) -> None:
         table.evicted = True
@@ -356,10 +364,8 @@ class TableManager:
 
     async def _changed(self, table: LiveTable) -> None:
         """Tell everyone about a committed change (caller holds the lock)."""
-        table.touched = time.monotonic()
-        self.deliver(table)
+        self._refreshed(table)
         await self.fanout.publish(table.id, table.seq)
-        self.bots.schedule(table)
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -484,12 +490,8 @@ class TableManager:
         if table is None:
             return
         async with table.lock:
-            if table.evicted:
-                return
-            if await self._catch_up(table):
-                table.touched = time.monotonic()
-                self.deliver(table)
-                self.bots.schedule(table)
+            if not table.evicted:
+                await self._catch_up(table)
 
     async def on_fanout_reconnect(self) -> None:
         """Messages may have been missed while the fan-out was down: check every hot table."""
