@@ -116,9 +116,13 @@ class TableManager:
         self.watchers: dict[str, set[Watcher]] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._replays: OrderedDict[str, tuple[int, State]] = OrderedDict()
-        # SQLite takes one writer at a time; PostgreSQL can use a few connections at once.
-        self._executor = ThreadPoolExecutor(max_workers=4 if store.is_sqlite else 8,
-                                            thread_name_prefix="gametable-db")
+        # PostgreSQL is a network round trip away: its calls run on worker threads while the
+        # event loop serves others. SQLite is a local file whose commit (with its fsync) takes
+        # a fraction of a millisecond: it runs inline, because handing each call to a thread
+        # costs more than that once the loop is busy (the worker must win the GIL back each
+        # time, and under load it queues behind the loop for whole switch intervals).
+        self._executor = None if store.is_sqlite else ThreadPoolExecutor(
+            max_workers=8, thread_name_prefix="gametable-db")
         self._sweeper: asyncio.Task | None = None
 
     # -- life cycle -----------------------------------------------------------------------
@@ -134,9 +138,12 @@ class TableManager:
             if table.bot_task:
                 table.bot_task.cancel()
         await self.fanout.stop()
-        self._executor.shutdown(wait=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._executor is None:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
 
     # -- creating and finding tables --------------------------------------------------------
