@@ -205,12 +205,6 @@ class LogStore:
         return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
                 for r in rows]
 
-    def unfinished_table_ids(self) -> list[str]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(models.tables.c.id)
-                                .where(models.tables.c.finished_ms.is_(None))).all()
-        return [r.id for r in rows]
-
 
 class _NoLock:
     def __enter__(self) -> None:
