@@ -172,7 +172,8 @@ def set_jobs(st: GwtState, rows: list[list[str]], token_row: int | None = None) 
     st.jobs = [[] for _ in range(D.JOB_ROWS)]
     for r, row in enumerate(rows):
         for worker in row:
-            st.piles[1].remove(worker)
+            pile = st.piles[1] if worker in st.piles[1] else st.piles[2]
+            pile.remove(worker)
             st.jobs[r].append(worker)
     st.token_row = (token_row if token_row is not None else len(rows)) - 1
 
