@@ -146,8 +146,8 @@ def test_s11_1_token_leaving_row_12_ends_the_game_after_everyone_elses_turn():
     assert st.trail_tile[D.NODE_INDEX["TEEPEE-3"]] == "teepee_green"  # the only choice, taken at once
     while st.current == 0:
         act(st, **legal(st)[0])
-    assert st.final_turns == 2 and all(t is None or D.TILE[t]["kind"] != "worker"
-                                       for col in st.foresight for t in col)
+    # the refill sets worker tiles aside: pile 2 (all workers) empties, its slot stays empty
+    assert st.final_turns == 2 and st.foresight[1][0] is None and st.piles[1] == []
     for seat in (1, 2):
         assert st.current == seat and st.phase == "A"
         while st.current == seat and st.phase != "scoring":
