@@ -27,7 +27,9 @@ def _text_module(game: Game) -> ModuleType | None:
     for candidate in filter(None, (package, type(game).__module__)):
         try:
             return import_module(candidate + ".text")
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as exc:
+            if exc.name != candidate + ".text":
+                raise  # a bug inside the text module must surface
             continue
     return None
 
