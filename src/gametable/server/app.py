@@ -44,7 +44,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = LogStore.from_url(settings.database_url)
+        store = LogStore.from_url(settings.database_url, settings.sqlite_sync)
         await asyncio.to_thread(migrate, store.engine)
         fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
