@@ -301,6 +301,7 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the server did not start")
                 time.sleep(0.1)
+            print(f"server pid {server.pid} on {url}", file=sys.stderr, flush=True)
             disk_before = fsync_ms(tmp)
             figures = asyncio.run(run(args, server, url))
             disk_after = fsync_ms(tmp)
