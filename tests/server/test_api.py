@@ -254,3 +254,18 @@ def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(database_url):
             assert api.table(table["id"], table["token"]) == before
     finally:
         server.stop()
+
+
+def test_a_creator_who_hands_their_own_seat_to_a_bot_watches_and_keeps_creator_rights(api):
+    table = api.create(players=3)
+    bob = api.join(table["id"])
+    tid, creator = table["id"], table["token"]
+    assert api.http.post(f"/api/tables/{tid}/seats/0/bot", headers=auth(creator)).status_code == 204
+    snapshot = api.table(tid, creator)
+    assert snapshot["you"] is None and all("hand" not in p for p in snapshot["view"]["players"])
+    refused = api.act(tid, creator, 0, {"type": "pass"})
+    assert refused.status_code == 403 and "bot" in refused.json()["detail"]
+    # Still the creator: seat 2 (never taken) can go to a bot too, and the bots play.
+    assert api.http.post(f"/api/tables/{tid}/seats/2/bot", headers=auth(creator)).status_code == 204
+    after = api.wait_until(tid, bob["token"], lambda s: s["legal_actions"])
+    assert after["seq"] == 1 and after["view"]["to_act"] == [1]

@@ -275,10 +275,11 @@ class TableManager:
         """The seat of a token; None (spectator) without a token; Forbidden for a stranger's."""
         if token is None:
             return None
-        seat = table.seat_for_hash(hash_token(token))
-        if seat is None:
+        token_hash = hash_token(token)
+        seat = table.seat_for_hash(token_hash)
+        if seat is None and not table.is_creator(token_hash):
             raise Forbidden("this token is not a seat at this table")
-        return seat
+        return seat  # the creator whose own seat went to a bot watches as a spectator
 
     async def join(self, table_id: str, name: str) -> tuple[int, str]:
         table = await self.table(table_id)
@@ -327,6 +328,8 @@ class TableManager:
             if token is None:
                 raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")
             seat = self.seat_for_token(table, token)
+            if seat is None:
+                raise Forbidden("your seat is played by a bot now")
             if seq > table.seq:
                 # Another server process may have committed actions we have not heard of yet.
                 await self._catch_up(table)
