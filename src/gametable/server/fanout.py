@@ -35,12 +35,6 @@ class Fanout:
     async def publish(self, table_id: str, seq: int) -> None:
         return None
 
-    async def watch(self, table_id: str) -> None:
-        """This process now holds the table in memory and wants to hear of its changes."""
-        return None
-
-    async def unwatch(self, table_id: str) -> None:
-        return None
 
 
 class LocalFanout(Fanout):
@@ -48,7 +42,7 @@ class LocalFanout(Fanout):
 
 
 class RedisFanout(Fanout):
-    """Notices through one Redis pub/sub channel; each process keeps those of its hot tables.
+    """Notices through one Redis pub/sub channel; each process acts on those of its hot tables.
 
     One channel for all tables keeps subscription handling trivial and survives reconnects
     with a single SUBSCRIBE; each process reads every notice, which is fine for the handful of
@@ -59,7 +53,6 @@ class RedisFanout(Fanout):
         self.url = url
         self.channel = channel
         self.origin = secrets.token_hex(8)  # our own notices come back to us; skip them
-        self.hot: set[str] = set()
         self._redis = None
         self._listener: asyncio.Task | None = None
         self._handlers: set[asyncio.Task] = set()
@@ -90,12 +83,6 @@ class RedisFanout(Fanout):
             # The action is committed; other processes catch up when the fan-out returns.
             log.exception("could not publish a change of table %s", table_id)
 
-    async def watch(self, table_id: str) -> None:
-        self.hot.add(table_id)
-
-    async def unwatch(self, table_id: str) -> None:
-        self.hot.discard(table_id)
-
     async def _listen(self, on_change: OnChange, on_reconnect: OnReconnect,
                       ready: asyncio.Future) -> None:
         first = True
@@ -113,7 +100,8 @@ class RedisFanout(Fanout):
                     if message is None or message.get("type") != "message":
                         continue
                     notice = json.loads(message["data"])
-                    if notice.get("origin") != self.origin and notice.get("table") in self.hot:
+                    # The manager ignores notices about tables it does not hold in memory.
+                    if notice.get("origin") != self.origin and isinstance(notice.get("table"), str):
                         self._spawn(on_change(notice["table"]))
             except asyncio.CancelledError:
                 raise

@@ -184,7 +184,6 @@ class TableManager:
         await self._db(self.store.create_table, record, seats)
         table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0)
         self.tables[record.id] = table
-        await self.fanout.watch(record.id)
         self.bots.schedule(table)
         return table, token
 
@@ -207,7 +206,6 @@ class TableManager:
             finally:
                 del self._loading[table_id]
             self.tables[table_id] = table
-            await self.fanout.watch(table_id)
             pending.set_result(table)
             self.bots.schedule(table)
             return table
@@ -279,7 +277,6 @@ class TableManager:
         if table.bot_task is not None and table.bot_task is not asyncio.current_task():
             table.bot_task.cancel()
         table.bot_task = None
-        asyncio.get_running_loop().create_task(self.fanout.unwatch(table.id))
 
     # -- seats ------------------------------------------------------------------------------
 
