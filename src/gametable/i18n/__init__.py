@@ -8,7 +8,10 @@ log entries themselves language-free:
 - a parameter named ``seat`` or ending in ``_seat`` is a seat number and is shown as that
   player's name;
 - a string value ``v`` of an entry whose key starts with ``<game>.`` is shown as the message
-  ``<game>.term.<v>`` when the catalog has one (so "brick" becomes "ladrillo").
+  ``<game>.term.<v>`` when the catalog has one (so "brick" becomes "ladrillo");
+- an entry whose private details are hidden from the viewer (see ``engine.log``) is told with the
+  message ``<key>.public`` when the catalog has one ("Bot 2 draws 2 cards." instead of a sentence
+  with an unfilled ``{cards}``).
 
 The browser client applies the same rules to the JSON form of the catalogs (see
 :func:`catalog`), so the terminal and the web table say the same thing.
@@ -68,7 +71,10 @@ def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
     private = params.pop("private", None)
     if isinstance(private, Mapping):
         params.update(private)
-    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+    template = None
+    if private is None:
+        template = catalog(lang).get(key + ".public") or catalog(DEFAULT_LANGUAGE).get(key + ".public")
+    template = template or catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
     if template is None:
         return f"{key} {params}"
     return _fill(template, params, lang, key.split(".", 1)[0], names)

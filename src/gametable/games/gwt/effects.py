@@ -499,7 +499,8 @@ def _apply_aux(st, seat, spec, src, action):
     number, double = action["aux"], action["double"]
     inner = dict(D.AUX[number]["double" if double else "single"])
     st.say("aux_action", seat=seat, aux=number, double=double)
-    st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner]})
+    st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner],
+                      "double": double})
 
 
 # --------------------------------------------------------------------------------- registry

@@ -24,7 +24,7 @@ def _pending(st: "GwtState") -> dict[str, Any] | None:
         return None
     frame = st.frames[-1]
     out: dict[str, Any] = {"kind": frame["kind"]}
-    for key in ("src", "count", "cowboys", "column", "max_value", "extraordinary", "optional"):
+    for key in ("src", "count", "cowboys", "column", "max_value", "extraordinary", "optional", "double"):
         if key in frame:
             out[key] = frame[key]
     if "station" in frame:
