@@ -425,3 +425,46 @@ def test_s9_2_the_single_aux_on_a_hazard_or_teepee_and_no_double_there():
     assert {(a["aux"], a["double"]) for a in legal(st, "aux")} == {(1, False), (2, False)}
     act(st, type="aux", src="aux", aux=1, double=False)
     assert st.players[0].money == 1 and legal(st) == [{"type": "end_phase_b"}]
+
+
+# ------------------------------------------------------------------ draw, then discard as many
+def _only_cards_left(st, seat, cards):
+    """The player's draw pile holds exactly ``cards`` and the discard pile is empty."""
+    p = st.players[seat]
+    set_deck(st, seat, cards)
+    p.removed += p.discard   # out of the way: nothing to reshuffle
+    p.discard = []
+    refresh(st)
+
+
+def test_s8_2_draw_up_to_3_offers_only_as_many_cards_as_are_left_and_discards_as_many_as_drawn():
+    """Objectives 10-14: "draw up to 3 cards, then discard as many" — as many as were drawn."""
+    st = scenario()
+    at(st, 0, "NEUTRAL-A", hand=["objective_10", "jersey", "guernsey"], money=0)
+    _only_cards_left(st, 0, ["holstein"])
+    act(st, type="play_objective", card="objective_10")
+    assert [a.get("count") for a in legal(st, "draw")] == [1]
+    act(st, type="draw", src="objective/objective_10", count=1)
+    act(st, type="discard_card", card="jersey")
+    p = st.players[0]
+    assert sorted(p.hand) == ["guernsey", "holstein"] and p.discard == ["jersey"] and not st.frames
+
+
+def test_s9_2_double_aux_2_with_one_card_left_draws_it_and_discards_one():
+    st = scenario()
+    clear_disc(st, 0, "aux2")
+    at(st, 0, "NEUTRAL-G", hand=["jersey", "guernsey"], money=0)
+    _only_cards_left(st, 0, ["holstein"])
+    act(st, type="aux", src="G/2", aux=2, double=True)
+    act(st, type="discard_card", card="jersey")
+    p = st.players[0]
+    assert sorted(p.hand) == ["guernsey", "holstein"] and p.discard == ["jersey"] and not st.frames
+
+
+def test_s4_4b_draws_up_to_cowboys_but_no_more_than_are_left():
+    st = scenario(options={"building_sides": "b"})
+    put_building(st, "A-1", "4b", owner=0)
+    hire_workers(st, 0, cowboys=3)
+    at(st, 0, "A-1", hand=["jersey"], money=0)
+    _only_cards_left(st, 0, ["holstein", "ayrshire"])
+    assert [a["count"] for a in legal(st, "draw")] == [1, 2]
