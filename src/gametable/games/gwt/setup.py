@@ -93,8 +93,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     st.say("game_started", players=num_players, first_seat=st.first_player,
            sides="".join(st.sides))
     for seat, player in enumerate(st.players):
-        st.say("starting_hand", seat=seat, money=player.money, objective=player.objectives[0],
-               private={"cards": sorted(player.hand)})
+        st.say("starting_hand", seat=seat, money=player.money,
+               private={"objective": player.objectives[0], "cards": sorted(player.hand)})
     st.say("turn_started", seat=st.current)
     from .turn import settle
     settle(st)

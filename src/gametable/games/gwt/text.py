@@ -76,7 +76,7 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
         f"aux: " + " ".join(f"{n}{'²' if a['double'] else ('¹' if a['single'] else '✗')}" for n, a in p["aux"].items()),
         f"discs left {p['discs_left']}: " + ", ".join(f"{g}×{c}" for g, c in p["discs"].items() if c),
         f"deck {p['deck_size']}, discard {p['discard_size']} (top {_t(p['discard_top'], lang)})",
-        f"objectives: {', '.join(p['objectives'])}",
+        f"objectives: {_t(p['objectives'], lang)}",
         f"buildings left: {' '.join(p['buildings_left'])}",
     ]
     if p["hazards"] or p["teepees"] or p["station_masters"]:

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from .state import GwtState
 
 
+#: what other players see of a starting objective: it lies face down until the game ends (seed 001)
+HIDDEN_START = "hidden_start"
+
+
 def _pending(st: "GwtState") -> dict[str, Any] | None:
     if not st.frames:
         return None
@@ -100,7 +104,8 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "deck_size": len(p.deck),
         "discard_size": len(p.discard),
         "discard_top": p.discard[-1] if p.discard else None,
-        "objectives": list(p.objectives),
+        "objectives": [HIDDEN_START if (seat != viewer and not st.over and D.OBJECTIVE[c]["start"]) else c
+                       for c in p.objectives],
         "buildings_left": list(p.buildings),
         "hazards": list(p.hazards),
         "teepees": list(p.teepees),
