@@ -76,3 +76,11 @@ def test_s12_starting_objectives_lie_face_down_until_the_game_ends():
                 assert player.objectives[0] not in text
     final, _ = play_random_game(GAME, 2, 3)
     assert all(c != "hidden_start" for p in final.view(None)["players"] for c in p["objectives"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_log_explains_every_dollar(players):
+    """Fees, income, transport, purchases, hires, builds, discs: the log accounts for every dollar."""
+    from .invariants import check_money_is_explained
+    for seed in range(3):
+        play_random_game(GAME, players, 200 + seed, RANDOM_OPTIONS, on_step=check_money_is_explained)
