@@ -468,3 +468,17 @@ def test_s4_4b_draws_up_to_cowboys_but_no_more_than_are_left():
     at(st, 0, "A-1", hand=["jersey"], money=0)
     _only_cards_left(st, 0, ["holstein", "ayrshire"])
     assert [a["count"] for a in legal(st, "draw")] == [1, 2]
+
+
+def test_s1_4_refill_with_an_empty_stack_changes_nothing_and_says_so():
+    from gametable import i18n
+    st = scenario()
+    set_jobs(st, [["cowboy", "craftsman"]] * 5 + [["engineer"]], token_row=6)
+    set_market(st, ["holstein"])
+    st.players[1].removed += st.cattle_stack   # (out of the way for this test)
+    st.cattle_stack = []
+    _foresight(st, [[], ["engineer", "engineer"], []])
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    assert st.token_row == 6 and st.market == ["holstein"]
+    entry = next(e for e in st.log if e["key"].startswith("gwt.market_"))
+    assert i18n.describe(entry) == "The cattle market cannot be refilled: its stack is empty."

@@ -501,7 +501,7 @@ def _gen_aux(st, seat, spec, src):
 def _apply_aux(st, seat, spec, src, action):
     number, double = action["aux"], action["double"]
     inner = dict(D.AUX[number]["double" if double else "single"])
-    st.say("aux_action", seat=seat, aux=number, double=double)
+    st.say("aux_action", seat=seat, aux=number, size="double" if double else "single")
     st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner],
                       "double": double})
 
