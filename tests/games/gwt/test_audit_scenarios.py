@@ -482,3 +482,40 @@ def test_s1_4_refill_with_an_empty_stack_changes_nothing_and_says_so():
     assert st.token_row == 6 and st.market == ["holstein"]
     entry = next(e for e in st.log if e["key"].startswith("gwt.market_"))
     assert i18n.describe(entry) == "The cattle market cannot be refilled: its stack is empty."
+
+
+def test_s9_2_single_aux_3_pays_1_moves_back_1_and_gains_1_certificate():
+    st = scenario()
+    clear_disc(st, 0, "aux3")
+    st.players[0].engine = 5
+    st.players[1].engine = 4          # occupied: skipped, not counted
+    at(st, 0, "NEUTRAL-A", money=1)
+    act(st, type="aux", src="aux", aux=3, double=False)
+    assert [a["to"] for a in legal(st)] == ["3", "4.5"]
+    act(st, type="engine_back", src="aux3", to="3")
+    p = st.players[0]
+    assert (p.money, p.cert, D.POS_LABEL[p.engine]) == (0, 1, "3")
+
+
+def test_s9_2_single_aux_5_moves_back_1_and_may_remove_1_card():
+    st = scenario()
+    clear_disc(st, 0, "aux5")
+    st.players[0].engine = 2
+    at(st, 0, "NEUTRAL-A", hand=["jersey", "guernsey"], money=0)
+    act(st, type="aux", src="aux", aux=5, double=False)   # 2 -> 1: the only target, taken at once
+    assert st.players[0].engine == 1
+    act(st, type="remove_card", card="guernsey")
+    p = st.players[0]
+    assert p.removed == ["guernsey"] and p.hand == ["jersey"] and not st.frames
+
+
+def test_s8_2_engine_objective_moves_up_to_2_and_may_stop_on_a_turnout_to_upgrade():
+    st = scenario()
+    st.players[0].engine = 3
+    at(st, 0, "NEUTRAL-A", hand=["objective_15"], money=2)
+    act(st, type="play_objective", card="objective_15")
+    assert [a["to"] for a in legal(st, "engine")] == ["4", "4.5", "5"]
+    act(st, type="engine", src="objective/objective_15", to="4.5")
+    act(st, type="upgrade", station=1)
+    act(st, type="disc", group="aux1")
+    assert st.players[0].money == 0 and st.station_discs[0] == [0] and "objective_15" in st.players[0].objectives
