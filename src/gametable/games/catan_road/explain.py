@@ -66,7 +66,7 @@ def _short(action: dict[str, Any]) -> str:
 
 def _explain_build(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
     name = action.get("card")
-    if name not in BUILDING_INDEX:
+    if not isinstance(name, str) or name not in BUILDING_INDEX:
         return f"{name!r} is not a building card; cards are {', '.join(BUILDINGS)}"
     card = BUILDING_INDEX[name]
     if card == METROPOLIS:

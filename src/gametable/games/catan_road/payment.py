@@ -13,6 +13,7 @@ matrix with those margins), which is the test used below.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 Vector = tuple[int, int, int, int, int]
@@ -31,8 +32,13 @@ def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
     return groups >= short
 
 
-def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> list[Vector]:
+def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
     """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, sorted."""
+    return _payments(tuple(hand), cost, rate)
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of small tuples; random play repeats them a lot
+def _payments(hand: Vector, cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
     found: set[Vector] = set()
     for k in product(*(range(c + 1) for c in cost)):
         direct = [cost[t] - k[t] for t in range(5)]
@@ -42,7 +48,7 @@ def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> list[Vector]:
         caps = [min((hand[t] - direct[t]) // rate, s - k[t]) for t in range(5)]
         for m in _compositions(s, caps):
             found.add(tuple(direct[t] + rate * m[t] for t in range(5)))  # type: ignore[misc]
-    return sorted(found, key=lambda p: (sum(p), [-x for x in p]))
+    return tuple(sorted(found, key=lambda p: (sum(p), [-x for x in p])))
 
 
 def _compositions(total: int, caps: list[int]):
