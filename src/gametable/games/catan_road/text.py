@@ -117,12 +117,11 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
         return f"Give 1 {_term(action['resource'], lang)} to {seat_names[action['to_seat']]}"
     if kind == "start_trade":
         return "Make a trade offer to the other players"
-    if kind in ("offer_give", "offer_ask", "propose"):
-        now = f"(offer so far: give {cards_text(trade['give'], lang)}, ask for {cards_text(trade['ask'], lang)})"
-        if kind == "propose":
-            return f"Propose it: give {cards_text(trade['give'], lang)}, ask for {cards_text(trade['ask'], lang)}"
+    if kind == "propose":
+        return f"Propose it: give {cards_text(trade['give'], lang)}, ask for {cards_text(trade['ask'], lang)}"
+    if kind in ("offer_give", "offer_ask"):
         side = "give" if kind == "offer_give" else "ask for"
-        return f"Offer: {side} 1 more {_term(action['resource'], lang)}   {now}"
+        return f"Offer: {side} 1 more {_term(action['resource'], lang)}"
     if kind == "cancel_trade":
         return "Cancel the offer"
     if kind == "accept":
@@ -137,7 +136,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
         if kind == "submit_counter":
             return f"Submit the counter-offer: give {give}, ask for {ask}"
         side = "give" if kind == "counter_give" else "ask for"
-        return f"Counter-offer: {side} 1 more {_term(action['resource'], lang)}   (so far: give {give}, ask for {ask})"
+        return f"Counter-offer: {side} 1 more {_term(action['resource'], lang)}"
     if kind == "trade_with":
         partner = action["seat"]
         answer = next(a for a in trade["answers"] if a["seat"] == partner)
