@@ -61,6 +61,9 @@ def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
         if key in SHAPES[kind] and action.get(key) not in RESOURCES:
             return f"{action.get(key)!r} is not a resource; resources are {', '.join(RESOURCES)}"
     examples = "; ".join(_short(a) for a in legal if a["type"] == kind)
+    if kind == "pay":
+        return (f"these cards do not pay for your {BUILDINGS[state.paying[0]]}; "
+                f"ways to pay: {examples}")
     return f"this {kind.replace('_', ' ')} is not possible now; possible: {examples}"
 
 
