@@ -9,9 +9,9 @@ log entries themselves language-free:
   player's name;
 - a string value ``v`` of an entry whose key starts with ``<game>.`` is shown as the message
   ``<game>.term.<v>`` when the catalog has one (so "brick" becomes "ladrillo");
-- an entry whose private details are hidden from the viewer (see ``engine.log``) is told with the
-  message ``<key>.public`` when the catalog has one ("Bot 2 draws 2 cards." instead of a sentence
-  with an unfilled ``{cards}``).
+- an entry that still carries its ``private`` part (the viewer may see it) is shown with the message
+  ``<key>.private`` when the catalog has one, so the message can name the private details
+  ("You drew ore, wool") while everyone else reads ``<key>`` ("You drew 2 cards").
 
 The browser client applies the same rules to the JSON form of the catalogs (see
 :func:`catalog`), so the terminal and the web table say the same thing.
@@ -69,11 +69,11 @@ def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
     key = str(entry.get("key", ""))
     params = {k: v for k, v in entry.items() if k not in ("key", "private_to")}
     private = params.pop("private", None)
+    template = None
     if isinstance(private, Mapping):
         params.update(private)
-    template = None
-    if private is None:
-        template = catalog(lang).get(key + ".public") or catalog(DEFAULT_LANGUAGE).get(key + ".public")
+        # a viewer who may see the private details gets the message that names them
+        template = catalog(lang).get(key + ".private") or catalog(DEFAULT_LANGUAGE).get(key + ".private")
     template = template or catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
     if template is None:
         return f"{key} {params}"

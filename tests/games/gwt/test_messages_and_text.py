@@ -54,7 +54,7 @@ def test_terminal_names_read_right_in_every_sentence():
 
 
 def test_hidden_cards_are_left_out_of_other_players_sentences():
-    """A log entry whose private part a viewer may not see is told without it (`<key>.public`)."""
+    """A log entry names its private part only to a viewer who may see it (`<key>.private`)."""
     state = get("gwt").new(2, 4)
     entries = [e for e in state.log if e["key"] == "gwt.starting_hand"]
     own = i18n.describe(state.view(0)["log"][1], "en", ["A", "B"])
