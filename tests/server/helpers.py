@@ -124,39 +124,48 @@ def play_to_end(api: Api, table_id: str, tokens: dict[int, str], seed: int = 0,
     Returns the final spectator snapshot.
     """
     sockets = {seat: api.socket(table_id, token) for seat, token in tokens.items()}
-    latest = {seat: sockets[seat].recv() for seat in tokens}
+    latest = {seat: sockets[seat].until(_is_state) for seat in tokens}
+    first = next(iter(tokens))
     deadline = time.monotonic() + timeout
     rng = Rng(seed)
+
+    def in_step() -> int:
+        """Bring every seat's socket to the same, newest seq; return it."""
+        while True:
+            top = max(m["seq"] for m in latest.values())
+            behind = [s for s in tokens if latest[s]["seq"] < top]
+            if not behind:
+                return top
+            for s in behind:
+                latest[s] = _drain_to(sockets[s], latest[s], top)
+
     try:
         while True:
             assert time.monotonic() < deadline, "the game did not end in time"
-            snapshot = max(latest.values(), key=lambda m: m["seq"])
-            if snapshot["status"] == "finished":
+            top = in_step()
+            if latest[first]["status"] == "finished":
                 break
-            movers = [s for s in tokens if latest[s]["legal_actions"] and latest[s]["seq"] == snapshot["seq"]]
+            movers = [s for s in tokens if latest[s]["legal_actions"]]
+            target = top + 1
             if movers:
                 seat = rng.choice(movers)
                 action = rng.choice(latest[seat]["legal_actions"])
-                response = api.act(table_id, tokens[seat], latest[seat]["seq"], action)
+                response = api.act(table_id, tokens[seat], top, action)
                 # 409: a bot (or another seat answering at the same time) got there first.
                 assert response.status_code in (200, 409), response.text
-                target = response.json()["seq"] if response.status_code == 200 else snapshot["seq"] + 1
-            else:
-                target = snapshot["seq"] + 1
-            # Wait until some socket has seen the table move on.
-            seat = next(iter(tokens))
-            while max(m["seq"] for m in latest.values()) < target:
-                latest[seat] = sockets[seat].until(lambda m: m["type"] == "state")
-            for s in tokens:
-                if s != seat:
-                    latest[s] = _drain_to(sockets[s], latest[s], latest[seat]["seq"])
+            # Wait until the table has moved on (by our action, or a bot's).
+            latest[first] = _drain_to(sockets[first], latest[first], target)
         return api.table(table_id)
     finally:
         for sock in sockets.values():
             sock.close()
 
 
+def _is_state(message: Json) -> bool:
+    return message.get("type") == "state"
+
+
 def _drain_to(sock: Socket, last: Json, seq: int) -> Json:
     while last["seq"] < seq:
-        last = sock.until(lambda m: m["type"] == "state")
+        last = sock.until(_is_state)
     return last
