@@ -1,4 +1,4 @@
-"""The `gametable` command: play in the terminal, simulate, and (later) serve."""
+"""The `gametable` command: serve the online table, play in the terminal, simulate."""
 
 from __future__ import annotations
 
@@ -131,6 +131,45 @@ def play(
     except InvalidOptions as exc:
         _fail(str(exc))
     play_in_terminal(game_obj, state, human_seat=0, console=console, lang=lang)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    database_url: Optional[str] = typer.Option(
+        None, "--database-url", envvar="DATABASE_URL", show_envvar=True,
+        help="SQLAlchemy URL of the store, e.g. postgresql://user@host/db "
+             "(default: a SQLite file in your user data directory)."),
+    redis_url: Optional[str] = typer.Option(
+        None, "--redis-url", envvar="REDIS_URL", show_envvar=True,
+        help="Fan out through Redis pub/sub, so several server processes can serve the same tables."),
+    bot_pause: float = typer.Option(
+        0.6, "--bot-pause", envvar="GAMETABLE_BOT_PAUSE", min=0.0,
+        help="Seconds a bot waits before it moves, so that people can follow."),
+    extra_game: list[str] = typer.Option(
+        [], "--extra-game", help="Also offer the GAME of this module (repeatable), e.g. a game in development."),
+    log_level: str = typer.Option("info", "--log-level", help="uvicorn's log level."),
+) -> None:
+    """Open the online table: the web app, its API and live WebSocket updates."""
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from gametable.server import Settings, create_app
+    from gametable.server.catalog import ExtendedCatalog
+
+    settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause)
+    try:
+        catalog = ExtendedCatalog(extra_game)
+    except (ImportError, AttributeError) as exc:
+        _fail(f"--extra-game: {exc}")
+    url = make_url(settings.database_url)
+    typer.echo(f"gametable: tables are stored in {url.render_as_string(hide_password=True)}")
+    if settings.redis_url:
+        typer.echo("gametable: fanning out through Redis")
+    typer.echo(f"gametable: open http://{host}:{port}/ (API documentation at /docs)")
+    uvicorn.run(create_app(settings, catalog), host=host, port=port, log_level=log_level,
+                ws_max_size=settings.max_body)
 
 
 def main() -> None:

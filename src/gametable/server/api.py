@@ -1,0 +1,97 @@
+"""The HTTP API: tables, seats, actions, logs and replays, games and message catalogs."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Header, Path, Request
+
+from gametable import i18n
+from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.schemas import (ActionAccepted, ActionRequest, Catalog, CreateTable,
+                                      GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
+                                      TableLog, TableSnapshot)
+from gametable.server.tables import TableManager
+
+router = APIRouter(prefix="/api")
+
+TableId = Path(description="The table's id (from its invite link).")
+
+
+def _manager(request: Request) -> TableManager:
+    return request.app.state.manager
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; None without the header."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must read 'Bearer <seat token>'")
+    return token.strip()
+
+
+@router.get("/games", response_model=list[GameInfo], summary="The games this server offers")
+async def list_games(request: Request) -> list[dict]:
+    games = _manager(request).games
+    return [games.get(name).describe() for name in games.names()]
+
+
+@router.get("/i18n/{lang}", response_model=Catalog, summary="All messages of a language")
+async def messages(lang: str) -> dict:
+    if lang not in i18n.LANGUAGES:
+        raise NotFound(f"unknown language {lang!r}; choose one of {', '.join(i18n.LANGUAGES)}")
+    name, direction = i18n.LANGUAGES[lang]
+    return {"lang": lang, "name": name, "direction": direction, "messages": dict(i18n.catalog(lang))}
+
+
+@router.post("/tables", response_model=TableCreated, status_code=201, summary="Open a new table")
+async def create_table(body: CreateTable, request: Request) -> dict:
+    table, token = await _manager(request).create(body.game, body.players, body.bots,
+                                                  body.options, body.name)
+    return {"id": table.id, "invite_url": str(request.url_for("table_page", table_id=table.id)),
+            "seat": 0, "token": token}
+
+
+@router.post("/tables/{table_id}/join", response_model=Joined, summary="Take the next open seat")
+async def join_table(body: JoinTable, request: Request, table_id: str = TableId) -> dict:
+    seat, token = await _manager(request).join(table_id, body.name)
+    return {"seat": seat, "token": token}
+
+
+@router.get("/tables/{table_id}", response_model=TableSnapshot,
+            summary="The table as your seat sees it (no token: as a spectator)")
+async def get_table(request: Request, table_id: str = TableId,
+                    authorization: str | None = Header(None)) -> dict:
+    return await _manager(request).view(table_id, bearer_token(authorization))
+
+
+@router.post("/tables/{table_id}/actions", response_model=ActionAccepted,
+             summary="Take an action with your seat's token",
+             responses={400: {"description": "Illegal or malformed action (the engine's message)"},
+                        401: {"description": "No seat token"},
+                        403: {"description": "The token is not the seat to act"},
+                        409: {"description": "Stale seq, the game is over, or seats are still open"},
+                        413: {"description": "The request body is too large"}})
+async def post_action(body: ActionRequest, request: Request, table_id: str = TableId,
+                      authorization: str | None = Header(None)) -> dict:
+    seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action)
+    return {"seq": seq}
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204,
+             summary="Hand a seat to a server bot (the creator's token only)")
+async def seat_to_bot(request: Request, seat: int, table_id: str = TableId,
+                      authorization: str | None = Header(None)) -> None:
+    await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat)
+
+
+@router.get("/tables/{table_id}/log", response_model=TableLog,
+            summary="The game log; once the game is over, the whole action log and the seed")
+async def table_log(request: Request, table_id: str = TableId) -> dict:
+    return await _manager(request).public_log(table_id)
+
+
+@router.get("/tables/{table_id}/replay/{n}", response_model=ReplayPosition,
+            summary="A finished game as a spectator saw it after n actions")
+async def replay_position(request: Request, n: int, table_id: str = TableId) -> dict:
+    return await _manager(request).replay_view(table_id, n)

@@ -1,0 +1,113 @@
+"""The application factory: ``create_app(settings, games)``.
+
+The app opens the store (running migrations), starts the fan-out and the table manager in
+its lifespan, and serves the API, the WebSocket and the static browser client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from gametable import games as registry
+from gametable.server import api, ws
+from gametable.server.catalog import GameCatalog
+from gametable.server.config import Settings
+from gametable.server.errors import NotFound, TableError, Unauthorized
+from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
+from gametable.server.limits import BodySizeLimit
+from gametable.server.store import LogStore, migrate
+from gametable.server.tables import TableManager
+
+log = logging.getLogger("gametable.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+#: what our own pages may load: only from us (no inline script, so injected markup cannot run)
+_PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; "
+                               "img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the table id in the address is its secret
+}
+
+
+def create_app(settings: Settings | None = None, games: GameCatalog = registry,
+               web_dir: Path = WEB_DIR) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = LogStore.from_url(settings.database_url)
+        await asyncio.to_thread(migrate, store.engine)
+        fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
+        manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
+                               idle_seconds=settings.idle_seconds)
+        await manager.start()
+        app.state.manager = manager
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+
+    app = FastAPI(
+        title="gametable",
+        summary="Private tables by link: live board games in the browser, every game replayable.",
+        description="Seat tokens go in `Authorization: Bearer <token>`. Live updates: "
+                    "`WS /ws/tables/{id}?token=...` (see docs/server.md).",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodySizeLimit, max_body=settings.max_body)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    _add_error_handlers(app)
+    _add_web(app, web_dir)
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if isinstance(exc, Unauthorized) else None
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=400)
+        # Everything else is FastAPI's usual 422, minus the echo of the (possibly large) input.
+        return JSONResponse({"detail": [{k: e[k] for k in ("type", "loc", "msg") if k in e}
+                                        for e in errors]}, status_code=422)
+
+
+def _add_web(app: FastAPI, web_dir: Path) -> None:
+    """The static client: the lobby at /, a table at /t/{id}, assets under /static/."""
+    if not (web_dir / "index.html").is_file():
+        @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
+        async def no_table_page(table_id: str) -> None:
+            raise NotFound("this server has no browser client installed")
+        return
+
+    app.mount("/static", StaticFiles(directory=web_dir), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(web_dir / "index.html", headers=_PAGE_HEADERS)
+
+    @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
+    async def table_page(table_id: str) -> FileResponse:
+        # The page reads its table id from the address; the id never enters the HTML.
+        return FileResponse(web_dir / "table.html", headers=_PAGE_HEADERS)

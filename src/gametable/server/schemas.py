@@ -1,0 +1,141 @@
+"""Request and response bodies of the HTTP API (they also document it on /docs)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+NAME_MAX = 40
+
+
+#: bidirectional overrides and isolates: they could make a name display as another one
+_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _plain_name(value: str) -> str:
+    """Names are plain text: trimmed, at most NAME_MAX characters, no control characters.
+
+    Markup is allowed and kept as the literal text it is; nothing here ever renders it.
+    Zero-width joiners stay allowed: Persian names need them.
+    """
+    value = value.strip()
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in value):
+        raise ValueError("a name cannot contain control characters")
+    if len(value) > NAME_MAX:
+        raise ValueError(f"a name has at most {NAME_MAX} characters")
+    return value
+
+
+PlayerName = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(_plain_name)]
+StrictInt = Annotated[int, Field(strict=True)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(Strict):
+    game: str = Field(max_length=64, examples=["catan-on-the-road"])
+    players: StrictInt = Field(examples=[3])
+    bots: list[StrictInt] = Field(default_factory=list, max_length=8,
+                                  description="Seats the server's bots play (not 0: the creator sits there).")
+    options: dict[str, Any] = Field(default_factory=dict, description="Game options, see GET /api/games.")
+    name: PlayerName = Field("", description="The creator's name, shown to the table as plain text.")
+
+
+class TableCreated(BaseModel):
+    id: str = Field(description="The table's unguessable id; whoever knows it can join or watch.")
+    invite_url: str
+    seat: int
+    token: str = Field(description="The secret token of your seat (and of the table's creator).")
+
+
+class JoinTable(Strict):
+    name: PlayerName = ""
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str
+    online: bool | None = Field(None, description="A WebSocket of this seat is connected to this server.")
+
+
+class TableSnapshot(BaseModel):
+    id: str
+    game: str
+    seq: int = Field(description="How many actions the table has committed; send it with your next action.")
+    status: Literal["waiting", "playing", "finished"]
+    you: int | None = Field(description="Your seat, or null for a spectator.")
+    seats: list[SeatInfo]
+    view: dict[str, Any] = Field(description="The game's view for your seat (engine protocol).")
+    legal_actions: list[dict[str, Any]] = Field(description="Your legal actions now (empty if not your turn).")
+    result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
+
+
+class ActionRequest(Strict):
+    seq: StrictInt = Field(description="The seq of the table as you saw it when deciding.")
+    action: Any = Field(description='One of your legal actions, e.g. {"type": "take", "count": 2}.')
+
+
+class ActionAccepted(BaseModel):
+    seq: int
+
+
+class LoggedAction(BaseModel):
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    time: int = Field(description="Milliseconds since the Unix epoch.")
+
+
+class TableLog(BaseModel):
+    id: str
+    game: str
+    status: Literal["waiting", "playing", "finished"]
+    seq: int
+    players: int
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    log: list[dict[str, Any]] = Field(description="The game log: public entries while the game runs, all when it is over.")
+    seed: int | None = Field(description="The game's seed, once the game is over (null before).")
+    actions: list[LoggedAction] | None = Field(description="The whole action log, once the game is over.")
+    result: dict[str, Any] | None
+
+
+class ReplayPosition(BaseModel):
+    id: str
+    n: int = Field(description="The position: after this many actions.")
+    seq: int = Field(description="How many actions the game has in all.")
+    view: dict[str, Any] = Field(description="The spectator's view at that position.")
+    to_act: list[int]
+
+
+class OptionInfo(BaseModel):
+    name: str
+    choices: list[Any]
+    default: Any
+    description: str
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    domain: str
+    min_players: int
+    max_players: int
+    options: list[OptionInfo]
+
+
+class Catalog(BaseModel):
+    lang: str
+    name: str
+    direction: Literal["ltr", "rtl"]
+    messages: dict[str, str] = Field(description="Message key to template with {param} fields.")

@@ -1,0 +1,220 @@
+"""The log store: tables, seats and the append-only action log in SQLite or PostgreSQL.
+
+Every method is synchronous and runs one short transaction; the table manager calls them
+from a worker thread so that the event loop never waits on the disk. The store knows
+nothing about games: actions are JSON text to it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+
+from gametable.server import models
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+#: an arbitrary constant naming our PostgreSQL advisory lock for migrations
+_MIGRATION_LOCK = 0x6761_6D65
+
+
+class SeqTaken(Exception):
+    """Another writer has already committed an action with this seq for this table."""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: str
+    game: str
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    bot_seed: int
+    creator_hash: str
+    created_ms: int
+    finished_ms: int | None
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    kind: str  # "open" | "human" | "bot"
+    name: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    time: int
+
+
+def create_db_engine(url: str) -> Engine:
+    """An engine with the settings that make each commit durable."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record) -> None:
+            cursor = dbapi_connection.cursor()
+            # WAL lets readers run beside the writer; synchronous=FULL fsyncs every commit,
+            # so an acknowledged action survives even a power cut, not just a killed process.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (safe to call on every start)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with engine.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            # Two servers starting at once must not both create the schema.
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
+            connection.commit()
+        try:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+            connection.commit()
+        finally:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
+                connection.commit()
+
+
+class LogStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # SQLite has one writer at a time anyway; serialising our own writes in-process
+        # avoids busy-waiting on its file lock.
+        self._sqlite_write = threading.Lock() if engine.dialect.name == "sqlite" else None
+
+    @classmethod
+    def from_url(cls, url: str) -> "LogStore":
+        return cls(create_db_engine(url))
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _writing(self):
+        return self._sqlite_write if self._sqlite_write is not None else _NoLock()
+
+    # -- writes ---------------------------------------------------------------------------
+
+    def create_table(self, record: TableRecord, seat_records: list[SeatRecord]) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(insert(models.tables).values(
+                id=record.id, game=record.game, num_players=record.num_players,
+                options=json.dumps(record.options, sort_keys=True), seed=record.seed,
+                bot_seed=record.bot_seed, creator_hash=record.creator_hash,
+                created_ms=record.created_ms, finished_ms=record.finished_ms,
+            ))
+            conn.execute(insert(models.seats), [
+                {"table_id": record.id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                 "token_hash": s.token_hash}
+                for s in seat_records
+            ])
+
+    def append(self, table_id: str, record: ActionRecord, finished: bool) -> None:
+        """Commit one action; raises SeqTaken if its seq is already in the log."""
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                conn.execute(insert(models.actions).values(
+                    table_id=table_id, seq=record.seq, seat=record.seat,
+                    action=json.dumps(record.action, sort_keys=True, separators=(",", ":")),
+                    time=record.time,
+                ))
+                if finished:
+                    conn.execute(update(models.tables).where(models.tables.c.id == table_id)
+                                 .values(finished_ms=record.time))
+        except IntegrityError as exc:
+            raise SeqTaken(f"seq {record.seq} of table {table_id} is already taken") from exc
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an open seat to a player; False if someone else took it first."""
+        with self._writing(), self.engine.begin() as conn:
+            result = conn.execute(
+                update(models.seats)
+                .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat,
+                       models.seats.c.kind == "open")
+                .values(kind="human", name=name, token_hash=token_hash)
+            )
+            return result.rowcount == 1
+
+    def seat_to_bot(self, table_id: str, seat: int) -> None:
+        """Hand a seat to the server's bot; the old seat token stops working."""
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(
+                update(models.seats)
+                .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat)
+                .values(kind="bot", token_hash=None)
+            )
+
+    # -- reads ----------------------------------------------------------------------------
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(models.tables).where(models.tables.c.id == table_id)).first()
+        if row is None:
+            return None
+        return TableRecord(
+            id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
+            seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
+            created_ms=row.created_ms, finished_ms=row.finished_ms,
+        )
+
+    def load_seats(self, table_id: str) -> list[SeatRecord]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
+                                .order_by(models.seats.c.seat)).all()
+        return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash)
+                for r in rows]
+
+    def actions_after(self, table_id: str, seq: int = 0) -> list[ActionRecord]:
+        """The log entries with a seq above ``seq``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(models.actions.c.seq, models.actions.c.seat, models.actions.c.action,
+                       models.actions.c.time)
+                .where(models.actions.c.table_id == table_id, models.actions.c.seq > seq)
+                .order_by(models.actions.c.seq)
+            ).all()
+        return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
+                for r in rows]
+
+    def unfinished_table_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(models.tables.c.id)
+                                .where(models.tables.c.finished_ms.is_(None))).all()
+        return [r.id for r in rows]
+
+
+class _NoLock:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None

@@ -1,0 +1,518 @@
+"""The hot table manager: live game states in memory, kept in step with the action log.
+
+Every change goes the same way, for people and bots alike: under the table's lock, the
+action is checked and applied to the hot state, committed to the log store in its own
+transaction, and only then is anyone told (local watchers directly, other server processes
+through the fan-out). If the commit fails, the hot state is thrown away and rebuilt from the
+log, which is the truth. Tables are loaded lazily: after a restart, a table comes back (by
+replaying its log) the first time anyone asks for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Callable, Protocol, TypeVar
+
+from gametable.engine import (Action, Game, IllegalAction, InvalidOptions, State, log_for, replay,
+                              resolve_options)
+from gametable.server.catalog import GameCatalog
+from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, Unauthorized,
+                                     Unavailable)
+from gametable.server.fanout import Fanout, LocalFanout
+from gametable.server.store import ActionRecord, LogStore, SeatRecord, SeqTaken, TableRecord
+
+log = logging.getLogger("gametable.server")
+
+T = TypeVar("T")
+
+#: how many finished-game replays keep their last position, so stepping through is cheap
+_REPLAY_CACHE_SIZE = 32
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Watcher(Protocol):
+    """A live connection to a table (a WebSocket): it is handed each new snapshot."""
+
+    token_hash: str | None
+
+    def push(self, snapshot: dict[str, Any]) -> None: ...
+
+
+@dataclass(eq=False)
+class LiveTable:
+    record: TableRecord
+    game: Game
+    seats: list[SeatRecord]
+    state: State
+    seq: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task | None = None
+    touched: float = field(default_factory=time.monotonic)
+    evicted: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over():
+            return "finished"
+        if any(s.kind == "open" for s in self.seats):
+            return "waiting"
+        return "playing"
+
+    def seat_for_hash(self, token_hash: str | None) -> int | None:
+        """The human seat holding this token, if any (compared in constant time)."""
+        if token_hash is None:
+            return None
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
+                found = s.seat
+        return found
+
+    def is_creator(self, token_hash: str | None) -> bool:
+        return token_hash is not None and hmac.compare_digest(self.record.creator_hash, token_hash)
+
+    def bot_to_move(self) -> int | None:
+        """A bot seat that must decide now, if the game is running."""
+        if self.status != "playing":
+            return None
+        for seat in self.state.to_act():
+            if self.seats[seat].kind == "bot":
+                return seat
+        return None
+
+
+class TableManager:
+    def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None = None,
+                 bot_pause: float = 0.6, idle_seconds: float = 15 * 60) -> None:
+        # Imported here because the bot runner drives tables through this manager.
+        from gametable.server.bots import BotRunner
+
+        self.store = store
+        self.games = games
+        self.fanout = fanout or LocalFanout()
+        self.idle_seconds = idle_seconds
+        self.bots = BotRunner(self, bot_pause)
+        self.tables: dict[str, LiveTable] = {}
+        self.watchers: dict[str, set[Watcher]] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._replays: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        # SQLite takes one writer at a time; PostgreSQL can use a few connections at once.
+        self._executor = ThreadPoolExecutor(max_workers=4 if store.is_sqlite else 8,
+                                            thread_name_prefix="gametable-db")
+        self._sweeper: asyncio.Task | None = None
+
+    # -- life cycle -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.fanout.start(self.on_remote_change, self.on_fanout_reconnect)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+        for table in list(self.tables.values()):
+            if table.bot_task:
+                table.bot_task.cancel()
+        await self.fanout.stop()
+        self._executor.shutdown(wait=True)
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
+
+    # -- creating and finding tables --------------------------------------------------------
+
+    def game(self, name: str) -> Game:
+        try:
+            return self.games.get(name)
+        except KeyError:
+            raise BadRequest(f"unknown game {name!r}; this server offers: "
+                             f"{', '.join(self.games.names()) or 'no games'}") from None
+
+    async def create(self, game_name: str, players: int, bots: list[int],
+                     options: dict[str, Any], name: str) -> tuple[LiveTable, str]:
+        """A new table; the creator takes seat 0 and gets its token (also the creator's token)."""
+        game = self.game(game_name)
+        seed = secrets.randbelow(2**62)
+        try:
+            state = game.new(players, seed, options)
+        except InvalidOptions as exc:
+            raise BadRequest(str(exc)) from None
+        if len(set(bots)) != len(bots):
+            raise BadRequest("each bot seat may be listed only once")
+        for seat in bots:
+            if not 0 < seat < players:
+                raise BadRequest(f"bots can sit at seats 1 to {players - 1}, not {seat}; "
+                                 "the creator takes seat 0")
+        token = secrets.token_urlsafe(24)
+        token_hash = hash_token(token)
+        record = TableRecord(
+            id=secrets.token_urlsafe(16), game=game.name, num_players=players,
+            options=resolve_options(game.options, options), seed=seed,
+            bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
+            finished_ms=None,
+        )
+        seats = [SeatRecord(0, "human", name, token_hash)]
+        seats += [SeatRecord(s, "bot" if s in bots else "open", "", None) for s in range(1, players)]
+        await self._db(self.store.create_table, record, seats)
+        table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0)
+        self.tables[record.id] = table
+        await self.fanout.watch(record.id)
+        self.bots.schedule(table)
+        return table, token
+
+    async def table(self, table_id: str) -> LiveTable:
+        """The hot table, loading (replaying) it from the store if needed."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.touched = time.monotonic()
+            return table
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                table = await self._load(table_id)
+            except BaseException as exc:
+                pending.set_exception(exc)
+                pending.exception()  # mark retrieved: nobody else may be waiting
+                raise
+            finally:
+                del self._loading[table_id]
+            self.tables[table_id] = table
+            await self.fanout.watch(table_id)
+            pending.set_result(table)
+            self.bots.schedule(table)
+            return table
+        return await asyncio.shield(pending)
+
+    async def _load(self, table_id: str) -> LiveTable:
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+            raise NotFound("there is no table with this id")
+        record = await self._db(self.store.load_table, table_id)
+        if record is None:
+            raise NotFound("there is no table with this id")
+        try:
+            game = self.games.get(record.game)
+        except KeyError:
+            raise Unavailable(f"this table plays {record.game!r}, which this server does not offer")
+        seats = await self._db(self.store.load_seats, table_id)
+        actions = await self._db(self.store.actions_after, table_id, 0)
+        # Replaying a long game is CPU work: do it off the event loop.
+        state = await asyncio.to_thread(
+            replay, game, record.num_players, record.seed, record.options,
+            [(a.seat, a.action) for a in actions])
+        return LiveTable(record=record, game=game, seats=seats, state=state, seq=len(actions))
+
+    async def _rebuild(self, table: LiveTable) -> None:
+        """Throw the hot state away and replay the log (after a failed commit)."""
+        fresh = await self._load(table.id)
+        table.seats, table.state, table.seq = fresh.seats, fresh.state, fresh.seq
+
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """Apply what other processes committed since our hot state; True if anything changed."""
+        seats = await self._db(self.store.load_seats, table.id)
+        newer = await self._db(self.store.actions_after, table.id, table.seq)
+        changed = seats != table.seats or bool(newer)
+        table.seats = seats
+        for record in newer:
+            try:
+                table.state.apply(record.seat, record.action)
+            except IllegalAction:
+                log.exception("table %s: logged action %s does not replay; rebuilding", table.id,
+                              record.seq)
+                await self._rebuild(table)
+                return True
+            table.seq = record.seq
+        return changed
+
+    def _evict(self, table: LiveTable) -> None:
+        table.evicted = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if table.bot_task is not None and table.bot_task is not asyncio.current_task():
+            table.bot_task.cancel()
+        table.bot_task = None
+        asyncio.get_running_loop().create_task(self.fanout.unwatch(table.id))
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def seat_for_token(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat of a token; None (spectator) without a token; Forbidden for a stranger's."""
+        if token is None:
+            return None
+        seat = table.seat_for_hash(hash_token(token))
+        if seat is None:
+            raise Forbidden("this token is not a seat at this table")
+        return seat
+
+    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+        table = await self.table(table_id)
+        async with table.lock:
+            token = secrets.token_urlsafe(24)
+            token_hash = hash_token(token)
+            while True:
+                open_seats = [s.seat for s in table.seats if s.kind == "open"]
+                if not open_seats:
+                    raise Conflict("this table is full")
+                seat = open_seats[0]
+                if await self._db(self.store.claim_seat, table.id, seat, name, token_hash):
+                    break
+                # Another process filled that seat first: look again.
+                table.seats = await self._db(self.store.load_seats, table.id)
+            table.seats[seat] = SeatRecord(seat, "human", name, token_hash)
+            await self._changed(table)
+            return seat, token
+
+    async def hand_to_bot(self, table_id: str, token: str | None, seat: int) -> None:
+        """The creator gives a seat (whose player left, or that nobody took) to a server bot."""
+        table = await self.table(table_id)
+        async with table.lock:
+            if token is None:
+                raise Unauthorized("only the table's creator can hand a seat to a bot: send "
+                                   "the creator's token")
+            if not table.is_creator(hash_token(token)):
+                raise Forbidden("only the table's creator can hand a seat to a bot")
+            if not 0 <= seat < len(table.seats):
+                raise NotFound(f"this table has no seat {seat}")
+            if table.status == "finished":
+                raise Conflict("the game is over")
+            if table.seats[seat].kind == "bot":
+                return
+            await self._db(self.store.seat_to_bot, table.id, seat)
+            old = table.seats[seat]
+            table.seats[seat] = SeatRecord(seat, "bot", old.name, None)
+            await self._changed(table)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    async def act(self, table_id: str, token: str | None, seq: int, action: Any) -> int:
+        """A person's action: checked, committed, then announced. Returns the new seq."""
+        table = await self.table(table_id)
+        async with table.lock:
+            if token is None:
+                raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")
+            seat = self.seat_for_token(table, token)
+            if seq > table.seq:
+                # Another server process may have committed actions we have not heard of yet.
+                await self._catch_up(table)
+            if table.status == "finished":
+                raise Conflict("the game is over; no more actions can be taken")
+            if table.status == "waiting":
+                raise Conflict("the game starts when every seat is taken")
+            if seq != table.seq:
+                raise Conflict(f"stale seq {seq}: the table is at seq {table.seq}; "
+                               "look at the table again and decide anew")
+            if seat not in table.state.to_act():
+                waiting = ", ".join(map(str, table.state.to_act()))
+                raise Forbidden(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+            await self.commit(table, seat, action)
+            return table.seq
+
+    async def commit(self, table: LiveTable, seat: int, action: Any) -> None:
+        """Apply, commit, announce; the caller holds the table's lock. Used by people and bots."""
+        state = table.state
+        # Store the legal action itself, so that e.g. 1.0 or true for 1 never reach the log.
+        canonical = next((a for a in state.legal_actions(seat) if a == action), None)
+        try:
+            state.apply(seat, canonical if canonical is not None else action)
+        except IllegalAction as exc:
+            raise BadRequest(str(exc)) from None  # the state is untouched
+        except Exception:
+            self._evict(table)  # a game bug may have left the state half-changed
+            raise
+        record = ActionRecord(seq=table.seq + 1, seat=seat, action=canonical, time=now_ms())
+        try:
+            await self._db(self.store.append, table.id, record, state.is_over())
+        except SeqTaken:
+            await self._rebuild(table)
+            raise Conflict(f"another action took seq {record.seq} first; the table is at seq "
+                           f"{table.seq}") from None
+        except BaseException:
+            # We cannot know whether the commit happened: the log will tell on the next load.
+            self._evict(table)
+            raise
+        table.seq = record.seq
+        await self._changed(table)
+
+    async def _changed(self, table: LiveTable) -> None:
+        """Tell everyone about a committed change (caller holds the lock)."""
+        table.touched = time.monotonic()
+        self.deliver(table)
+        await self.fanout.publish(table.id, table.seq)
+        self.bots.schedule(table)
+
+    # -- what a seat sees -------------------------------------------------------------------
+
+    def snapshot(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """Everything a seat (None = spectator) may know of the table now."""
+        state = table.state
+        online = {self._watcher_seat(table, w) for w in self.watchers.get(table.id, ())}
+        result = state.result() if state.is_over() else None
+        return {
+            "id": table.id,
+            "game": table.record.game,
+            "seq": table.seq,
+            "status": table.status,
+            "you": seat,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
+                      for s in table.seats],
+            "view": state.view(seat),
+            "legal_actions": state.legal_actions(seat) if seat is not None else [],
+            "result": result,
+        }
+
+    def _watcher_seat(self, table: LiveTable, watcher: Watcher) -> int | None:
+        # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.
+        return table.seat_for_hash(watcher.token_hash)
+
+    async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+        table = await self.table(table_id)
+        async with table.lock:
+            return self.snapshot(table, self.seat_for_token(table, token))
+
+    def deliver(self, table: LiveTable) -> None:
+        """Hand each local watcher its own snapshot, computed once per seat."""
+        watchers = self.watchers.get(table.id)
+        if not watchers:
+            return
+        by_seat: dict[int | None, dict[str, Any]] = {}
+        for watcher in list(watchers):
+            seat = self._watcher_seat(table, watcher)
+            if seat not in by_seat:
+                by_seat[seat] = self.snapshot(table, seat)
+            watcher.push(by_seat[seat])
+
+    async def watch(self, table_id: str, watcher: Watcher) -> None:
+        """Start sending a watcher updates, beginning with the table as it is now."""
+        table = await self.table(table_id)
+        async with table.lock:
+            self.watchers.setdefault(table_id, set()).add(watcher)
+            # Everyone's "online" flags changed; the new watcher gets its first snapshot too.
+            self.deliver(table)
+
+    async def resync(self, table_id: str, watcher: Watcher) -> None:
+        table = await self.table(table_id)
+        async with table.lock:
+            watcher.push(self.snapshot(table, self._watcher_seat(table, watcher)))
+
+    async def unwatch(self, table_id: str, watcher: Watcher) -> None:
+        watchers = self.watchers.get(table_id)
+        if watchers is None:
+            return
+        watchers.discard(watcher)
+        if not watchers:
+            del self.watchers[table_id]
+        table = self.tables.get(table_id)
+        if table is not None:
+            async with table.lock:
+                self.deliver(table)
+
+    # -- the log and replays ----------------------------------------------------------------
+
+    async def public_log(self, table_id: str) -> dict[str, Any]:
+        """A running game: the public game log only. A finished one: everything, seed included."""
+        table = await self.table(table_id)
+        async with table.lock:
+            state, record = table.state, table.record
+            data: dict[str, Any] = {
+                "id": table.id, "game": record.game, "status": table.status, "seq": table.seq,
+                "players": record.num_players, "options": record.options,
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in table.seats],
+                "log": log_for(state.log, None), "seed": None, "actions": None, "result": None,
+            }
+            finished = state.is_over()
+            if finished:
+                data["result"] = state.result()
+                data["log"] = list(state.log)
+        if finished:
+            actions = await self._db(self.store.actions_after, table_id, 0)
+            data["seed"] = record.seed
+            data["actions"] = [{"seq": a.seq, "seat": a.seat, "action": a.action, "time": a.time}
+                               for a in actions]
+        return data
+
+    async def replay_view(self, table_id: str, n: int) -> dict[str, Any]:
+        """The spectator's view after the first ``n`` actions of a finished game."""
+        table = await self.table(table_id)
+        async with table.lock:
+            if table.status != "finished":
+                raise Conflict("replays open when the game is over")
+            if not 0 <= n <= table.seq:
+                raise NotFound(f"this game has positions 0 to {table.seq}, not {n}")
+        cached = self._replays.get(table_id)
+        if cached is not None and cached[0] <= n:
+            done, state = cached[0], cached[1].clone()
+        else:
+            done, state = 0, table.game.new(table.record.num_players, table.record.seed,
+                                            table.record.options)
+        if n > done:
+            actions = await self._db(self.store.actions_after, table_id, done)
+            state = await asyncio.to_thread(_apply_all, state,
+                                            [(a.seat, a.action) for a in actions[: n - done]])
+        self._replays[table_id] = (n, state)
+        self._replays.move_to_end(table_id)
+        while len(self._replays) > _REPLAY_CACHE_SIZE:
+            self._replays.popitem(last=False)
+        return {"id": table_id, "n": n, "seq": table.seq, "view": state.view(None),
+                "to_act": state.to_act()}
+
+    # -- other processes --------------------------------------------------------------------
+
+    async def on_remote_change(self, table_id: str) -> None:
+        """Another process committed something at this table: catch up and tell our watchers."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.evicted:
+                return
+            if await self._catch_up(table):
+                table.touched = time.monotonic()
+                self.deliver(table)
+                self.bots.schedule(table)
+
+    async def on_fanout_reconnect(self) -> None:
+        """Messages may have been missed while the fan-out was down: check every hot table."""
+        for table_id in list(self.tables):
+            await self.on_remote_change(table_id)
+
+    # -- memory -----------------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, max(self.idle_seconds / 2, 0.05)))
+            self.sweep()
+
+    def sweep(self) -> None:
+        """Drop idle tables nobody watches from memory; they reload from the log when needed."""
+        limit = time.monotonic() - self.idle_seconds
+        for table in list(self.tables.values()):
+            if (table.touched < limit and not self.watchers.get(table.id)
+                    and table.bot_task is None and not table.lock.locked()):
+                self._evict(table)
+
+
+def _apply_all(state: State, actions: list[tuple[int, Action]]) -> State:
+    for seat, action in actions:
+        state.apply(seat, action)
+    return state
