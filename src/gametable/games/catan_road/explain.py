@@ -1,0 +1,90 @@
+"""Why an action is refused, in words a player understands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gametable.games.catan_road.cards import (
+    BUILDING_INDEX,
+    BUILDINGS,
+    CITY,
+    COSTS,
+    METROPOLIS,
+    RESOURCES,
+    names,
+    substitution_rate,
+)
+from gametable.games.catan_road.payment import can_pay
+
+if TYPE_CHECKING:
+    from gametable.games.catan_road.state import CatanState
+
+# action type -> its parameters
+SHAPES: dict[str, tuple[str, ...]] = {
+    "end_turn": (), "build": ("card", "metropolis"), "pay": ("cards",),
+    "discard": ("resource",), "give": ("resource", "to_seat"),
+    "start_trade": (), "offer_give": ("resource",), "offer_ask": ("resource",), "propose": (),
+    "cancel_trade": (), "accept": (), "decline": (), "counter": (), "counter_give": ("resource",),
+    "counter_ask": ("resource",), "submit_counter": (), "trade_with": ("seat",), "withdraw": (),
+}
+
+PHASES = {
+    "main": "it is your action phase",
+    "pay": "you must first choose which cards pay for your {card}",
+    "trade": "a trade is in progress",
+    "robber": "the Robber is being resolved: players over their limit discard",
+    "charity": "Charity is being resolved: the leaders give a card",
+}
+
+
+def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
+    kind = action.get("type")
+    legal = state.legal_actions(seat)
+    legal_types = sorted({a["type"] for a in legal})
+    allowed = f"you can now: {', '.join(legal_types)}"
+    if kind not in SHAPES:
+        return f"there is no action {kind!r} in CATAN: On the Road; {allowed}"
+    extra = sorted(set(action) - {"type"} - set(SHAPES[kind]))
+    if extra:
+        return f"{kind!r} takes no parameter {', '.join(map(repr, extra))}"
+    if kind not in legal_types:
+        phase = PHASES.get(state.phase, "").format(
+            card=BUILDINGS[state.paying[0]] if state.paying else "")
+        return f"you cannot {kind.replace('_', ' ')} now ({phase}); {allowed}"
+    if kind == "build":
+        return _explain_build(state, seat, action)
+    for key in ("resource",):
+        if key in SHAPES[kind] and action.get(key) not in RESOURCES:
+            return f"{action.get(key)!r} is not a resource; resources are {', '.join(RESOURCES)}"
+    examples = "; ".join(_short(a) for a in legal if a["type"] == kind)
+    return f"this {kind.replace('_', ' ')} is not possible now; possible: {examples}"
+
+
+def _short(action: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in action.items() if k != "type") or action["type"]
+
+
+def _explain_build(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
+    name = action.get("card")
+    if name not in BUILDING_INDEX:
+        return f"{name!r} is not a building card; cards are {', '.join(BUILDINGS)}"
+    card = BUILDING_INDEX[name]
+    if card == METROPOLIS:
+        if action.get("metropolis") not in state.metro_stack:
+            return (f"metropolis {action.get('metropolis')!r} is not in the metropolis stack "
+                    f"(left: {', '.join(state.metro_stack) or 'none'})")
+        if not state.cities[seat]:
+            return "a metropolis goes on one of your cities without a metropolis, and you have none"
+    else:
+        if "metropolis" in action:
+            return "only a metropolis names a metropolis card"
+        if card not in state.row:
+            return f"there is no {name} in the building row ({', '.join(BUILDINGS[c] for c in state.row)})"
+        if card == CITY and not state.villages[seat]:
+            return "a city goes on one of your villages without a city, and you have none"
+    rate = substitution_rate(state.roads[seat])
+    if not can_pay(state.hands[seat], COSTS[card], rate):
+        return (f"you cannot pay for a {name}: it costs {', '.join(names(COSTS[card]))}; you hold "
+                f"{', '.join(names(state.hands[seat])) or 'nothing'}, and with {state.roads[seat]} "
+                f"road(s) {rate} identical cards of another type replace 1 card")
+    return f"you cannot build a {name} now"

@@ -1,0 +1,252 @@
+"""The one player trade per turn, as small public steps.
+
+1. The active player starts a trade and builds the offer card by card: cards to give, cards to ask
+   for (``offer_give`` / ``offer_ask``), then ``propose`` (or ``cancel_trade``).
+2. Every other player answers, simultaneously: ``accept`` (only when holding the cards asked for),
+   ``decline``, or ``counter`` and then build a counter-offer card by card (``counter_give`` /
+   ``counter_ask``, from the responder's side) and ``submit_counter`` (or ``decline``). A player
+   with no cards cannot give anything and declines at once.
+3. The active player trades with one player who accepted or countered (``trade_with``), or
+   ``withdraw``s. The partner then draws 1 card. Only a completed trade uses up the turn's trade.
+
+Both sides give at least one card (cards are never given away) and no resource type appears on both
+sides. To keep every step's choices few and every trade finite, nobody asks for more cards than
+the other side could hold: in total no more than the largest hand among them, and of one type no
+more than the cards of that type outside the asker's own hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gametable.games.catan_road.cards import RESOURCE_COUNTS, RESOURCE_INDEX, RESOURCES, names
+
+if TYPE_CHECKING:
+    from gametable.games.catan_road.state import CatanState
+
+START_TRADE = {"type": "start_trade"}
+PROPOSE = {"type": "propose"}
+CANCEL_TRADE = {"type": "cancel_trade"}
+ACCEPT = {"type": "accept"}
+DECLINE = {"type": "decline"}
+COUNTER = {"type": "counter"}
+SUBMIT_COUNTER = {"type": "submit_counter"}
+WITHDRAW = {"type": "withdraw"}
+OFFER_GIVE = [{"type": "offer_give", "resource": r} for r in RESOURCES]
+OFFER_ASK = [{"type": "offer_ask", "resource": r} for r in RESOURCES]
+COUNTER_GIVE = [{"type": "counter_give", "resource": r} for r in RESOURCES]
+COUNTER_ASK = [{"type": "counter_ask", "resource": r} for r in RESOURCES]
+TRADE_WITH = [{"type": "trade_with", "seat": s} for s in range(4)]
+
+# answers
+PENDING, ACCEPTED, DECLINED, COUNTERING, COUNTERED = "pending", "accept", "decline", "countering", "counter"
+
+
+class Trade:
+    """The trade in progress. ``give``/``ask`` are the active player's offer, seen from the active
+    player; ``counters[seat]`` is that seat's counter-offer ``(give, ask)`` seen from that seat."""
+
+    __slots__ = ("stage", "give", "ask", "answers", "counters")
+
+    def __init__(self, num_players: int) -> None:
+        self.stage = "compose"  # then "answer", then "choose"
+        self.give = [0, 0, 0, 0, 0]
+        self.ask = [0, 0, 0, 0, 0]
+        self.answers: list[str | None] = [None] * num_players
+        self.counters: list[tuple[list[int], list[int]] | None] = [None] * num_players
+
+    def copy(self) -> "Trade":
+        other = Trade.__new__(Trade)
+        other.stage = self.stage
+        other.give = self.give[:]
+        other.ask = self.ask[:]
+        other.answers = self.answers[:]
+        other.counters = [None if c is None else (c[0][:], c[1][:]) for c in self.counters]
+        return other
+
+    def to_act(self, state: "CatanState") -> list[int]:
+        if self.stage != "answer":
+            return [state.active]
+        answers = self.answers
+        return [s for s in state.order() if answers[s] == PENDING or answers[s] == COUNTERING]
+
+
+def can_start(state: "CatanState", seat: int) -> bool:
+    if state.trade_used or not sum(state.hands[seat]):
+        return False
+    return any(sum(h) for s, h in enumerate(state.hands) if s != seat)
+
+
+def _covers(hand: list[int], cards: list[int]) -> bool:
+    return all(hand[r] >= cards[r] for r in range(5))
+
+
+def _compose_actions(hand: list[int], give: list[int], ask: list[int], ask_total_cap: int,
+                     give_actions: list[dict], ask_actions: list[dict], submit: dict, quit: dict) -> list[dict]:
+    actions = [give_actions[r] for r in range(5) if ask[r] == 0 and give[r] < hand[r]]
+    if sum(ask) < ask_total_cap:
+        actions += [ask_actions[r] for r in range(5)
+                    if give[r] == 0 and ask[r] < RESOURCE_COUNTS[r] - hand[r]]
+    if any(give) and any(ask):
+        actions.append(submit)
+    actions.append(quit)
+    return actions
+
+
+def legal(state: "CatanState", seat: int) -> list[dict]:
+    t = state.trade
+    hands = state.hands
+    if t.stage == "compose":
+        cap = max(sum(h) for s, h in enumerate(hands) if s != seat)
+        return _compose_actions(hands[seat], t.give, t.ask, cap, OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE)
+    if t.stage == "answer":
+        if t.answers[seat] == COUNTERING:
+            give, ask = t.counters[seat]
+            return _compose_actions(hands[seat], give, ask, sum(hands[state.active]),
+                                    COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE)
+        actions = [ACCEPT] if _covers(hands[seat], t.ask) else []
+        actions.append(COUNTER)
+        actions.append(DECLINE)
+        return actions
+    return [TRADE_WITH[s] for s in _takeable(state)] + [WITHDRAW]
+
+
+def _takeable(state: "CatanState") -> list[int]:
+    """Seats the active player can complete the trade with: accepted, or countered with cards they hold."""
+    t = state.trade
+    hand = state.hands[state.active]
+    out = []
+    for s in state.order():
+        answer = t.answers[s]
+        if answer == ACCEPTED or (answer == COUNTERED and _covers(hand, t.counters[s][1])):
+            out.append(s)
+    return out
+
+
+# -- the active player ---------------------------------------------------------------------------
+
+def apply_start(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade = Trade(state.n)
+    state.phase = "trade"
+
+
+def apply_offer_give(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.give[RESOURCE_INDEX[action["resource"]]] += 1
+
+
+def apply_offer_ask(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.ask[RESOURCE_INDEX[action["resource"]]] += 1
+
+
+def apply_cancel(state: "CatanState", seat: int, action: dict) -> None:
+    _close(state)
+
+
+def apply_propose(state: "CatanState", seat: int, action: dict) -> None:
+    t = state.trade
+    t.stage = "answer"
+    state.log.append({"key": "catan.trade_proposed", "seat": seat, "give": names(t.give), "ask": names(t.ask)})
+    for s in state.order():
+        if s == seat:
+            continue
+        if sum(state.hands[s]):
+            t.answers[s] = PENDING
+        else:  # nothing to give, so neither accepting nor countering is possible
+            t.answers[s] = DECLINED
+            state.log.append({"key": "catan.trade_declined_no_cards", "seat": s})
+    _after_answer(state)
+
+
+def apply_trade_with(state: "CatanState", seat: int, action: dict) -> None:
+    t = state.trade
+    partner = action["seat"]
+    if t.answers[partner] == ACCEPTED:
+        gives, gets = t.give, t.ask
+    else:
+        gets, gives = t.counters[partner]  # the partner's give is what the active player gets
+    mine, theirs = state.hands[seat], state.hands[partner]
+    for r in range(5):
+        mine[r] += gets[r] - gives[r]
+        theirs[r] += gives[r] - gets[r]
+    state.log.append({"key": "catan.traded", "seat": seat, "partner_seat": partner,
+                      "gave": names(gives), "got": names(gets)})
+    state.trade_used = True
+    _close(state)
+    state.draw(partner, 1, "trade_bonus")
+
+
+def apply_withdraw(state: "CatanState", seat: int, action: dict) -> None:
+    state.log.append({"key": "catan.trade_withdrawn", "seat": seat})
+    _close(state)
+
+
+def _close(state: "CatanState") -> None:
+    state.trade = None
+    state.phase = "main"
+
+
+# -- the other players ---------------------------------------------------------------------------
+
+def apply_accept(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.answers[seat] = ACCEPTED
+    state.log.append({"key": "catan.trade_accepted", "seat": seat})
+    _after_answer(state)
+
+
+def apply_decline(state: "CatanState", seat: int, action: dict) -> None:
+    t = state.trade
+    t.answers[seat] = DECLINED
+    t.counters[seat] = None
+    state.log.append({"key": "catan.trade_declined", "seat": seat})
+    _after_answer(state)
+
+
+def apply_counter(state: "CatanState", seat: int, action: dict) -> None:
+    t = state.trade
+    t.answers[seat] = COUNTERING
+    t.counters[seat] = ([0, 0, 0, 0, 0], [0, 0, 0, 0, 0])
+
+
+def apply_counter_give(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.counters[seat][0][RESOURCE_INDEX[action["resource"]]] += 1
+
+
+def apply_counter_ask(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.counters[seat][1][RESOURCE_INDEX[action["resource"]]] += 1
+
+
+def apply_submit_counter(state: "CatanState", seat: int, action: dict) -> None:
+    t = state.trade
+    t.answers[seat] = COUNTERED
+    give, ask = t.counters[seat]
+    state.log.append({"key": "catan.trade_countered", "seat": seat, "give": names(give), "ask": names(ask)})
+    _after_answer(state)
+
+
+def _after_answer(state: "CatanState") -> None:
+    """When everyone has answered: on to the active player's choice, or the offer fails."""
+    t = state.trade
+    if any(a == PENDING or a == COUNTERING for a in t.answers):
+        return
+    if _takeable(state):
+        t.stage = "choose"
+    else:
+        state.log.append({"key": "catan.trade_failed", "seat": state.active})
+        _close(state)
+
+
+HANDLERS = {
+    "start_trade": apply_start,
+    "offer_give": apply_offer_give,
+    "offer_ask": apply_offer_ask,
+    "propose": apply_propose,
+    "cancel_trade": apply_cancel,
+    "accept": apply_accept,
+    "decline": apply_decline,
+    "counter": apply_counter,
+    "counter_give": apply_counter_give,
+    "counter_ask": apply_counter_ask,
+    "submit_counter": apply_submit_counter,
+    "trade_with": apply_trade_with,
+    "withdraw": apply_withdraw,
+}
