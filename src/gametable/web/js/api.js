@@ -56,6 +56,8 @@ export const api = {
     }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
+  replay: (tableId, n) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`),
 };
 
 // Seat tokens survive a reload: one entry per table in localStorage.
@@ -79,16 +81,13 @@ export const seats = {
   },
 };
 
-/** The page address of a table (what the invite link opens). */
+/** The page address of a table (what the invite link opens): /t/<id>. */
 export function tableUrl(tableId) {
-  return new URL(`/table.html?t=${encodeURIComponent(tableId)}`, window.location.href).href;
+  return new URL(`/t/${encodeURIComponent(tableId)}`, window.location.href).href;
 }
 
-/** The table id in the current address: ?t=<id>, or a path ending in /t/<id> or /tables/<id>. */
+/** The table id in the current address /t/<id>. */
 export function tableIdFromLocation(location = window.location) {
-  const params = new URLSearchParams(location.search);
-  const id = params.get("t") || params.get("table") || params.get("id");
-  if (id) return id;
-  const match = location.pathname.match(/\/(?:t|table|tables)\/([^/]+)\/?$/);
+  const match = location.pathname.match(/\/t\/([^/]+)\/?$/);
   return match ? decodeURIComponent(match[1]) : null;
 }

@@ -91,7 +91,8 @@ export class Translator {
 async function fetchCatalog(lang) {
   const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
   if (!response.ok) throw new Error(`no catalog for ${lang} (${response.status})`);
-  return response.json();
+  const body = await response.json();
+  return body.messages || {};
 }
 
 /** The language chosen before (localStorage), else the browser's, else English. */
