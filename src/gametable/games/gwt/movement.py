@@ -1,0 +1,98 @@
+"""Phase A: the herder's paths along the trail, and the fees for hand icons (§5.1, §2.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import data as D
+
+if TYPE_CHECKING:
+    from .state import GwtState
+
+_KC = D.KANSAS_CITY
+_NEXT = D.NEXT
+
+
+def is_location(st: "GwtState", node: int) -> bool:
+    return node == _KC or st.trail_tile[node] is not None
+
+
+def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list[tuple[int, ...]]:
+    """Every distinct list of locations a herder can pass through, ending on a location.
+
+    Only locations count as steps; empty spaces are crossed for free; Kansas City ends a move.
+    """
+    tiles = st.trail_tile
+    found: dict[tuple[int, ...], None] = {}
+
+    def walk(node: int, path: tuple[int, ...], steps: int) -> None:
+        for nxt in _NEXT[node]:
+            if nxt == _KC:
+                if allow_kc:
+                    found[path + (nxt,)] = None
+            elif tiles[nxt] is not None:
+                longer = path + (nxt,)
+                found[longer] = None
+                if steps + 1 < limit:
+                    walk(nxt, longer, steps + 1)
+            else:
+                walk(nxt, path, steps)
+
+    if limit >= 1:
+        walk(start, (), 0)
+    return list(found)
+
+
+def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:
+    """Hand icons charging ``seat`` at ``node``, and who is paid (None = the bank)."""
+    tile = st.trail_tile[node]
+    if tile is None or node == _KC:
+        return (), None
+    kind = D.NODE_KIND[node]
+    if kind == "private":
+        owner = st.trail_owner[node]
+        if owner == seat:
+            return (), None
+        return D.BUILDING[tile]["hands"], owner
+    if kind in ("hazard", "teepee"):
+        return (D.TILE[tile]["hand"],), None
+    return (), None
+
+
+def fee_at(st: "GwtState", seat: int, node: int) -> tuple[int, int | None]:
+    hands, payee = hand_icons(st, seat, node)
+    if not hands:
+        return 0, None
+    table = D.FEES[st.n]
+    return sum(table[h] for h in hands), payee
+
+
+def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) -> None:
+    """Walk the path, paying each fee in turn (what one can when short, never later)."""
+    player = st.players[seat]
+    if fees:
+        for node in path:
+            amount, payee = fee_at(st, seat, node)
+            if amount == 0:
+                continue
+            paid = min(amount, player.money)
+            if paid == 0:
+                st.say("fee_unpaid", seat=seat, amount=amount, space=D.NODES[node])
+                continue
+            player.money -= paid
+            if payee is None:
+                st.say("fee_to_bank", seat=seat, amount=paid, owed=amount, space=D.NODES[node])
+            else:
+                st.players[payee].money += paid
+                st.say("fee_to_player", seat=seat, to_seat=payee, amount=paid, owed=amount,
+                       space=D.NODES[node])
+    player.herder = path[-1]
+    st.say("herder_moved", seat=seat, path=[D.NODES[n] for n in path], fees=fees)
+
+
+def path_names(path: tuple[int, ...]) -> list[str]:
+    return [D.NODES[n] for n in path]
+
+
+def parse_path(names: list[str]) -> tuple[int, ...]:
+    return tuple(D.NODE_INDEX[n] for n in names)

@@ -1,0 +1,107 @@
+"""Objective cards (§8): playing them, committing them at game end, and scoring their tasks."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from . import data as D
+
+if TYPE_CHECKING:
+    from .state import GwtState
+
+
+def play_actions(st: "GwtState", seat: int) -> list[dict[str, Any]]:
+    """Objective cards in hand may be played at a free point of the turn (§8.3)."""
+    return [{"type": "play_objective", "card": c}
+            for c in sorted(set(st.players[seat].hand)) if D.is_objective(c)]
+
+
+def play(st: "GwtState", seat: int, card: str) -> None:
+    player = st.players[seat]
+    player.hand.remove(card)
+    player.objectives.append(card)
+    st.say("objective_played", seat=seat, card=card)
+    immediate = D.OBJECTIVE[card]["immediate"]
+    if immediate:
+        st.frames.append({"kind": "effect", "src": "objective/" + card, "optional": True,
+                          "options": [dict(o) for o in immediate]})
+
+
+# ----------------------------------------------------------------------------- game end
+def commit_actions(st: "GwtState") -> list[dict[str, Any]]:
+    seat, card = st.scoring_queue[0]
+    return [{"type": "commit_objective", "card": card}, {"type": "drop_objective", "card": card}]
+
+
+def apply_commit(st: "GwtState", action: dict[str, Any]) -> None:
+    """Each objective still in the deck is committed (scored) or dropped (not scored) (§8.3)."""
+    seat, card = st.scoring_queue.pop(0)
+    player = st.players[seat]
+    if action["type"] == "commit_objective":
+        for pile in (player.hand, player.deck, player.discard):
+            if card in pile:
+                pile.remove(card)
+                break
+        player.objectives.append(card)
+        st.say("objective_committed", seat=seat, card=card)
+    else:
+        st.say("objective_dropped", seat=seat, card=card)
+    from .scoring import after_commit
+    after_commit(st)
+
+
+# ------------------------------------------------------------------------------- scoring
+def items(st: "GwtState", seat: int) -> dict[str, int]:
+    """What the player owns, by task kind (§8)."""
+    player = st.players[seat]
+    values = [D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c)]
+    green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
+    sf = D.CITY_INDEX["san_francisco"]
+    return {
+        "building": sum(1 for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat and st.trail_tile[n]),
+        "station": sum(1 for seats in st.station_discs if seat in seats),
+        "hazard": len(player.hazards),
+        "green_teepee": green,
+        "blue_teepee": len(player.teepees) - green,
+        "cattle_3": values.count(3),
+        "cattle_4": values.count(4),
+        "cattle_5": values.count(5),
+        "san_francisco": st.city_discs[sf].count(seat),
+    }
+
+
+def best_score(cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]:
+    """The best total over committed cards, each owned item serving one task of one card.
+
+    Returns the score and the cards counted as fulfilled. A card either meets all its tasks (its
+    VP) or not (its penalty); we search every choice of fulfilled cards (with memoisation on what
+    is left), so the player always gets the assignment that scores best for them.
+    """
+    kinds = D.TASK_KINDS
+    needs = []
+    for card in cards:
+        need = [0] * len(kinds)
+        for task in D.OBJECTIVE[card]["tasks"]:
+            need[kinds.index(task)] += 1
+        needs.append(tuple(need))
+    order = sorted(range(len(cards)), key=lambda i: cards[i])
+
+    @lru_cache(maxsize=None)
+    def search(i: int, left: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        if i == len(order):
+            return 0, ()
+        index = order[i]
+        card = D.OBJECTIVE[cards[index]]
+        score, chosen = search(i + 1, left)
+        best = (score + card["penalty"], chosen)
+        need = needs[index]
+        if all(n <= l for n, l in zip(need, left)):
+            rest = tuple(l - n for n, l in zip(need, left))
+            score, chosen = search(i + 1, rest)
+            if score + card["vp"] > best[0]:
+                best = (score + card["vp"], chosen + (index,))
+        return best
+
+    total, chosen = search(0, tuple(owned[k] for k in kinds))
+    return total, sorted(cards[i] for i in chosen)

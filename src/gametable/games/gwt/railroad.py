@@ -1,0 +1,224 @@
+"""The railroad: engine moves, station upgrades, discs, transport costs, cities (§6, §9.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import common as C
+from . import data as D
+
+if TYPE_CHECKING:
+    from .state import GwtState
+
+_FWD = D.TRACK_FORWARD
+_BACK = D.TRACK_BACK
+
+
+def occupied(st: "GwtState", seat: int) -> set[int]:
+    """Positions holding another engine; space 0 is shared and never blocks (§6.1)."""
+    return {p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0}
+
+
+def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: set[int]) -> set[int]:
+    """Positions one counted step on; an occupied position is passed without counting."""
+    out: set[int] = set()
+    todo = list(frontier)
+    while todo:
+        p = todo.pop()
+        for q in links[p]:
+            if q in occ:
+                todo.append(q)
+            else:
+                out.add(q)
+    return out
+
+
+def forward_targets(st: "GwtState", seat: int, up_to: int) -> list[int]:
+    """Where the engine can stop moving 1..up_to counted spaces forward."""
+    occ = occupied(st, seat)
+    frontier = {st.players[seat].engine}
+    reached: set[int] = set()
+    for _ in range(up_to):
+        frontier = _one_step(frontier, _FWD, occ)
+        if not frontier:
+            break
+        reached |= frontier
+    return sorted(reached, key=D.POS_ORDER.__getitem__)
+
+
+def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
+    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
+    occ = occupied(st, seat)
+    frontier = {st.players[seat].engine}
+    reached: set[int] = set()
+    steps = 0
+    while frontier:
+        frontier = _one_step(frontier, _BACK, occ)
+        steps += 1
+        if exactly is None:
+            reached |= frontier
+        elif steps == exactly:
+            reached = frontier
+            break
+    return sorted(reached, key=D.POS_ORDER.__getitem__)
+
+
+def back_distance(st: "GwtState", seat: int, start: int, target: int) -> int:
+    """Spaces moved back, turnouts and other engines' spaces not counted (building 9a, §4)."""
+    occ = occupied(st, seat)
+    low, high = D.POS_ORDER[target], D.POS_ORDER[start]
+    return sum(1 for m in range(D.LAST_SPACE + 1)
+               if low <= 2 * m < high and m not in occ)
+
+
+def transport_cost(position: int, city_value: int) -> int:
+    """Crosses from the engine up to the city (a turnout counts as the space after it, §6.1)."""
+    start = D.POS_TRANSPORT[position]
+    return sum(1 for k in D.CROSSES_AFTER if start <= k < city_value)
+
+
+def move_engine(st: "GwtState", seat: int, target: int) -> None:
+    """Move and queue what stopping there allows: a station upgrade, the space-39 rule."""
+    player = st.players[seat]
+    before = player.engine
+    player.engine = target
+    st.say("engine_moved", seat=seat, frm=D.POS_LABEL[before], to=D.POS_LABEL[target])
+    if target == D.LAST_SPACE:
+        st.frames.append({"kind": "end_of_track"})
+    station = D.POS_STATION[target]
+    if station >= 0:
+        st.frames.append({"kind": "upgrade", "station": station})
+
+
+# ------------------------------------------------------------------------------- discs
+def disc_groups_for(st: "GwtState", seat: int, corner: str, money: int) -> list[int]:
+    """Disc groups a disc may be taken from for a space with this corner colour (§6.2, §9.1).
+
+    White-corner discs go anywhere, black-corner ones only on black spaces; if a white space must
+    be filled and only black discs are left, a black one may be used. Hand-limit discs cost $5.
+    """
+    player = st.players[seat]
+    usable = [g for g, left in enumerate(player.discs)
+              if left and (g != C.G_HAND or money >= D.DISC_GROUP[ "hand"]["pay_money"])]
+    if corner == "black":
+        return usable
+    white = [g for g in usable if D.DISC_GROUPS[g]["corner"] == "white"]
+    return white or usable
+
+
+def clear_disc(st: "GwtState", seat: int, group: int) -> None:
+    """Take a disc off the player board and apply what clearing that space does at once."""
+    player = st.players[seat]
+    player.discs[group] -= 1
+    spec = D.DISC_GROUPS[group]
+    st.say("disc_cleared", seat=seat, group=spec["group"])
+    if spec.get("gain_money"):
+        C.gain(st, seat, spec["gain_money"], "disc_step")
+    if spec.get("pay_money"):
+        C.pay(st, seat, spec["pay_money"], "disc_hand")
+    if group in (C.G_CERT4, C.G_CERT6):
+        # A lower limit never applies here: limits only grow as discs are cleared.
+        pass
+
+
+def can_upgrade(st: "GwtState", seat: int, station: int) -> bool:
+    if seat in st.station_discs[station]:
+        return False
+    spec = D.STATIONS[station]
+    money = st.players[seat].money
+    if money < spec["cost"]:
+        return False
+    return bool(disc_groups_for(st, seat, spec["corner"], money - spec["cost"]))
+
+
+def upgrade(st: "GwtState", seat: int, station: int) -> None:
+    """Pay for the station; the disc choice follows as a decision (§6.2)."""
+    spec = D.STATIONS[station]
+    C.pay(st, seat, spec["cost"], "station_upgrade")
+    st.say("station_upgraded", seat=seat, station=station + 1)
+    st.frames.append({"kind": "disc", "target": "station", "index": station})
+
+
+def disc_actions(st: "GwtState", seat: int, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    if frame["target"] == "station":
+        corner = D.STATIONS[frame["index"]]["corner"]
+    else:
+        corner = D.CITIES[frame["index"]]["corner"]
+    money = st.players[seat].money
+    groups = disc_groups_for(st, seat, corner, money)
+    acts = [{"type": "disc", "group": D.DISC_GROUP_IDS[g]} for g in groups]
+    if not acts and frame["target"] == "city":
+        # Disc shortage (§6.3): take one back from a train station.
+        acts = [{"type": "disc_from_station", "station": k + 1}
+                for k, seats in enumerate(st.station_discs) if seat in seats]
+    return acts
+
+
+def apply_disc(st: "GwtState", seat: int, frame: dict[str, Any], action: dict[str, Any]) -> None:
+    if action["type"] == "disc":
+        clear_disc(st, seat, C.GROUP_INDEX[action["group"]])
+    else:
+        station = action["station"] - 1
+        st.station_discs[station].remove(seat)
+        st.say("disc_taken_back", seat=seat, station=station + 1)
+    index = frame["index"]
+    if frame["target"] == "station":
+        st.station_discs[index].append(seat)
+        if st.station_master[index] is not None:
+            st.frames.append({"kind": "master", "station": index})
+    else:
+        place_city_disc(st, seat, index)
+
+
+def place_city_disc(st: "GwtState", seat: int, city: int) -> None:
+    """The disc lands on the city: money printed there, city-pair arrows (§6.3)."""
+    st.city_discs[city].append(seat)
+    spec = D.CITIES[city]
+    st.say("city_disc", seat=seat, city=spec["id"])
+    if spec["money"]:
+        C.gain(st, seat, spec["money"], "city_" + spec["id"])
+    for arrow in D.ARROWS:
+        a, b = arrow["cities"]
+        other = b if a == city else a if b == city else -1
+        if other < 0 or seat not in st.city_discs[other]:
+            continue
+        st.say("arrow_completed", seat=seat, cities=[D.CITY_IDS[a], D.CITY_IDS[b]], vp=arrow["vp"])
+        if arrow["objective"]:
+            st.frames.append({"kind": "effect", "src": "arrow", "optional": False,
+                              "options": [{"effect": "take_objective"}]})
+
+
+# --------------------------------------------------------------------------- station masters
+def master_actions(st: "GwtState", seat: int, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """Give up the rightmost hired worker of a row (never a printed one) for the tile (§6.2)."""
+    if st.station_master[frame["station"]] is None:
+        return []
+    workers = st.players[seat].workers
+    acts = [{"type": "station_master", "worker": kind}
+            for i, kind in enumerate(D.WORKER_KINDS) if workers[i] >= 2]
+    return acts + [{"type": "skip"}] if acts else []
+
+
+def apply_master(st: "GwtState", seat: int, frame: dict[str, Any], action: dict[str, Any]) -> None:
+    station = frame["station"]
+    kind = action["worker"]
+    player = st.players[seat]
+    player.workers[D.WORKER_INDEX[kind]] -= 1
+    master = st.station_master[station]
+    st.station_master[station] = None
+    st.station_worker[station] = kind
+    player.masters.append(master)
+    st.say("station_master_taken", seat=seat, master=master, worker=kind, station=station + 1)
+    st.frames.append({"kind": "effect", "src": "master/" + master, "optional": True,
+                      "options": [dict(o) for o in D.STATION_MASTER[master]["immediate"]]})
+
+
+def end_of_track_actions(st: "GwtState", seat: int) -> list[dict[str, Any]]:
+    return [{"type": "end_of_track", "to": D.POS_LABEL[p]} for p in backward_targets(st, seat, None)]
+
+
+def apply_end_of_track(st: "GwtState", seat: int, action: dict[str, Any]) -> None:
+    """Space 39: move back at least one space and gain $3 (§6.1)."""
+    target = D.POS_BY_LABEL[action["to"]]
+    C.gain(st, seat, D.END_OF_TRACK_MONEY, "end_of_track")
+    move_engine(st, seat, target)

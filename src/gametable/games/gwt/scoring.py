@@ -1,0 +1,97 @@
+"""Game end and final scoring in the 11 categories (§11)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import common as C
+from . import data as D
+from . import objectives
+
+if TYPE_CHECKING:
+    from .state import GwtState
+
+CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
+              "station_masters", "workers", "step_disc", "job_token")
+
+
+def start_scoring(st: "GwtState") -> None:
+    """After the last turn every objective card still in a deck is committed or dropped (§8.3)."""
+    st.phase = "scoring"
+    st.say("game_over_scoring")
+    queue = []
+    for seat, player in enumerate(st.players):
+        for card in sorted(c for c in player.all_deck_cards() if D.is_objective(c)):
+            queue.append([seat, card])
+    st.scoring_queue = queue
+    after_commit(st)
+
+
+def after_commit(st: "GwtState") -> None:
+    if st.scoring_queue:
+        st.current = st.scoring_queue[0][0]
+        return
+    finish_game(st)
+
+
+def finish_game(st: "GwtState") -> None:
+    scores = []
+    for seat in range(st.n):
+        breakdown = score_breakdown(st, seat)
+        total = sum(breakdown.values())
+        scores.append({"seat": seat, "total": total, "breakdown": breakdown})
+        st.say("final_score", seat=seat, total=total, **breakdown)
+    best = max(s["total"] for s in scores)
+    winners = [s["seat"] for s in scores if s["total"] == best]  # ties share the victory (§11.2)
+    st.result_cache = {"scores": scores, "winners": winners}
+    st.say("winners", seats=winners)
+    st.phase = "over"
+    st.over = True
+
+
+def master_task_vp(st: "GwtState", seat: int, master: str) -> int:
+    task = D.STATION_MASTER[master]["task"]
+    player = st.players[seat]
+    kind = task["kind"]
+    if kind == "per_worker":
+        count = sum(player.workers)
+    elif kind == "per_certificates":
+        count = C.certificates(player) + player.perm_certs
+    elif kind == "per_objectives":
+        count = len(player.objectives)
+    elif kind == "per_hazards":
+        count = len(player.hazards)
+    elif kind == "per_teepee_pair":
+        green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
+        count = min(green, len(player.teepees) - green)
+    else:
+        raise AssertionError(f"unknown station master task {kind!r}")
+    return count // task["per"] * task["vp"]
+
+
+def city_vp(st: "GwtState", seat: int) -> int:
+    vp = sum(D.CITIES[c]["vp"] * st.city_discs[c].count(seat) for c in range(len(D.CITIES)))
+    for arrow in D.ARROWS:
+        a, b = arrow["cities"]
+        if seat in st.city_discs[a] and seat in st.city_discs[b]:
+            vp += arrow["vp"]
+    return vp
+
+
+def score_breakdown(st: "GwtState", seat: int) -> dict[str, int]:
+    player = st.players[seat]
+    objective_vp, _ = objectives.best_score(player.objectives, objectives.items(st, seat))
+    return {
+        "money": player.money // 5,
+        "buildings": sum(D.BUILDING[st.trail_tile[n]]["vp"] for n in D.PRIVATE_SPACES
+                         if st.trail_owner[n] == seat and st.trail_tile[n]),
+        "cities": city_vp(st, seat),
+        "stations": sum(D.STATIONS[k]["vp"] for k, seats in enumerate(st.station_discs) if seat in seats),
+        "hazards": sum(D.TILE[t]["vp"] for t in player.hazards),
+        "cattle": sum(D.CATTLE[c]["vp"] for c in player.all_deck_cards() if D.is_cattle(c)),
+        "objectives": objective_vp,
+        "station_masters": sum(master_task_vp(st, seat, m) for m in player.masters),
+        "workers": D.WORKER_VP * sum(max(0, w - min(D.WORKER_VP_SPACES) + 1) for w in player.workers),
+        "step_disc": D.DISC_GROUP["step_vp"]["vp"] * player.cleared(C.G_STEP_VP),
+        "job_token": D.JOB_TOKEN_VP if player.job_token else 0,
+    }

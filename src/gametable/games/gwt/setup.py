@@ -1,0 +1,113 @@
+"""Setting up a game for 2, 3 or 4 players (§12), everything drawn from the seeded RNG."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gametable.engine import Rng
+
+from . import common as C
+from . import data as D
+from .state import GwtState, Player
+
+
+def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
+    st = GwtState()
+    st.n = num_players
+    st.options = dict(options)
+    rng = st.rng = Rng(seed)
+
+    # Private building sides: the same for every player (§4).
+    if options["building_sides"] == "random":
+        st.sides = ["ab"[rng.below(2)] for _ in D.PRIVATE_NUMBERS]
+    else:
+        st.sides = [options["building_sides"]] * len(D.PRIVATE_NUMBERS)
+
+    # Trail: neutral buildings on their letters or shuffled onto the 7 neutral spaces (§12.1).
+    st.trail_tile = [None] * len(D.NODES)
+    st.trail_owner = [-1] * len(D.NODES)
+    letters = [D.NEUTRAL_LETTER[n] for n in D.NEUTRAL_SPACES]
+    if options["neutral_buildings"] == "random":
+        rng.shuffle(letters)
+    for node, letter in zip(D.NEUTRAL_SPACES, letters):
+        st.trail_tile[node] = letter
+
+    # Railroad: station masters always shuffled onto stations 1-5 (§7).
+    masters = list(D.STATION_MASTER_IDS)
+    rng.shuffle(masters)
+    st.station_master = [None] * D.NUM_STATIONS
+    for station, master in zip(D.MASTER_STATIONS, masters):
+        st.station_master[station] = master
+    st.station_worker = [None] * D.NUM_STATIONS
+    st.station_discs = [[] for _ in range(D.NUM_STATIONS)]
+    st.city_discs = [[] for _ in D.CITIES]
+
+    # Kansas City supply: three shuffled face-down piles (§12.2).
+    st.piles = [list(p) for p in D.PILES]
+    for pile in st.piles:
+        rng.shuffle(pile)
+    st.out_of_game = []
+
+    # Back-1 tiles onto the trail until 7 lie there; a tile with no free space is set aside and
+    # shuffled back into its pile afterwards (§5.4, §12.3).
+    placed = 0
+    aside: list[str] = []
+    while placed < D.INITIAL_TRAIL_TILES and st.piles[0]:
+        tile = st.piles[0].pop()
+        if C.place_trail_tile(st, tile) is None:
+            aside.append(tile)
+        else:
+            placed += 1
+    if aside:
+        st.piles[0].extend(aside)
+        rng.shuffle(st.piles[0])
+
+    # Job market: row 1 full, row 2 up to the token (2n - 1 workers) (§2.5).
+    st.jobs = [[] for _ in range(D.JOB_ROWS)]
+    st.token_row = D.JOB_TOKEN_START_ROW - 1
+    for _ in range(2 * num_players - 1):
+        row = 0 if len(st.jobs[0]) < num_players else 1
+        st.jobs[row].append(st.piles[1].pop())
+
+    # Foresight: two tiles from each pile into its column (§12.5).
+    st.foresight = [[st.piles[c].pop() for _ in range(D.FORESIGHT_PER_COLUMN)] for c in range(3)]
+
+    # Cattle market and objective display (§12.6).
+    st.cattle_stack = list(D.MARKET_CATTLE)
+    rng.shuffle(st.cattle_stack)
+    st.market = []
+    for _ in range(D.MARKET_SIZE[num_players]):
+        st.market.append(st.cattle_stack.pop())
+    C.sort_market(st)
+    st.obj_stack = list(D.GENERAL_OBJECTIVES)
+    rng.shuffle(st.obj_stack)
+    st.obj_display = [st.obj_stack.pop() for _ in range(4)]
+
+    # Players (§12.7, §12.8): a random first player; $6, $7, $8, $9 in turn order.
+    starting = list(D.STARTING_OBJECTIVES)
+    rng.shuffle(starting)
+    st.first_player = rng.below(num_players)
+    st.players = []
+    for seat in range(num_players):
+        player = Player()
+        player.money = D.STARTING_MONEY[(seat - st.first_player) % num_players]
+        player.buildings = [f"{k}{side}" for k, side in zip(D.PRIVATE_NUMBERS, st.sides)]
+        player.deck = list(D.STARTING_HERD)
+        rng.shuffle(player.deck)
+        player.hand = [player.deck.pop() for _ in range(D.STARTING_HAND)]
+        player.objectives = [starting.pop()]
+        st.players.append(player)
+    st.boxed = starting
+
+    st.current = st.first_player
+    st.phase = "A"
+    st.log = []
+    st.say("game_started", players=num_players, first_seat=st.first_player,
+           sides="".join(st.sides))
+    for seat, player in enumerate(st.players):
+        st.say("starting_hand", seat=seat, money=player.money, objective=player.objectives[0],
+               private={"cards": sorted(player.hand)})
+    st.say("turn_started", seat=st.current)
+    from .turn import settle
+    settle(st)
+    return st

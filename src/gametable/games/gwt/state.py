@@ -1,0 +1,222 @@
+"""The state of a Great Western Trail game: plain lists and ints, cheap to clone and to serialise.
+
+Rules live in the sibling modules (movement, railroad, effects, kansas_city, objectives, turn,
+scoring); this module only holds the data and the protocol plumbing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from gametable.engine import Rng, State
+from gametable.engine.log import log_for
+
+from . import data as D
+
+
+class Player:
+    """One seat's belongings. Lists are owned by this object; clone() copies them."""
+
+    __slots__ = ("money", "cert", "perm_certs", "hand", "deck", "discard", "objectives",
+                 "buildings", "workers", "discs", "masters", "hazards", "teepees", "removed",
+                 "replaced", "herder", "engine", "job_token")
+
+    def __init__(self) -> None:
+        self.money = 0
+        self.cert = 0              # index on the certificate track (D.CERT_TRACK)
+        self.perm_certs = 0        # permanent certificates (station masters)
+        self.hand: list[str] = []
+        self.deck: list[str] = []  # draw pile, top card last
+        self.discard: list[str] = []  # discard pile, top card last
+        self.objectives: list[str] = []  # objective area (played or committed cards)
+        self.buildings: list[str] = []   # private building tiles not yet placed
+        self.workers = [1, 1, 1]   # cowboys, craftsmen, engineers, the printed ones included
+        self.discs = [g["count"] for g in D.DISC_GROUPS]  # discs still on each disc group
+        self.masters: list[str] = []
+        self.hazards: list[str] = []
+        self.teepees: list[str] = []
+        self.removed: list[str] = []   # cards removed from the game (auxiliary action 5)
+        self.replaced: list[str] = []  # building tiles replaced on the trail (out of the game)
+        self.herder = -1           # trail node, -1 before the first turn
+        self.engine = 0            # railroad position
+        self.job_token = False
+
+    def clone(self) -> "Player":
+        p = Player.__new__(Player)
+        p.money = self.money
+        p.cert = self.cert
+        p.perm_certs = self.perm_certs
+        p.hand = self.hand[:]
+        p.deck = self.deck[:]
+        p.discard = self.discard[:]
+        p.objectives = self.objectives[:]
+        p.buildings = self.buildings[:]
+        p.workers = self.workers[:]
+        p.discs = self.discs[:]
+        p.masters = self.masters[:]
+        p.hazards = self.hazards[:]
+        p.teepees = self.teepees[:]
+        p.removed = self.removed[:]
+        p.replaced = self.replaced[:]
+        p.herder = self.herder
+        p.engine = self.engine
+        p.job_token = self.job_token
+        return p
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
+                for name in Player.__slots__}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Player":
+        p = cls.__new__(cls)
+        for name in cls.__slots__:
+            value = data[name]
+            setattr(p, name, list(value) if isinstance(value, list) else value)
+        return p
+
+    # -- values derived from the cleared disc spaces (§9) ------------------------------------
+    def cleared(self, group: int) -> int:
+        return D.DISC_GROUPS[group]["count"] - self.discs[group]
+
+    def all_deck_cards(self) -> list[str]:
+        return self.deck + self.hand + self.discard
+
+
+#: the fields of GwtState copied by value in clone() / serialised by to_json()
+_SCALARS = ("n", "options", "current", "phase", "b_location", "b_local_used", "b_aux_used",
+            "b_acted", "kc_started", "kc_visit", "kc_total", "token_row", "end_triggered",
+            "final_turns", "first_player", "over", "result_cache")
+_LISTS = ("trail_tile", "trail_owner", "station_master", "station_worker", "market",
+          "cattle_stack", "obj_display", "obj_stack", "out_of_game", "boxed", "b_available",
+          "frames", "sides", "scoring_queue")
+_NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
+
+
+class GwtState(State):
+    """Great Western Trail (first edition). See the package docstring for the module map."""
+
+    def __init__(self) -> None:
+        # Filled by setup.new_state() or from_json(); listed here for the reader.
+        self.n = 0
+        self.options: dict[str, Any] = {}
+        self.sides: list[str] = []          # side "a"/"b" of private buildings 1..10
+        self.rng = Rng(0)
+        self.players: list[Player] = []
+        self.log: list[dict[str, Any]] = []
+        # board
+        self.trail_tile: list[str | None] = []   # per trail node: building/hazard/teepee id
+        self.trail_owner: list[int] = []         # per trail node: owner seat of a private building
+        self.station_discs: list[list[int]] = []  # per station: seats with a disc there
+        self.station_master: list[str | None] = []  # per station: master tile still there
+        self.station_worker: list[str | None] = []  # per station: worker given for its master
+        self.city_discs: list[list[int]] = []     # per city: seats, one entry per disc
+        self.jobs: list[list[str | None]] = []    # job market rows, placement order, None = hired
+        self.token_row = 0                        # 0-based row holding the job-market token
+        self.piles: list[list[str]] = []          # Kansas City supply, top tile last
+        self.foresight: list[list[str | None]] = []
+        self.market: list[str] = []
+        self.cattle_stack: list[str] = []
+        self.obj_display: list[str] = []
+        self.obj_stack: list[str] = []
+        self.out_of_game: list[str] = []          # tiles that left the game
+        self.boxed: list[str] = []                # starting objectives not dealt
+        # turn
+        self.first_player = 0
+        self.current = 0
+        self.phase = "A"             # A, B, C (transient), scoring, over
+        self.b_location = -1         # trail node used in phase B
+        self.b_available: list[str] = []  # local actions (sources) not yet used in phase B
+        self.b_local_used = False
+        self.b_aux_used = False
+        self.b_acted = False
+        self.frames: list[dict[str, Any]] = []  # pending decisions, top last
+        self.kc_started = False
+        self.kc_visit = False
+        self.kc_total = 0
+        self.end_triggered = False
+        self.final_turns: int | None = None
+        self.over = False
+        self.result_cache: dict[str, Any] | None = None
+        self.scoring_queue: list[list[Any]] = []  # [seat, objective card] still to commit or drop
+
+    # -- protocol -------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def to_act(self) -> list[int]:
+        return [] if self.over else [self.current]
+
+    def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        from .turn import legal_actions
+        return legal_actions(self)
+
+    def _apply(self, seat: int, action: dict[str, Any]) -> None:
+        from .turn import apply_action
+        apply_action(self, action)
+
+    def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
+        from .turn import explain_illegal
+        return explain_illegal(self, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(self, seat)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def _result(self) -> dict[str, Any]:
+        return self.result_cache  # computed once when the game ends (scoring.finish_game)
+
+    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
+        return log_for(self.log, seat)
+
+    # -- copying --------------------------------------------------------------------------
+    def clone(self) -> "GwtState":
+        s = GwtState.__new__(GwtState)
+        for name in _SCALARS:
+            setattr(s, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(s, name, getattr(self, name)[:])
+        for name in _NESTED:
+            setattr(s, name, [x[:] for x in getattr(self, name)])
+        s.rng = self.rng.copy()
+        s.players = [p.clone() for p in self.players]
+        s.log = self.log[:]  # entries are never mutated once written
+        s._legal_cache = None
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": "gwt"}
+        for name in _SCALARS + _LISTS:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, list) else value
+        for name in _NESTED:
+            out[name] = [list(x) for x in getattr(self, name)]
+        out["options"] = dict(self.options)
+        out["frames"] = [dict(f) for f in self.frames]
+        out["rng"] = self.rng.to_json()
+        out["players"] = [p.to_json() for p in self.players]
+        out["log"] = list(self.log)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "GwtState":
+        import copy
+
+        data = copy.deepcopy(dict(data))
+        s = cls()
+        for name in _SCALARS + _LISTS + _NESTED:
+            setattr(s, name, data[name])
+        s.rng = Rng.from_json(data["rng"])
+        s.players = [Player.from_json(p) for p in data["players"]]
+        s.log = list(data["log"])
+        return s
+
+    # -- small helpers used everywhere -------------------------------------------------------
+    def say(self, key: str, **params: Any) -> None:
+        """Append a log entry ``gwt.<key>``."""
+        params["key"] = "gwt." + key
+        self.log.append(params)

@@ -1,0 +1,295 @@
+"""The turn: phase A (move), phase B (use the location), phase C (draw), and pending decisions.
+
+What must be decided now is the top of ``st.frames`` (a stack of pending decisions); when it is
+empty the current player is at a free point of phase A or B. After every action ``settle`` pops
+decisions that have nothing left to choose, runs bookkeeping steps, and takes decisions that have
+exactly one possible answer, so every action a player sees is a real choice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gametable.engine import IllegalAction
+
+from . import common as C
+from . import data as D
+from . import effects as E
+from . import kansas_city as KC
+from . import movement, objectives, railroad, scoring
+
+if TYPE_CHECKING:
+    from .state import GwtState
+
+Action = dict[str, Any]
+
+#: frames answered by the player; "kc_finish" is bookkeeping and never asked
+_OPTIONAL = {"upgrade", "master", "remove"}
+
+
+# --------------------------------------------------------------------------- local actions
+def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -> list[str]:
+    """Local actions of the building on ``node`` usable by ``seat``: a neutral or own building,
+    or any building when building 8b copies it. A risk action serves the owner only (§5.3)."""
+    tile = st.trail_tile[node]
+    kind = D.NODE_KIND[node]
+    if tile is None or kind not in ("neutral", "private"):
+        return []
+    if kind == "private" and st.trail_owner[node] != seat and not copying:
+        return []
+    sources = [f"{tile}/{i}" for i in range(1, len(D.BUILDING[tile]["actions"]) + 1)]
+    if kind == "private" and st.trail_owner[node] == seat and D.RISK[node]:
+        sources.append(f"risk/{D.NODES[node]}")
+    return sources
+
+
+def source_options(src: str):
+    """The options of a local action source ("E/2", "risk/TRADE-RISK-1")."""
+    head, _, tail = src.partition("/")
+    if head == "risk":
+        return (D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]],)
+    return D.BUILDING[head]["actions"][int(tail) - 1]
+
+
+def arrive(st: "GwtState", seat: int, node: int, fresh_after_action: bool) -> None:
+    """The herder stops on ``node``: phase B there (or Kansas City)."""
+    st.b_location = node
+    st.b_local_used = False
+    st.b_aux_used = False
+    st.b_acted = fresh_after_action
+    if node == D.KANSAS_CITY:
+        st.b_available = []
+        KC.arrive(st)
+        return
+    st.b_available = local_sources(st, seat, node)
+
+
+# ------------------------------------------------------------------------------- legal actions
+def legal_actions(st: "GwtState") -> list[Action]:
+    acts = getattr(st, "_acts", None)
+    if acts is None:
+        acts = _compute(st)
+        st._acts = acts
+    return acts
+
+
+def _frame_actions(st: "GwtState", frame: dict[str, Any]) -> list[Action]:
+    seat = st.current
+    kind = frame["kind"]
+    if kind == "effect":
+        acts = E.options_actions(st, seat, frame["options"], frame["src"])
+        if acts and frame["optional"]:
+            acts.append({"type": "skip"})
+        return acts
+    if kind == "discard":
+        return [{"type": "discard_card", "card": c} for c in sorted(set(st.players[seat].hand))]
+    if kind == "remove":
+        acts = [{"type": "remove_card", "card": c} for c in sorted(set(st.players[seat].hand))]
+        return acts + [{"type": "skip"}] if acts else []
+    if kind == "buy":
+        return E.buy_actions(st, seat, frame)
+    if kind == "upgrade":
+        if railroad.can_upgrade(st, seat, frame["station"]):
+            return [{"type": "upgrade", "station": frame["station"] + 1}, {"type": "skip"}]
+        return []
+    if kind == "disc":
+        return railroad.disc_actions(st, seat, frame)
+    if kind == "master":
+        return railroad.master_actions(st, seat, frame)
+    if kind == "end_of_track":
+        return railroad.end_of_track_actions(st, seat)
+    if kind == "foresight":
+        acts = KC.foresight_actions(st, frame)
+    elif kind == "income":
+        acts = KC.income_actions(st, seat)
+    elif kind == "deliver":
+        acts = KC.deliver_actions(st, seat, frame)
+    else:
+        raise AssertionError(f"unknown frame {kind!r}")
+    if kind != "deliver" or not frame["extraordinary"]:
+        if not st.kc_started and acts:
+            acts = acts + objectives.play_actions(st, seat)
+    return acts
+
+
+def _compute(st: "GwtState") -> list[Action]:
+    if st.over:
+        return []
+    if st.frames:
+        return _frame_actions(st, st.frames[-1])
+    seat = st.current
+    if st.phase == "scoring":
+        return objectives.commit_actions(st)
+    if st.phase == "A":
+        player = st.players[seat]
+        if player.herder < 0:
+            acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
+        else:
+            acts = [{"type": "move", "path": movement.path_names(p)}
+                    for p in movement.paths(st, player.herder, C.step_limit(st, seat))]
+        return acts + objectives.play_actions(st, seat)
+    # phase B free point
+    acts: list[Action] = []
+    if not st.b_aux_used:
+        for src in st.b_available:
+            acts.extend(E.options_actions(st, seat, source_options(src), src))
+        if not st.b_local_used:
+            acts.extend(E.actions_for(st, seat, {"effect": "aux"}, "aux"))
+    acts.extend(objectives.play_actions(st, seat))
+    if st.b_acted:
+        acts.append({"type": "end_phase_b"})
+    return acts
+
+
+# ------------------------------------------------------------------------------------- apply
+def apply_action(st: "GwtState", action: Action) -> None:
+    st._acts = None
+    seat = st.current
+    kind = action["type"]
+    if kind == "play_objective":
+        objectives.play(st, seat, action["card"])
+    elif st.frames:
+        _apply_frame(st, seat, st.frames.pop(), action)
+    elif st.phase == "scoring":
+        objectives.apply_commit(st, action)
+    elif st.phase == "A":
+        _apply_move(st, seat, action)
+    elif kind == "end_phase_b":
+        st.say("phase_b_ended", seat=seat)
+        end_turn(st)
+    else:
+        _apply_local(st, seat, action)
+    settle(st)
+
+
+def _apply_move(st: "GwtState", seat: int, action: Action) -> None:
+    path = movement.parse_path(action["path"])
+    first = st.players[seat].herder < 0
+    movement.move_herder(st, seat, path, fees=not first)
+    st.phase = "B"
+    arrive(st, seat, path[-1], fresh_after_action=False)
+
+
+def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
+    src = action["src"]
+    st.b_acted = True
+    if src == "aux":
+        st.b_aux_used = True
+        E.apply_option(st, seat, ({"effect": "aux", "double": False},), "aux", action)
+        return
+    st.b_local_used = True
+    st.b_available.remove(src)
+    st.say("local_action", seat=seat, source=src)
+    E.apply_option(st, seat, source_options(src), src, action)
+
+
+def _apply_frame(st: "GwtState", seat: int, frame: dict[str, Any], action: Action) -> None:
+    kind = frame["kind"]
+    t = action["type"]
+    if t == "skip":
+        st.say("skipped", seat=seat, decision=frame.get("src", kind))
+        return
+    if kind in ("foresight", "income", "deliver"):
+        st.kc_started = True
+    if kind == "effect":
+        E.apply_option(st, seat, frame["options"], frame["src"], action)
+    elif kind == "discard":
+        C.discard_cards(st, seat, [action["card"]], frame["src"])
+        if frame["count"] > 1 and st.players[seat].hand:
+            st.frames.append(dict(frame, count=frame["count"] - 1))
+    elif kind == "remove":
+        st.players[seat].hand.remove(action["card"])
+        st.players[seat].removed.append(action["card"])
+        st.say("card_removed", seat=seat, card=action["card"])
+        if frame["count"] > 1:
+            st.frames.append(dict(frame, count=frame["count"] - 1))
+    elif kind == "buy":
+        E.apply_buy(st, seat, frame, action)
+    elif kind == "upgrade":
+        railroad.upgrade(st, seat, frame["station"])
+    elif kind == "disc":
+        railroad.apply_disc(st, seat, frame, action)
+    elif kind == "master":
+        railroad.apply_master(st, seat, frame, action)
+    elif kind == "end_of_track":
+        railroad.apply_end_of_track(st, seat, action)
+    elif kind == "foresight":
+        KC.apply_foresight(st, seat, action)
+    elif kind == "income":
+        KC.apply_income(st, seat, action)
+    elif kind == "deliver":
+        KC.apply_deliver(st, seat, frame, action)
+    else:
+        raise AssertionError(f"unknown frame {kind!r}")
+
+
+def settle(st: "GwtState") -> None:
+    """Resolve what needs no decision, until a real choice (or the end of the game) is reached."""
+    while not st.over:
+        if not st.frames:
+            st._acts = _compute(st)
+            return
+        frame = st.frames[-1]
+        if frame["kind"] == "kc_finish":
+            st.frames.pop()
+            KC.finish(st, st.current)
+            end_turn(st)
+            continue
+        acts = _frame_actions(st, frame)
+        if not acts:
+            st.frames.pop()
+            continue
+        if len(acts) == 1 and frame["kind"] not in _OPTIONAL and not (
+                frame["kind"] == "effect" and frame["optional"]):
+            st.frames.pop()
+            if acts[0]["type"] in ("foresight", "income", "deliver"):
+                st.kc_started = True
+            _apply_frame(st, st.current, frame, acts[0])
+            continue
+        st._acts = acts
+        return
+    st._acts = []
+
+
+# ------------------------------------------------------------------------------- turn end
+def end_turn(st: "GwtState") -> None:
+    """Phase C (§9.6), foresight refill after Kansas City (§10), the end of the game (§11.1)."""
+    seat = st.current
+    player = st.players[seat]
+    missing = C.hand_limit(player) - len(player.hand)
+    if missing > 0:
+        C.draw(st, seat, missing)
+    if st.kc_visit:
+        KC.refill_foresight(st)
+    st.kc_visit = False
+    st.kc_started = False
+    st.b_location = -1
+    st.b_available = []
+    st.b_local_used = st.b_aux_used = st.b_acted = False
+    st.frames = []
+    if st.final_turns is not None:
+        st.final_turns -= 1
+    elif st.end_triggered:
+        st.final_turns = st.n - 1
+    if st.final_turns == 0:
+        scoring.start_scoring(st)
+        return
+    st.current = (seat + 1) % st.n
+    st.phase = "A"
+    st.say("turn_started", seat=st.current)
+
+
+def explain_illegal(st: "GwtState", action: Action) -> str:
+    if st.over:
+        return "the game is over"
+    legal = legal_actions(st)
+    same = [a for a in legal if a["type"] == action.get("type")]
+    if not same:
+        kinds = sorted({a["type"] for a in legal})
+        return (f"{action.get('type')!r} is not possible now; possible now: {', '.join(kinds)}")
+    return (f"this {action.get('type')!r} is not allowed now (wrong or unaffordable choice); "
+            f"for example {same[0]!r} would be")
+
+
+__all__ = ["IllegalAction", "legal_actions", "apply_action", "settle", "arrive", "local_sources",
+           "source_options", "end_turn", "explain_illegal"]
