@@ -1,1 +1,159 @@
-"""Placeholder replaced below."""
+"""What a seat sees: everything a client needs to draw the whole table, and no hidden card.
+
+Hidden: other players' hands and everybody's draw piles (sizes only), the Kansas City piles, the
+cattle and objective stacks (sizes only). A discard pile lies face up: its owner may look through
+it, other players see its top card (§9.6). The shape is documented in docs/gwt-view.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gametable.engine.log import log_for
+
+from . import common as C
+from . import data as D
+from .turn import legal_actions
+
+if TYPE_CHECKING:
+    from .state import GwtState
+
+
+def _pending(st: "GwtState") -> dict[str, Any] | None:
+    if not st.frames:
+        return None
+    frame = st.frames[-1]
+    out: dict[str, Any] = {"kind": frame["kind"]}
+    for key in ("src", "count", "cowboys", "column", "max_value", "extraordinary", "optional"):
+        if key in frame:
+            out[key] = frame[key]
+    if "station" in frame:
+        out["station"] = frame["station"] + 1
+    if frame["kind"] == "disc":
+        out["target"] = frame["target"]
+        out["place"] = (D.STATIONS[frame["index"]]["number"] if frame["target"] == "station"
+                        else D.CITY_IDS[frame["index"]])
+    return out
+
+
+def _trail(st: "GwtState") -> list[dict[str, Any]]:
+    nodes = []
+    for i, name in enumerate(D.NODES):
+        node: dict[str, Any] = {"id": name, "kind": D.NODE_KIND[i],
+                                "next": [D.NODES[j] for j in D.NEXT[i]],
+                                "tile": st.trail_tile[i]}
+        if D.NODE_KIND[i] == "private":
+            node["woods"] = D.WOODS[i]
+            node["risk"] = D.RISK[i]
+            node["owner"] = st.trail_owner[i] if st.trail_owner[i] >= 0 else None
+        elif D.NODE_KIND[i] == "hazard":
+            node["hazard"] = D.HAZARD_TYPE[i]
+        elif D.NODE_KIND[i] == "teepee":
+            node["value"] = D.TEEPEE_VALUE[i]
+            node["off_trail"] = D.OFF_TRAIL[i]
+        elif D.NODE_KIND[i] == "neutral":
+            node["letter"] = D.NEUTRAL_LETTER[i]
+        nodes.append(node)
+    return nodes
+
+
+def _railroad(st: "GwtState") -> dict[str, Any]:
+    return {
+        "positions": [{"label": D.POS_LABEL[p], "turnout": D.IS_TURNOUT[p],
+                       "station": D.POS_STATION[p] + 1 if D.POS_STATION[p] >= 0 else None,
+                       "forward": [D.POS_LABEL[q] for q in D.TRACK_FORWARD[p]]}
+                      for p in range(D.NUM_POSITIONS)],
+        "crosses_after": list(D.CROSSES_AFTER),
+        "engines": [D.POS_LABEL[p.engine] for p in st.players],
+        "stations": [{"number": s["number"], "position": D.POS_LABEL[D.STATION_POS_T[k]],
+                      "cost": s["cost"], "vp": s["vp"], "corner": s["corner"],
+                      "discs": list(st.station_discs[k]),
+                      "station_master": st.station_master[k],
+                      "master_space": bool(s["station_master"]),
+                      "worker": st.station_worker[k]}
+                     for k, s in enumerate(D.STATIONS)],
+        "cities": [{"id": c["id"], "value": c["value"], "corner": c["corner"],
+                    "repeatable": c["repeatable"], "money": c["money"], "vp": c["vp"],
+                    "discs": list(st.city_discs[i])}
+                   for i, c in enumerate(D.CITIES)],
+        "arrows": [{"cities": [D.CITY_IDS[a["cities"][0]], D.CITY_IDS[a["cities"][1]]],
+                    "objective": a["objective"], "vp": a["vp"]} for a in D.ARROWS],
+    }
+
+
+def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
+    p = st.players[seat]
+    out: dict[str, Any] = {
+        "seat": seat,
+        "money": p.money,
+        "certificates": C.certificates(p),
+        "certificate_limit": C.cert_limit(p),
+        "permanent_certificates": p.perm_certs,
+        "workers": dict(zip(D.WORKER_KINDS, p.workers)),
+        "discs": dict(zip(D.DISC_GROUP_IDS, p.discs)),
+        "discs_left": sum(p.discs),
+        "aux": {str(n): {"single": C.aux_unlocked(p, n, False), "double": C.aux_unlocked(p, n, True)}
+                for n in D.AUX},
+        "step_limit": C.step_limit(st, seat),
+        "hand_limit": C.hand_limit(p),
+        "hand_size": len(p.hand),
+        "deck_size": len(p.deck),
+        "discard_size": len(p.discard),
+        "discard_top": p.discard[-1] if p.discard else None,
+        "objectives": list(p.objectives),
+        "buildings_left": list(p.buildings),
+        "hazards": list(p.hazards),
+        "teepees": list(p.teepees),
+        "station_masters": list(p.masters),
+        "removed_cards": list(p.removed),
+        "replaced_buildings": list(p.replaced),
+        "herder": D.NODES[p.herder] if p.herder >= 0 else None,
+        "engine": D.POS_LABEL[p.engine],
+        "job_token": p.job_token,
+        "starting_money_order": (seat - st.first_player) % st.n,
+    }
+    if seat == viewer:
+        out["hand"] = sorted(p.hand)
+        out["discard"] = list(p.discard)
+        del out["hand_size"]
+    return out
+
+
+def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "game": "gwt",
+        "seat": seat,
+        "to_act": st.to_act(),
+        "current": st.current,
+        "phase": st.phase,
+        "first_player": st.first_player,
+        "options": dict(st.options),
+        "building_sides": "".join(st.sides),
+        "pending": _pending(st),
+        "phase_b": {"location": D.NODES[st.b_location] if st.b_location >= 0 else None,
+                    "available": list(st.b_available), "local_used": st.b_local_used,
+                    "aux_used": st.b_aux_used, "acted": st.b_acted},
+        "kansas_city": {"visiting": st.kc_visit, "total": st.kc_total if st.kc_visit else None},
+        "trail": _trail(st),
+        "railroad": _railroad(st),
+        "job_market": {
+            "rows": [{"row": r + 1, "cost": D.JOB_COST[r], "workers": list(st.jobs[r]),
+                      "arrow": D.JOB_ARROW_AFTER.get(r + 1)} for r in range(D.JOB_ROWS)],
+            "token_row": st.token_row + 1 if st.token_row < D.JOB_ROWS else None,
+            "columns": st.n,
+        },
+        "foresight": [list(col) for col in st.foresight],
+        "kansas_city_supply": [len(p) for p in st.piles],
+        "cattle_market": {"cards": list(st.market), "stack_size": len(st.cattle_stack),
+                          "size": D.MARKET_SIZE[st.n]},
+        "objective_cards": {"display": list(st.obj_display), "stack_size": len(st.obj_stack)},
+        "out_of_game": list(st.out_of_game),
+        "end_triggered": st.end_triggered,
+        "final_turns_left": st.final_turns,
+        "players": [_player(st, s, seat) for s in range(st.n)],
+        "legal_actions": list(legal_actions(st)) if seat is not None and seat in st.to_act() else [],
+        "log": log_for(st.log, seat),
+    }
+    if st.over:
+        view["result"] = st.result_cache
+    return view

@@ -1,0 +1,60 @@
+"""Conservation checks for Great Western Trail: nothing is created or destroyed, nothing negative."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gametable.games.gwt import data as D
+from gametable.games.gwt.state import GwtState
+
+
+def tiles_on_board(st: GwtState) -> Counter:
+    """Every one of the 94 Kansas City tiles, wherever it is now."""
+    tiles: Counter = Counter()
+    for pile in st.piles:
+        tiles.update(pile)
+    for column in st.foresight:
+        tiles.update(t for t in column if t is not None)
+    for node, tile in enumerate(st.trail_tile):
+        if tile is not None and D.NODE_KIND[node] in ("hazard", "teepee"):
+            tiles[tile] += 1
+    for row in st.jobs:
+        tiles.update(w for w in row if w is not None)
+    tiles.update(w for w in st.station_worker if w is not None)
+    tiles.update(st.out_of_game)
+    for p in st.players:
+        tiles.update(p.hazards)
+        tiles.update(p.teepees)
+        for kind, count in zip(D.WORKER_KINDS, p.workers):
+            tiles[kind] += count - 1  # the first worker of each row is printed on the board
+    return tiles
+
+
+def check(st: GwtState) -> None:
+    expected_tiles = Counter(t for pile in D.PILES for t in pile)
+    assert tiles_on_board(st) == expected_tiles, "Kansas City tiles were created or lost"
+
+    cattle: Counter = Counter(st.market) + Counter(st.cattle_stack)
+    objectives: Counter = Counter(st.obj_display) + Counter(st.obj_stack) + Counter(st.boxed)
+    for p in st.players:
+        for card in p.all_deck_cards() + p.removed:
+            (cattle if D.is_cattle(card) else objectives)[card] += 1
+        objectives.update(p.objectives)
+    assert cattle == Counter(D.MARKET_CATTLE) + Counter(D.STARTING_HERD * st.n), "cattle cards changed"
+    assert objectives == Counter(list(D.OBJECTIVE)), "objective cards changed"
+
+    for seat, p in enumerate(st.players):
+        on_places = sum(seats.count(seat) for seats in st.station_discs) + \
+            sum(seats.count(seat) for seats in st.city_discs)
+        assert sum(p.discs) + on_places == D.DISCS_PER_PLAYER, f"seat {seat} discs miscounted"
+        assert all(d >= 0 for d in p.discs)
+        assert p.money >= 0, f"seat {seat} has negative money"
+        assert 0 <= p.cert < len(D.CERT_TRACK)
+        assert all(1 <= w <= D.WORKER_ROW_SIZE for w in p.workers)
+        placed = [st.trail_tile[n] for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat]
+        assert sorted(placed + p.buildings + p.replaced) == sorted(
+            f"{k}{s}" for k, s in zip(D.PRIVATE_NUMBERS, st.sides)), "building tiles changed"
+    engines = [p.engine for p in st.players if p.engine != 0]
+    assert len(engines) == len(set(engines)), "two engines share a space"
+    assert all(p.engine != D.LAST_SPACE for p in st.players) or st.frames, \
+        "an engine rests on space 39"
