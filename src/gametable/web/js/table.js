@@ -153,7 +153,7 @@ function renderPrompt(snapshot, names, choices) {
   if (!page.me) box.appendChild(h("p", { class: "hint", text: tr.t("ui.table.spectating") }));
 }
 
-function renderChoices(choices, domain, names) {
+function renderChoices(choices, describe) {
   const box = byId("choices");
   const list = clear(byId("choice-buttons"));
   const rest = choices.unclaimed();
@@ -163,7 +163,7 @@ function renderChoices(choices, domain, names) {
       type: "button",
       class: "choice",
       dataset: { legal: "1", type: action.type },
-      text: actionLabel(page.tr, domain, action, names),
+      text: describe(action),
       onclick: () => send(action),
     }));
   }
@@ -234,7 +234,10 @@ async function render(snapshot) {
   if (!page.renderer && RENDERERS[view.game]) page.renderer = await RENDERERS[view.game]();
   document.body.dataset.game = view.game || "";
   const legal = page.replay || !page.me ? [] : snapshot.legal_actions || [];
-  const choices = new Choices(legal, send, (action) => actionLabel(tr, domain, action, names));
+  const describe = (action) => (page.renderer?.actionLabel
+    ? page.renderer.actionLabel(tr, action, names)
+    : actionLabel(tr, domain, action, names));
+  const choices = new Choices(legal, send, describe);
   const board = byId("board");
   if (page.renderer) {
     page.renderer.render(board, { tr, view, names, choices, seat: page.me?.seat ?? null, snapshot, domain });
@@ -244,7 +247,7 @@ async function render(snapshot) {
   if (scores) board.prepend(scores);
   renderSeatBar(snapshot, names);
   renderPrompt(snapshot, names, choices);
-  renderChoices(choices, domain, names);
+  renderChoices(choices, describe);
   renderLog(view, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.status === "finished" || resultOf(snapshot)) || !!page.replay;
