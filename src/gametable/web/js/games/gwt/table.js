@@ -48,6 +48,7 @@ export function actionLabel(tr, action, names) {
   }
   if (action.aux !== undefined) params.aux = action.aux;
   if (action.double !== undefined) params.how = label(ctx, action.double ? "double" : "single");
-  return tr.tOr(`web.gwt.action.${action.type}`, null, params, names)
+  const key = action.type === "draw" && action.count === undefined ? "draw_printed" : action.type;
+  return tr.tOr(`web.gwt.action.${key}`, null, params, names)
     ?? `${action.type.replaceAll("_", " ")} ${JSON.stringify(params)}`;
 }
