@@ -13,6 +13,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -23,7 +24,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 SRC = Path(__file__).resolve().parents[2] / "src"
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: where the tests leave screenshots of the tables (for people to look at; nothing compares them)
+SHOTS = Path(os.environ.get("GAMETABLE_SCREENSHOTS", Path(tempfile.gettempdir()) / "gametable-screenshots"))
 
 
 def _free_port() -> int:
