@@ -78,6 +78,7 @@ def test_catan_whole_game_with_invited_player_and_spectator(server, browser, pag
     assert rows.count() >= 4
     totals = [int(t) for t in host.locator(".final-scores tfoot td").all_text_contents()]
     assert len(totals) == 3 and max(totals) >= 7
+
     log_text = "\n".join(host.locator("#log .log-entry").all_text_contents())
     assert "catan." not in log_text, "every log entry is translated"
 

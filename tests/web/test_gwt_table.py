@@ -1,0 +1,50 @@
+"""Great Western Trail in the browser: a game through the first Kansas City visit, by clicking."""
+
+from __future__ import annotations
+
+import random
+
+from tests.web.conftest import SHOTS, new_page
+from tests.web.play import play_until, prompt_state
+from tests.web.test_catan_table import create_table
+
+
+def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
+    rnd = random.Random(7)
+    context, page = new_page(browser, page_errors)
+    create_table(page, server, game="gwt", players=2)
+    page.wait_for_selector(".gwt-board")
+
+    # The whole board is drawn from the view.
+    assert page.locator(".gwt-board .node").count() == 52
+    assert page.locator(".gwt-board .city").count() == 10
+    assert page.locator(".gwt-board .station").count() == 10
+    assert page.locator(".gwt-board .job-market .job-row").count() == 12
+    assert page.locator(".gwt-board .foresight-tile").count() == 6
+    assert page.locator(".gwt-board .market-card").count() == 7  # 2 players: 7 cattle cards
+    assert page.locator(".gwt-board .objective-slot").count() == 4
+    assert page.locator(".gwt-player").count() == 2
+    assert page.locator(".gwt-player.mine .holding.hand .cattle-card").count() == 4
+
+    def delivered() -> bool:
+        return page.locator("#log .log-entry.seat-colour-0[data-key='gwt.city_disc']").count() > 0
+
+    def prefer(element) -> bool:
+        # End phase B soon, so the herder keeps moving towards Kansas City.
+        if element["type"] == "end_phase_b":
+            return True
+        return element["type"] not in ("end_phase_b",) and rnd.random() < 0.5
+
+    clicks = play_until([page], delivered, rnd, prefer=prefer, timeout=300)
+    assert clicks > 5
+    page.wait_for_timeout(300)
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "gwt-table.png"), full_page=True)
+    # A disc of ours now stands on a city, and the log tells what happened in words.
+    assert page.locator(".gwt-board .city .disc").count() >= 1
+    entries = page.locator("#log .log-entry").all_text_contents()
+    assert not [e for e in entries if "gwt." in e], "every log entry is translated"
+    assert prompt_state(page) in ("yours", "others")
+    assert page_errors == []
+    context.close()
