@@ -184,7 +184,8 @@ function renderLog(view, names) {
       h("span", { class: "text", text: page.tr.describe(entry, names) }),
     ]));
   });
-  if (atBottom || page.replay) list.scrollTop = list.scrollHeight;
+  // After layout, so the height of the new entries counts.
+  if (atBottom || page.replay) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 export function resultOf(snapshot) {

@@ -104,7 +104,7 @@ function tableau(ctx, player) {
 
 function playerArea(ctx, player) {
   const { view, names } = ctx;
-  const active = view.active_seat === player.seat;
+  const active = view.to_act.length > 0 && view.active_seat === player.seat;
   const badges = [];
   if (player.longest_road) badges.push(h("span", { class: "badge", text: term(ctx, "longest_road") }));
   if (player.largest_army) badges.push(h("span", { class: "badge", text: term(ctx, "largest_army") }));

@@ -51,7 +51,7 @@ function trailNode(ctx, node) {
     g.appendChild(text(0, 0, "➜", { class: "start-mark" }));
   } else if (node.kind === "kansas_city") {
     g.appendChild(s("circle", { r: 44, class: "hit kc-space" }));
-    g.appendChild(text(0, -8, term(ctx, "kansas_city"), { class: "kc-name" }));
+    g.appendChild(text(0, -8, term(ctx, "kansas_city"), { class: "kc-name", fit: 80 }));
     g.appendChild(text(0, 14, "★", { class: "kc-star" }));
   } else if (node.kind === "neutral") {
     g.appendChild(s("rect", { x: -27, y: -27, width: 54, height: 54, rx: 8, class: "hit neutral-space" }));
@@ -122,14 +122,14 @@ function cities(ctx) {
   list.forEach((city, i) => {
     const x = L.cityX(i);
     const box = s("g", { class: `city corner-${city.corner}`, dataset: { city: city.id }, transform: `translate(${x} ${L.CITY_Y})` }, [
-      s("rect", { x: -62, y: -46, width: 124, height: 84, rx: 10, class: "hit city-box" }),
-      text(0, -30, term(ctx, city.id), { class: "city-name" }),
-      s("circle", { cx: -46, cy: -30, r: 11, class: "city-value-bg" }),
-      text(-46, -29.5, `${city.value}`, { class: "city-value" }),
-      city.vp || city.money ? text(0, 24, [city.money ? `+$${city.money}` : null, city.vp ? `${city.vp > 0 ? "+" : ""}${city.vp} VP` : null].filter(Boolean).join("  "), { class: "city-bonus" }) : null,
+      s("rect", { x: -66, y: -44, width: 132, height: 86, rx: 10, class: "hit city-box" }),
+      s("circle", { cx: -62, cy: -40, r: 13, class: "city-value-bg" }),
+      text(-62, -39.5, `${city.value}`, { class: "city-value" }),
+      text(4, -24, term(ctx, city.id), { class: "city-name", fit: 100 }),
+      city.vp || city.money ? text(0, 28, [city.money ? `+$${city.money}` : null, city.vp ? `${city.vp > 0 ? "+" : ""}${city.vp} VP` : null].filter(Boolean).join("  "), { class: "city-bonus" }) : null,
     ]);
     const discs = s("g", { class: "city-discs" });
-    city.discs.forEach((seat, k) => discs.appendChild(disc(seat, -40 + (k % 8) * 11.5, 2 + Math.floor(k / 8) * 11, 6.5)));
+    city.discs.forEach((seat, k) => discs.appendChild(disc(seat, -45 + (k % 7) * 15, 2 + Math.floor(k / 7) * 13, 7)));
     box.appendChild(discs);
     choices.bind(box, choices.where((a) => a.type === "deliver" && a.city === city.id));
     g.appendChild(box);
@@ -182,11 +182,11 @@ function railroad(ctx) {
       ["upgrade", "upgrade_behind", "disc_from_station"].includes(a.type) && a.station === station.number));
     g.appendChild(box);
     if (station.master_space) {
-      const master = s("g", { class: "station-master", dataset: { master: station.station_master || "" }, transform: `translate(${x} 298)` }, [
-        s("rect", { x: -30, y: -14, width: 60, height: 28, rx: 6, class: station.station_master ? "master-tile" : "master-empty" }),
+      const master = s("g", { class: "station-master", dataset: { master: station.station_master || "" }, transform: `translate(${x} 300)` }, [
+        s("rect", { x: -50, y: -15, width: 100, height: 30, rx: 6, class: station.station_master ? "master-tile" : "master-empty" }),
       ]);
       if (station.station_master) {
-        master.appendChild(text(0, 0, label(ctx, `master.${station.station_master}`), { class: "master-text" }));
+        master.appendChild(text(0, 0, label(ctx, `master.${station.station_master}`), { class: "master-text", fit: 92 }));
         master.appendChild(s("title", { text: label(ctx, `master_help.${station.station_master}`) }));
       } else if (station.worker) {
         master.appendChild(worker(station.worker, 0, 0, 11));

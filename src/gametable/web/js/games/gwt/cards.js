@@ -39,7 +39,7 @@ export function objectiveCard(ctx, id, { width = 150, height = 130 } = {}) {
     s("rect", { x: -w / 2, y: -hh / 2, width: w, height: 30, rx: 10, class: "objective-head" }),
     text(0, -hh / 2 + 15, (face.immediate || []).length
       ? face.immediate.map((e) => effectText(ctx, e)).join(" / ")
-      : label(ctx, "objective_start_card"), { class: "objective-immediate" }),
+      : label(ctx, "objective_start_card"), { class: "objective-immediate", fit: w - 10 }),
   ]);
   const n = face.tasks.length;
   face.tasks.forEach((task, i) => g.appendChild(taskIcon(task, (i - (n - 1) / 2) * 26, -6)));

@@ -4,7 +4,19 @@ import { s } from "../../dom.js";
 import { CATTLE_COLOURS, HAZARD_COLOURS, SEAT_COLOURS, TEEPEE_COLOURS, WORKER_COLOURS } from "./layout.js";
 
 export function text(x, y, value, attrs = {}) {
-  return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs, text: value });
+  const { fit, ...rest } = attrs;
+  return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "data-fit": fit, ...rest, text: value });
+}
+
+/** Squeeze every text drawn with {fit: width} that came out wider (translations vary in length). */
+export function fitTexts(root) {
+  for (const node of root.querySelectorAll("text[data-fit]")) {
+    const room = Number(node.dataset.fit);
+    if (node.getComputedTextLength() > room) {
+      node.setAttribute("textLength", String(room));
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 /** A hand icon (fee marker): green or black. */
@@ -94,7 +106,7 @@ export function kcTile(tile, faces, size = 20) {
 }
 
 /** A cattle card: colour band, breeding value, VP. */
-export function cattleCard(cardId, faces, w = 44, h = 62) {
+export function cattleCard(cardId, faces, w = 44, h = 62, name = null) {
   const face = faces.cattle[cardId] || {};
   const colour = CATTLE_COLOURS[face.colour] || "#bbb";
   const dark = ["black", "brown", "purple", "blue", "red", "green"].includes(face.colour);
@@ -102,6 +114,7 @@ export function cattleCard(cardId, faces, w = 44, h = 62) {
     s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: 6, fill: "#fffaf0", stroke: "#8a7a60", "stroke-width": 1.2 }),
     s("rect", { x: -w / 2 + 3, y: -h / 2 + 3, width: w - 6, height: h * 0.5, rx: 4, fill: colour, stroke: face.colour === "white" ? "#bbb" : "none" }),
     text(0, -h / 2 + 3 + h * 0.25, `${face.value}`, { class: "breeding-value", "font-size": h * 0.3, fill: dark ? "#fff" : "#222" }),
-    face.vp ? text(0, h * 0.27, `${face.vp} VP`, { class: "card-vp", "font-size": h * 0.19 }) : null,
+    face.vp ? text(0, h * (name ? 0.16 : 0.27), `${face.vp} VP`, { class: "card-vp", "font-size": h * 0.17 }) : null,
+    name ? text(0, h * 0.36, name, { class: "card-name", "font-size": h * 0.13 }) : null,
   ]);
 }

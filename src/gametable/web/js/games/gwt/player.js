@@ -5,7 +5,7 @@ import { h, s } from "../../dom.js";
 import { buildingTile, objectiveCard } from "./cards.js";
 import { effectText } from "./effects.js";
 import { cattleCard, disc, hazardTile, teepeeTile, text, worker } from "./pieces.js";
-import { label } from "./words.js";
+import { label, term } from "./words.js";
 
 const WORKER_KINDS = ["cowboy", "craftsman", "engineer"];
 
@@ -52,7 +52,7 @@ function auxActions(ctx, player, g) {
     const row = s("g", { class: `aux-row${state.single ? " unlocked" : ""}`, dataset: { aux: n }, transform: `translate(346 ${y})` }, [
       s("rect", { x: 0, y: -14, width: 190, height: 28, rx: 7, class: "hit aux-bg" }),
       text(14, 0, n, { class: "aux-number" }),
-      text(92, 0, effectText(ctx, spec.single), { class: "aux-text" }),
+      text(88, 0, effectText(ctx, spec.single), { class: "aux-text", fit: 118 }),
     ]);
     discSpaces(ctx, player, spec.group, 162, 0, row, player.seat);
     ctx.choices.bind(row, ctx.choices.where((a) => a.type === "aux" && a.aux === Number(n) && ctx.seat === player.seat));
@@ -70,7 +70,7 @@ function limits(ctx, player, g) {
   rows.forEach(([key, value, groups], i) => {
     const y = 36 + i * 34;
     g.appendChild(s("rect", { x, y: y - 14, width: 196, height: 28, rx: 7, class: "limit-bg" }));
-    g.appendChild(text(x + 10, y, label(ctx, key, { value }), { class: "limit-text", "text-anchor": "start" }));
+    g.appendChild(text(x + 10, y, label(ctx, key, { value }), { class: "limit-text", "text-anchor": "start", fit: 122 }));
     let dx = x + 140;
     for (const group of groups) {
       discSpaces(ctx, player, group, dx, y, g, player.seat);
@@ -109,7 +109,7 @@ function holdings(ctx, player) {
   if (mine) {
     const handCards = player.hand;
     parts.push(box("hand", label(ctx, "hand", { count: handCards.length, limit: player.hand_limit }), svgRow(handCards, 52, 72, (card) =>
-      faces.cattle[card] ? cattleCard(card, faces, 50, 70) : objectiveCard(ctx, card, { width: 52, height: 70 }),
+      faces.cattle[card] ? cattleCard(card, faces, 50, 70, term(ctx, faces.cattle[card].breed)) : objectiveCard(ctx, card, { width: 52, height: 70 }),
     (cell, card) => {
       cell.dataset.card = card;
       choices.bind(cell, choices.where((a) => ["discard_card", "remove_card", "play_objective", "commit_objective", "drop_objective"].includes(a.type) && a.card === card));
@@ -131,7 +131,7 @@ function holdings(ctx, player) {
 
 export function playerArea(ctx, player) {
   const { view, names } = ctx;
-  const active = view.current === player.seat;
+  const active = view.to_act.length > 0 && view.current === player.seat;
   const svg = s("svg", { viewBox: "0 0 760 206", class: "player-board", role: "img", "aria-label": label(ctx, "player_board", { seat: player.seat }) }, [
     s("rect", { x: 1, y: 1, width: 758, height: 204, rx: 14, class: "player-board-bg" }),
   ]);

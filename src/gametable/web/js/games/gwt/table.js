@@ -4,6 +4,7 @@
 
 import { clear, h } from "../../dom.js";
 import { drawBoard } from "./board.js";
+import { fitTexts } from "./pieces.js";
 import { playerArea } from "./player.js";
 import { label, objectiveName, source, term } from "./words.js";
 
@@ -21,6 +22,7 @@ export function render(board, ctx) {
     h("div", { class: "board-frame" }, drawBoard(full)),
     h("div", { class: "gwt-players" }, order.map((seat) => playerArea(full, view.players[seat]))),
   ]));
+  fitTexts(board);
 }
 
 /** What the current decision is about, in words. */
