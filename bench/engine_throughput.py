@@ -3,8 +3,9 @@
     python bench/engine_throughput.py [--seconds 20] [--games NAME ...] [--players 2 3 4] [--json]
 
 Each configuration plays complete random games (seeds 0, 1, 2, ...) until its time budget is
-spent, finishing the game in progress, and counts every decision (one `apply`) including the
-random bot's choice among the legal actions. When catanatron (PyPI) is installed, its random
+spent (in --rounds slices interleaved with the other configurations), finishing the game in
+progress, and counts every decision (one `apply`) including the random bot's choice among the
+legal actions. When catanatron (PyPI) is installed, its random
 players are timed the same way in the same run, for comparison (its decisions: every action
 recorded in a game's `state.actions`, with 4 players).
 """
@@ -28,40 +29,47 @@ from gametable import games as registry  # noqa: E402
 from gametable.sim.runner import play_random_game  # noqa: E402
 
 
-def measure_ours(name: str, players: int, seconds: float, advance) -> dict:
+class Meter:
+    """Accumulates games, decisions and seconds of one configuration over several slices."""
+
+    def __init__(self, label: str, players: int, play_one) -> None:
+        self.label, self.players, self.play_one = label, players, play_one
+        self.games = self.decisions = 0
+        self.seconds = 0.0
+
+    def run_for(self, seconds: float, advance) -> None:
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            self.decisions += self.play_one(self.games)
+            self.games += 1
+            advance(time.perf_counter() - start)
+        self.seconds += time.perf_counter() - start
+
+    def row(self) -> dict:
+        return {"game": self.label, "players": self.players, "games": self.games,
+                "decisions": self.decisions, "seconds": round(self.seconds, 2),
+                "decisions_per_second": round(self.decisions / self.seconds),
+                "games_per_second": round(self.games / self.seconds, 2)}
+
+
+def ours(name: str, players: int) -> Meter:
     game = registry.get(name)
-    decisions = played = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        _, n = play_random_game(game, players, played)
-        decisions += n
-        played += 1
-        advance(min(seconds, time.perf_counter() - start))
-    elapsed = time.perf_counter() - start
-    return {"game": name, "players": players, "games": played, "decisions": decisions,
-            "seconds": round(elapsed, 2), "decisions_per_second": round(decisions / elapsed),
-            "games_per_second": round(played / elapsed, 2)}
+    return Meter(name, players, lambda seed: play_random_game(game, players, seed)[1])
 
 
-def measure_catanatron(players: int, seconds: float, advance) -> dict | None:
+def catanatron(players: int) -> Meter | None:
     try:
         from catanatron import Color, Game, RandomPlayer
     except ImportError:
         return None
     colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE][:players]
-    decisions = played = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = Game([RandomPlayer(c) for c in colors], seed=played)
+
+    def play_one(seed: int) -> int:
+        game = Game([RandomPlayer(c) for c in colors], seed=seed)
         game.play()
-        decisions += len(game.state.actions)
-        played += 1
-        advance(min(seconds, time.perf_counter() - start))
-    elapsed = time.perf_counter() - start
-    return {"game": "catanatron (Catan base game)", "players": players, "games": played,
-            "decisions": decisions, "seconds": round(elapsed, 2),
-            "decisions_per_second": round(decisions / elapsed),
-            "games_per_second": round(played / elapsed, 2)}
+        return len(game.state.actions)
+
+    return Meter("catanatron (Catan base game)", players, play_one)
 
 
 def main() -> None:
@@ -69,6 +77,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="time budget per configuration")
     parser.add_argument("--games", nargs="*", default=None, help="games to measure (default: all)")
     parser.add_argument("--players", nargs="*", type=int, default=None, help="player counts (default: all)")
+    parser.add_argument("--rounds", type=int, default=5, help="slices each budget is split into")
     parser.add_argument("--no-catanatron", action="store_true", help="skip the catanatron comparison")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
@@ -85,22 +94,26 @@ def main() -> None:
                 configs.append((name, players))
 
     console = Console(stderr=True)
-    rows = []
+    meters = []
+    if not args.no_catanatron:
+        meter = catanatron(4)
+        if meter is None:
+            console.print("catanatron is not installed (pip install '.[bench]'): no comparison")
+        else:
+            meters.append(meter)
+    meters += [ours(name, players) for name, players in configs]
+    # Interleave the configurations in short slices, so that a change in the machine's load
+    # during the run affects all of them alike and the comparison stays fair.
+    slice_seconds = args.seconds / args.rounds
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                   console=console, transient=args.json) as progress:
-        if not args.no_catanatron:
-            task = progress.add_task("catanatron 4p", total=args.seconds)
-            row = measure_catanatron(4, args.seconds, lambda t: progress.update(task, completed=t))
-            progress.update(task, completed=args.seconds)
-            if row is None:
-                console.print("catanatron is not installed (pip install catanatron): no comparison")
-            else:
-                rows.append(row)
-        for name, players in configs:
-            task = progress.add_task(f"{name} {players}p", total=args.seconds)
-            rows.append(measure_ours(name, players, args.seconds,
-                                     lambda t, task=task: progress.update(task, completed=t)))
-            progress.update(task, completed=args.seconds)
+        tasks = [progress.add_task(f"{m.label} {m.players}p", total=args.seconds) for m in meters]
+        for round_number in range(args.rounds):
+            for meter, task in zip(meters, tasks):
+                done = round_number * slice_seconds
+                meter.run_for(slice_seconds, lambda t, task=task, done=done: progress.update(
+                    task, completed=min(args.seconds, done + t)))
+    rows = [meter.row() for meter in meters]
 
     reference = next((r for r in rows if r["game"].startswith("catanatron")), None)
     for row in rows:
@@ -118,8 +131,9 @@ def main() -> None:
         table.add_row(row["game"], str(row["players"]), f"{row['games']:,}", f"{row['decisions']:,}",
                       str(row["seconds"]), f"{row['decisions_per_second']:,}", str(row["games_per_second"]),
                       str(row.get("vs_catanatron", "")))
-    Console().print(table)
-    Console().print(f"command: {command.strip()}")
+    out = Console(width=max(Console().width, 120))
+    out.print(table)
+    out.print(f"command: {command.strip()}")
 
 
 if __name__ == "__main__":

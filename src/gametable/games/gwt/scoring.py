@@ -44,7 +44,8 @@ def finish_game(st: "GwtState") -> None:
     best = max(s["total"] for s in scores)
     winners = [s["seat"] for s in scores if s["total"] == best]  # ties share the victory (§11.2)
     st.result_cache = {"scores": scores, "winners": winners}
-    st.say("winners", seats=winners)
+    for seat in winners:
+        st.say("winner", seat=seat, total=best)
     st.phase = "over"
     st.over = True
 
