@@ -116,9 +116,13 @@ class TableManager:
         self.watchers: dict[str, set[Watcher]] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._replays: OrderedDict[str, tuple[int, State]] = OrderedDict()
-        # SQLite takes one writer at a time; PostgreSQL can use a few connections at once.
-        self._executor = ThreadPoolExecutor(max_workers=4 if store.is_sqlite else 8,
-                                            thread_name_prefix="gametable-db")
+        # PostgreSQL is a network round trip away: its calls run on worker threads while the
+        # event loop serves others. SQLite is a local file whose commit (with its fsync) takes
+        # a fraction of a millisecond: it runs inline, because handing each call to a thread
+        # costs more than that once the loop is busy (the worker must win the GIL back each
+        # time, and under load it queues behind the loop for whole switch intervals).
+        self._executor = None if store.is_sqlite else ThreadPoolExecutor(
+            max_workers=8, thread_name_prefix="gametable-db")
         self._sweeper: asyncio.Task | None = None
 
     # -- life cycle -----------------------------------------------------------------------
@@ -134,9 +138,12 @@ class TableManager:
             if table.bot_task:
                 table.bot_task.cancel()
         await self.fanout.stop()
-        self._executor.shutdown(wait=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._executor is None:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
 
     # -- creating and finding tables --------------------------------------------------------
@@ -227,12 +234,20 @@ class TableManager:
         """Throw the hot state away and replay the log (after a failed commit)."""
         fresh = await self._load(table.id)
         table.seats, table.state, table.seq = fresh.seats, fresh.state, fresh.seq
+        self._refreshed(table)
 
-    async def _catch_up(self, table: LiveTable) -> bool:
-        """Apply what other processes committed since our hot state; True if anything changed."""
+    def _refreshed(self, table: LiveTable) -> None:
+        """The table took in changes made elsewhere: our watchers and bots must know."""
+        table.touched = time.monotonic()
+        self.deliver(table)
+        self.bots.schedule(table)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Apply what other processes committed since our hot state, and tell our watchers."""
         seats = await self._db(self.store.load_seats, table.id)
         newer = await self._db(self.store.actions_after, table.id, table.seq)
-        changed = seats != table.seats or bool(newer)
+        if seats == table.seats and not newer:
+            return
         table.seats = seats
         for record in newer:
             try:
@@ -241,9 +256,9 @@ class TableManager:
                 log.exception("table %s: logged action %s does not replay; rebuilding", table.id,
                               record.seq)
                 await self._rebuild(table)
-                return True
+                return
             table.seq = record.seq
-        return changed
+        self._refreshed(table)
 
     def _evict(self, table: LiveTable) -> None:
         table.evicted = True
@@ -356,10 +371,8 @@ class TableManager:
 
     async def _changed(self, table: LiveTable) -> None:
         """Tell everyone about a committed change (caller holds the lock)."""
-        table.touched = time.monotonic()
-        self.deliver(table)
+        self._refreshed(table)
         await self.fanout.publish(table.id, table.seq)
-        self.bots.schedule(table)
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -484,12 +497,8 @@ class TableManager:
         if table is None:
             return
         async with table.lock:
-            if table.evicted:
-                return
-            if await self._catch_up(table):
-                table.touched = time.monotonic()
-                self.deliver(table)
-                self.bots.schedule(table)
+            if not table.evicted:
+                await self._catch_up(table)
 
     async def on_fanout_reconnect(self) -> None:
         """Messages may have been missed while the fan-out was down: check every hot table."""

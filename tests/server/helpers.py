@@ -1,0 +1,162 @@
+"""A small client of the table service for tests: HTTP calls and WebSocket updates."""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import ExitStack
+from typing import Any, Callable
+
+import httpx2
+from websockets.sync.client import connect
+
+from gametable.engine import Rng
+
+Json = dict[str, Any]
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token is not None else {}
+
+
+class Api:
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.http = httpx2.Client(base_url=base_url, trust_env=False, timeout=30)
+
+    def __enter__(self) -> "Api":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.http.close()
+
+    def create(self, game: str = "toy", players: int = 2, bots: list[int] = (), name: str = "Ann",
+               options: Json | None = None) -> Json:
+        response = self.http.post("/api/tables", json={
+            "game": game, "players": players, "bots": list(bots), "name": name,
+            "options": options or {}})
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def join(self, table_id: str, name: str = "Bob") -> Json:
+        response = self.http.post(f"/api/tables/{table_id}/join", json={"name": name})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def table(self, table_id: str, token: str | None = None) -> Json:
+        response = self.http.get(f"/api/tables/{table_id}", headers=auth(token))
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def act(self, table_id: str, token: str | None, seq: int, action: Any) -> httpx2.Response:
+        return self.http.post(f"/api/tables/{table_id}/actions", headers=auth(token),
+                              json={"seq": seq, "action": action})
+
+    def act_ok(self, table_id: str, token: str, seq: int, action: Any) -> int:
+        response = self.act(table_id, token, seq, action)
+        assert response.status_code == 200, response.text
+        return response.json()["seq"]
+
+    def socket(self, table_id: str, token: str | None = None) -> "Socket":
+        ws_url = self.base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        if token is not None:
+            ws_url += f"?token={token}"
+        return Socket(ws_url)
+
+    def wait_until(self, table_id: str, token: str | None, predicate: Callable[[Json], bool],
+                   timeout: float = 20.0) -> Json:
+        """Poll the table until ``predicate`` holds (for bots, which move on their own)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            snapshot = self.table(table_id, token)
+            if predicate(snapshot):
+                return snapshot
+            assert time.monotonic() < deadline, f"timed out; last snapshot: {snapshot}"
+            time.sleep(0.01)
+
+
+class Socket:
+    """A WebSocket to a table that rebuilds the full log from the incremental updates."""
+
+    def __init__(self, url: str) -> None:
+        self._stack = ExitStack()
+        self.conn = self._stack.enter_context(connect(url, proxy=None, open_timeout=10,
+                                                      compression=None))
+        self.log: list[Json] = []
+        self.messages: list[Json] = []
+
+    def __enter__(self) -> "Socket":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def recv(self, timeout: float = 10.0) -> Json:
+        message = json.loads(self.conn.recv(timeout=timeout))
+        if message.get("type") == "state":
+            start = message["log_from"]
+            assert start == 0 or start == len(self.log), (start, len(self.log))
+            self.log = self.log[:start] + message["view"]["log"]
+            self.messages.append(message)
+        return message
+
+    def until(self, predicate: Callable[[Json], bool], timeout: float = 20.0) -> Json:
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, "timed out waiting for an update"
+            message = self.recv(timeout=remaining)
+            if predicate(message):
+                return message
+
+    def send(self, data: Json) -> None:
+        self.conn.send(json.dumps(data))
+
+
+def play_to_end(api: Api, table_id: str, tokens: dict[int, str], seed: int = 0,
+                timeout: float = 300.0) -> Json:
+    """Humans (the seats in ``tokens``) play random legal actions through the API until the end.
+
+    Bots move on their own on the server; we follow the table over each seat's WebSocket.
+    Returns the final spectator snapshot.
+    """
+    sockets = {seat: api.socket(table_id, token) for seat, token in tokens.items()}
+    latest = {seat: sockets[seat].recv() for seat in tokens}
+    deadline = time.monotonic() + timeout
+    rng = Rng(seed)
+    try:
+        while True:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            snapshot = max(latest.values(), key=lambda m: m["seq"])
+            if snapshot["status"] == "finished":
+                break
+            movers = [s for s in tokens if latest[s]["legal_actions"] and latest[s]["seq"] == snapshot["seq"]]
+            if movers:
+                seat = rng.choice(movers)
+                action = rng.choice(latest[seat]["legal_actions"])
+                response = api.act(table_id, tokens[seat], latest[seat]["seq"], action)
+                # 409: a bot (or another seat answering at the same time) got there first.
+                assert response.status_code in (200, 409), response.text
+                target = response.json()["seq"] if response.status_code == 200 else snapshot["seq"] + 1
+            else:
+                target = snapshot["seq"] + 1
+            # Wait until some socket has seen the table move on.
+            seat = next(iter(tokens))
+            while max(m["seq"] for m in latest.values()) < target:
+                latest[seat] = sockets[seat].until(lambda m: m["type"] == "state")
+            for s in tokens:
+                if s != seat:
+                    latest[s] = _drain_to(sockets[s], latest[s], latest[seat]["seq"])
+        return api.table(table_id)
+    finally:
+        for sock in sockets.values():
+            sock.close()
+
+
+def _drain_to(sock: Socket, last: Json, seq: int) -> Json:
+    while last["seq"] < seq:
+        last = sock.until(lambda m: m["type"] == "state")
+    return last
