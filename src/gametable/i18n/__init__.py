@@ -8,7 +8,10 @@ log entries themselves language-free:
 - a parameter named ``seat`` or ending in ``_seat`` is a seat number and is shown as that
   player's name;
 - a string value ``v`` of an entry whose key starts with ``<game>.`` is shown as the message
-  ``<game>.term.<v>`` when the catalog has one (so "brick" becomes "ladrillo").
+  ``<game>.term.<v>`` when the catalog has one (so "brick" becomes "ladrillo");
+- an entry that still carries its ``private`` part (the viewer may see it) is shown with the message
+  ``<key>.private`` when the catalog has one, so the message can name the private details
+  ("You drew ore, wool") while everyone else reads ``<key>`` ("You drew 2 cards").
 
 The browser client applies the same rules to the JSON form of the catalogs (see
 :func:`catalog`), so the terminal and the web table say the same thing.
@@ -66,9 +69,12 @@ def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
     key = str(entry.get("key", ""))
     params = {k: v for k, v in entry.items() if k not in ("key", "private_to")}
     private = params.pop("private", None)
+    template = None
     if isinstance(private, Mapping):
         params.update(private)
-    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+        # a viewer who may see the private details gets the message that names them
+        template = catalog(lang).get(key + ".private") or catalog(DEFAULT_LANGUAGE).get(key + ".private")
+    template = template or catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
     if template is None:
         return f"{key} {params}"
     return _fill(template, params, lang, key.split(".", 1)[0], names)

@@ -162,14 +162,15 @@ def recheck_bonus(state: "CatanState", seat: int, bonus: str, owned: list[int], 
     mine = owned[seat]
     if holder == seat or mine < minimum:
         return
+    unit = "roads" if bonus == LONGEST_ROAD else "knights"
     if holder is None:
-        setattr(state, bonus, seat)
-        state.log.append({"key": "catan.bonus_claimed", "seat": seat, "bonus": bonus, "count": mine})
+        entry = {"key": "catan.bonus_claimed"}
     elif mine > owned[holder]:
-        setattr(state, bonus, seat)
-        state.log.append({"key": "catan.bonus_taken", "seat": seat, "bonus": bonus, "count": mine,
-                          "from_seat": holder})
+        entry = {"key": "catan.bonus_taken", "from_seat": holder}
     elif mine == owned[holder] and tie_card in state.metros[seat]:
-        setattr(state, bonus, seat)
-        state.log.append({"key": "catan.bonus_taken_on_tie", "seat": seat, "bonus": bonus,
-                          "count": mine, "from_seat": holder, "metropolis": tie_card})
+        entry = {"key": "catan.bonus_taken_on_tie", "from_seat": holder, "metropolis": tie_card}
+    else:
+        return
+    setattr(state, bonus, seat)
+    entry.update(seat=seat, bonus=bonus, count=mine, unit=unit)
+    state.log.append(entry)

@@ -47,16 +47,23 @@ def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
     extra = sorted(set(action) - {"type"} - set(SHAPES[kind]))
     if extra:
         return f"{kind!r} takes no parameter {', '.join(map(repr, extra))}"
+    if kind == "build" and state.phase == "main":
+        return _explain_build(state, seat, action)
+    if kind == "start_trade" and state.phase == "main":
+        if state.trade_used:
+            return "you have already traded this turn (one completed trade per turn)"
+        return "a trade needs cards on both sides, and you or all other players have none"
     if kind not in legal_types:
         phase = PHASES.get(state.phase, "").format(
             card=BUILDINGS[state.paying[0]] if state.paying else "")
         return f"you cannot {kind.replace('_', ' ')} now ({phase}); {allowed}"
-    if kind == "build":
-        return _explain_build(state, seat, action)
     for key in ("resource",):
         if key in SHAPES[kind] and action.get(key) not in RESOURCES:
             return f"{action.get(key)!r} is not a resource; resources are {', '.join(RESOURCES)}"
     examples = "; ".join(_short(a) for a in legal if a["type"] == kind)
+    if kind == "pay":
+        return (f"these cards do not pay for your {BUILDINGS[state.paying[0]]}; "
+                f"ways to pay: {examples}")
     return f"this {kind.replace('_', ' ')} is not possible now; possible: {examples}"
 
 
@@ -66,7 +73,7 @@ def _short(action: dict[str, Any]) -> str:
 
 def _explain_build(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
     name = action.get("card")
-    if name not in BUILDING_INDEX:
+    if not isinstance(name, str) or name not in BUILDING_INDEX:
         return f"{name!r} is not a building card; cards are {', '.join(BUILDINGS)}"
     card = BUILDING_INDEX[name]
     if card == METROPOLIS:

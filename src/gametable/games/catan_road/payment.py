@@ -8,12 +8,12 @@ A payment is a count vector ``p``. With ``k[t]`` required cards of type ``t`` su
 ``m[u]`` groups of ``rate`` cards of type ``u`` paying for them, ``p = cost - k + rate * m`` with
 ``sum(k) == sum(m) == S``. Each group must be of a type other than the card it replaces; such an
 assignment exists exactly when ``k[t] + m[t] <= S`` for every type (a zero-diagonal transport
-matrix with those margins), which is the test used below.
+matrix with those margins). At 1:1 this allows any ``sum(cost)`` cards of the hand.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from functools import lru_cache
 
 Vector = tuple[int, int, int, int, int]
 
@@ -31,35 +31,77 @@ def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
     return groups >= short
 
 
-def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> list[Vector]:
-    """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, sorted."""
-    found: set[Vector] = set()
-    for k in product(*(range(c + 1) for c in cost)):
-        direct = [cost[t] - k[t] for t in range(5)]
-        if any(direct[t] > hand[t] for t in range(5)):
-            continue
-        s = sum(k)
-        caps = [min((hand[t] - direct[t]) // rate, s - k[t]) for t in range(5)]
-        for m in _compositions(s, caps):
-            found.add(tuple(direct[t] + rate * m[t] for t in range(5)))  # type: ignore[misc]
-    return sorted(found, key=lambda p: (sum(p), [-x for x in p]))
+def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
+    """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, fewest cards first."""
+    return _payments(tuple(hand), cost, rate)
 
 
-def _compositions(total: int, caps: list[int]):
-    """Vectors m with 0 <= m[i] <= caps[i] and sum(m) == total."""
-    if total == 0:
-        yield (0, 0, 0, 0, 0)
-        return
-    if sum(caps) < total:
-        return
+@lru_cache(maxsize=1 << 16)  # a pure function of small tuples; random play repeats them a lot
+def _payments(hand: Vector, cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
+    if rate == 1:
+        found = set(_bounded_compositions(sum(cost), hand))
+    else:
+        found = set()
+        total, held = sum(cost), sum(hand)
+        for s in range(total + 1):
+            if held < total + (rate - 1) * s:  # each substitution costs rate - 1 extra cards
+                break
+            found.update(_payments_with(s, hand, cost, rate))
+    return tuple(sorted(found, key=lambda p: (sum(p), [-x for x in p])))
 
-    def rec(i: int, left: int, prefix: tuple[int, ...]):
+
+def _payments_with(s: int, hand: Vector, cost: tuple[int, ...], rate: int) -> set[Vector]:
+    """Payments with exactly ``s`` substitutions, built type by type over the partial sums of k and m."""
+    options = []  # per type: (k, m, cards paid of this type)
+    max_k = [0, 0, 0, 0, 0]
+    max_m = [0, 0, 0, 0, 0]
+    for t in range(5):
+        c, h = cost[t], hand[t]
+        opts = []
+        for k in range(min(c, s) + 1):
+            base = c - k
+            if base > h:
+                continue
+            top = min(s - k, (h - base) // rate)
+            for m in range(top + 1):
+                opts.append((k, m, base + rate * m))
+            max_k[t] = k
+            if top > max_m[t]:
+                max_m[t] = top
+        if not opts:
+            return set()
+        options.append(opts)
+    # what the types after t can still add to the sums, to prune early
+    rest_k = [sum(max_k[t + 1:]) for t in range(5)]
+    rest_m = [sum(max_m[t + 1:]) for t in range(5)]
+    states: dict[tuple[int, int], set[tuple[int, ...]]] = {(0, 0): {()}}
+    for t in range(5):
+        grown: dict[tuple[int, int], set[tuple[int, ...]]] = {}
+        for (sk, sm), prefixes in states.items():
+            for k, m, paid in options[t]:
+                nk, nm = sk + k, sm + m
+                if nk > s or nm > s or nk + rest_k[t] < s or nm + rest_m[t] < s:
+                    continue
+                bucket = grown.setdefault((nk, nm), set())
+                for prefix in prefixes:
+                    bucket.add(prefix + (paid,))
+        states = grown
+    return states.get((s, s), set())  # type: ignore[return-value]
+
+
+def _bounded_compositions(total: int, caps: Vector) -> list[Vector]:
+    """All vectors v with 0 <= v[i] <= caps[i] and sum(v) == total."""
+    out: list[Vector] = []
+    room = [sum(caps[i:]) for i in range(6)]
+
+    def fill(i: int, left: int, prefix: tuple[int, ...]) -> None:
         if i == 4:
             if left <= caps[4]:
-                yield prefix + (left,)
+                out.append(prefix + (left,))  # type: ignore[arg-type]
             return
-        rest = sum(caps[i + 1:])
-        for x in range(max(0, left - rest), min(caps[i], left) + 1):
-            yield from rec(i + 1, left - x, prefix + (x,))
+        for x in range(max(0, left - room[i + 1]), min(caps[i], left) + 1):
+            fill(i + 1, left - x, prefix + (x,))
 
-    yield from rec(0, total, ())
+    if total <= room[0]:
+        fill(0, total, ())
+    return out

@@ -26,7 +26,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> CatanStat
     rng = Rng(seed)
     state = CatanState(num_players, options["metropolis_side"], options["first_game"], rng)
     state.log.append({"key": "catan.game_started", "players": num_players,
-                      "metropolis_side": state.side, "first_game": state.first_game})
+                      "metropolis_side": state.side,
+                      "row_setup": "first_game" if state.first_game else "random"})
 
     # building deck and row
     deck = [card for card, n in zip(ROW_TYPES, BUILDING_DECK_COUNTS) for _ in range(n)]

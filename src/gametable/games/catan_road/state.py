@@ -176,10 +176,9 @@ class CatanState(State):
 
     # -- shared card movements -------------------------------------------------------------
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """All seats in turn order, starting with the active player."""
-        a, n = self.active, self.n
-        return [(a + i) % n for i in range(n)]
+        return _ORDERS[self.n][self.active]
 
     def draw(self, seat: int, count: int, reason: str) -> int:
         """``seat`` draws ``count`` resource cards; returns how many it could draw.
@@ -290,6 +289,9 @@ class CatanState(State):
         if not condition:
             raise IllegalAction(message)
 
+
+# _ORDERS[n][active]: the seats of an n-player game in turn order from ``active``
+_ORDERS = {n: tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(1, 5)}
 
 _LEGAL = {
     "main": turn.legal_main,

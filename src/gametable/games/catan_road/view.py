@@ -66,6 +66,8 @@ def view(state: "CatanState", seat: int | None) -> dict[str, Any]:
         "last_event": None if state.last_event is None else
         {"seat": state.last_event[0], "event": EVENTS[state.last_event[1]]},
         "winner": state.winner,
+        "result": state.result() if state.is_over() else None,
+        "legal_actions": state.legal_actions(seat) if seat is not None else [],
         "log": log_for(state.log, seat),
     }
 

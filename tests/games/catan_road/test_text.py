@@ -1,0 +1,41 @@
+"""The terminal table (gametable play): every view renders and every legal action has a description."""
+
+from io import StringIO
+
+from rich.console import Console
+
+from gametable import terminal
+from gametable.bots import RandomBot
+from gametable.games.catan_road import GAME, text
+
+
+def test_render_and_describe_every_action_along_random_games():
+    console = Console(file=StringIO(), width=140)
+    for players in (2, 4):
+        state = GAME.new(players, 3, {"metropolis_side": "B"})
+        bot = RandomBot(4)
+        names = terminal.player_names(players, 0, "en")
+        while not state.is_over():
+            for seat in state.to_act():
+                view = state.view(seat)
+                console.print(text.render(view, names, "en"))
+                for action in state.legal_actions(seat):
+                    label = text.describe_action(action, view, "en")
+                    assert label and "{" not in label and not label.startswith("{'type'")
+            seat = state.to_act()[0]
+            state.apply(seat, bot.choose(state, seat))
+
+
+def test_a_human_can_play_a_whole_game_in_the_terminal(monkeypatch):
+    """The human (seat 0) answers every numbered prompt; the game runs to the final score."""
+    import random
+
+    picks = random.Random(11)
+    monkeypatch.setattr(terminal.IntPrompt, "ask",
+                        lambda *args, choices, **kwargs: int(picks.choice(choices)))
+    out = StringIO()
+    state = terminal.play_in_terminal(GAME, GAME.new(3, 5), human_seat=0,
+                                      console=Console(file=out, width=140), lang="en")
+    assert state.is_over()
+    shown = out.getvalue()
+    assert "Final score" in shown and "Building row" in shown and "wins the game" in shown

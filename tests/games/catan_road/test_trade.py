@@ -1,0 +1,181 @@
+"""§4.1 as settled by the rule page ([P]5): one completed trade per turn, proposed by the active player,
+any number of cards on each side, never a gift, never the same type on both sides; the partner
+then draws 1 card. Only a completed trade uses up the turn's trade (assumed)."""
+
+import pytest
+
+from gametable.engine import IllegalAction
+from tests.games.catan_road.helpers import check_cards, hand, hands_of, log_keys, scenario
+
+START = {"type": "start_trade"}
+PROPOSE = {"type": "propose"}
+
+
+def give(r):
+    return {"type": "offer_give", "resource": r}
+
+
+def ask(r):
+    return {"type": "offer_ask", "resource": r}
+
+
+def counter_give(r):
+    return {"type": "counter_give", "resource": r}
+
+
+def counter_ask(r):
+    return {"type": "counter_ask", "resource": r}
+
+
+def offer(state, gives, asks):
+    state.apply(0, START)
+    for r in gives:
+        state.apply(0, give(r))
+    for r in asks:
+        state.apply(0, ask(r))
+    state.apply(0, PROPOSE)
+
+
+def three_players(**kwargs):
+    return scenario(3, hands=[hand(wool=2, ore=1, grain=1), hand(brick=1, grain=1, lumber=2),
+                              hand(brick=2, ore=1)], deck_top=["ore", "wool", "grain"], **kwargs)
+
+
+def test_p5_several_cards_for_several_cards_and_the_partner_draws_one():
+    state = three_players()
+    offer(state, ["wool", "wool", "ore"], ["brick", "lumber"])
+    assert state.to_act() == [1, 2], "everyone else answers, simultaneously"
+    assert {"type": "accept"} in state.legal_actions(1)
+    assert {"type": "accept"} not in state.legal_actions(2), "seat 2 holds no lumber"
+    state.apply(2, {"type": "decline"})
+    state.apply(1, {"type": "accept"})
+    assert state.legal_actions(0) == [{"type": "trade_with", "seat": 1}, {"type": "withdraw"}]
+    state.apply(0, {"type": "trade_with", "seat": 1})
+    assert hands_of(state) == [hand(brick=1, lumber=1, grain=1), hand(wool=2, ore=2, grain=1, lumber=1),
+                               hand(brick=2, ore=1)]
+    traded = [e for e in state.log if e["key"] == "catan.traded"][0]
+    assert traded == {"key": "catan.traded", "seat": 0, "partner_seat": 1,
+                      "gave": ["wool", "wool", "ore"], "got": ["brick", "lumber"]}
+    bonus = [e for e in state.log if e["key"] == "catan.drew"][-1]
+    assert (bonus["seat"], bonus["count"], bonus["reason"]) == (1, 1, "trade_bonus")
+    assert START not in state.legal_actions(0), "one completed trade per turn"
+    check_cards(state)
+
+
+def test_p5_the_same_type_cannot_be_on_both_sides():
+    state = three_players()
+    state.apply(0, START)
+    state.apply(0, give("wool"))
+    assert ask("wool") not in state.legal_actions(0)
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(0, ask("wool"))
+    assert state.to_json() == before
+    state.apply(0, ask("brick"))
+    assert give("brick") not in state.legal_actions(0)
+
+
+def test_p5_cards_are_never_given_away_both_sides_need_a_card():
+    state = three_players()
+    state.apply(0, START)
+    assert PROPOSE not in state.legal_actions(0)
+    state.apply(0, give("wool"))
+    assert PROPOSE not in state.legal_actions(0), "a gift is not a trade"
+    state.apply(0, ask("brick"))
+    assert PROPOSE in state.legal_actions(0)
+
+
+def test_p5_offer_is_bounded_by_the_cards_players_could_hold():
+    state = three_players()
+    state.apply(0, START)
+    for _ in range(2):
+        state.apply(0, give("wool"))
+    assert give("wool") not in state.legal_actions(0), "only the wool in hand can be offered"
+    for r in ("brick", "brick", "lumber", "lumber"):
+        state.apply(0, ask(r))
+    assert not [a for a in state.legal_actions(0) if a["type"] == "offer_ask"], \
+        "nobody else holds more than 4 cards"
+
+
+def test_p5_counter_offer_built_by_the_responder_and_taken_by_the_proposer():
+    state = three_players()
+    offer(state, ["wool"], ["brick"])
+    state.apply(1, {"type": "decline"})
+    state.apply(2, {"type": "counter"})
+    state.apply(2, counter_give("brick"))
+    state.apply(2, counter_give("brick"))
+    assert counter_ask("brick") not in state.legal_actions(2), "no type on both sides of a counter either"
+    state.apply(2, counter_ask("wool"))
+    state.apply(2, counter_ask("grain"))
+    view = state.view(1)["trade"]
+    assert {"seat": 2, "answer": "countering", "give": ["brick", "brick"], "ask": ["wool", "grain"]} \
+        in view["answers"], "a counter-offer is made in public"
+    state.apply(2, {"type": "submit_counter"})
+    assert state.legal_actions(0) == [{"type": "trade_with", "seat": 2}, {"type": "withdraw"}]
+    state.apply(0, {"type": "trade_with", "seat": 2})
+    assert hands_of(state) == [hand(wool=1, ore=1, brick=2), hand(brick=1, grain=1, lumber=2),
+                               hand(ore=2, wool=1, grain=1)]
+    assert "catan.trade_countered" in log_keys(state)
+    check_cards(state)
+
+
+def test_p5_a_counter_the_proposer_cannot_pay_cannot_be_taken():
+    state = three_players()
+    offer(state, ["wool"], ["brick"])
+    state.apply(1, {"type": "decline"})
+    state.apply(2, {"type": "counter"})
+    state.apply(2, counter_give("brick"))
+    state.apply(2, counter_ask("grain"))
+    state.apply(2, counter_ask("grain"))  # seat 0 holds only 1 grain
+    state.apply(2, {"type": "submit_counter"})
+    assert state.to_json()["trade"] is None and log_keys(state)[-1] == "catan.trade_failed"
+    assert START in state.legal_actions(0), "a failed offer does not use up the trade"
+
+
+def test_p5_all_decline_then_a_new_offer_may_follow():
+    state = three_players()
+    offer(state, ["wool"], ["brick"])
+    state.apply(1, {"type": "decline"})
+    state.apply(2, {"type": "decline"})
+    assert state.to_json()["phase"] == "main" and not state.to_json()["trade_used"]
+    offer(state, ["wool"], ["lumber"])
+    state.apply(2, {"type": "decline"})
+    state.apply(1, {"type": "accept"})
+    state.apply(0, {"type": "trade_with", "seat": 1})
+    assert state.to_json()["trade_used"]
+
+
+def test_p5_proposer_may_withdraw_or_cancel_without_using_the_trade():
+    state = three_players()
+    offer(state, ["wool"], ["brick"])
+    state.apply(1, {"type": "accept"})
+    state.apply(2, {"type": "accept"})
+    assert state.legal_actions(0) == [{"type": "trade_with", "seat": 1}, {"type": "trade_with", "seat": 2},
+                                      {"type": "withdraw"}]
+    before = hands_of(state)
+    state.apply(0, {"type": "withdraw"})
+    assert hands_of(state) == before and START in state.legal_actions(0)
+    state.apply(0, START)
+    state.apply(0, {"type": "cancel_trade"})
+    assert state.to_json()["phase"] == "main" and START in state.legal_actions(0)
+
+
+def test_p5_only_the_active_player_trades_and_a_player_without_cards_cannot_answer():
+    state = scenario(3, hands=[hand(wool=1), hand(brick=1), hand()])
+    assert state.legal_actions(1) == [] and state.legal_actions(2) == []
+    offer(state, ["wool"], ["brick"])
+    assert state.to_act() == [1], "seat 2 has no cards and declines at once"
+    assert "catan.trade_declined_no_cards" in log_keys(state)
+
+
+def test_p5_no_trade_without_cards_on_both_sides():
+    assert START not in scenario(2, hands=[hand(), hand(ore=3)]).legal_actions(0)
+    assert START not in scenario(2, hands=[hand(ore=3), hand()]).legal_actions(0)
+
+
+def test_p5_trade_in_a_two_player_game():
+    state = scenario(2, hands=[hand(ore=2), hand(grain=1)], deck_top=["wool"])
+    offer(state, ["ore", "ore"], ["grain"])
+    state.apply(1, {"type": "accept"})
+    state.apply(0, {"type": "trade_with", "seat": 1})
+    assert hands_of(state) == [hand(grain=1), hand(ore=2, wool=1)]
