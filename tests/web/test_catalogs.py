@@ -67,6 +67,12 @@ def _keys_used_by_the_client() -> set[str]:
         keys.update(re.findall(r'data-i18n(?:-title|-placeholder)?="((?:ui|web)\.[a-z_.]+)"', text))
         keys.update(re.findall(r'\bt\(\s*"((?:ui|web)\.[a-z_.]+)"', text))
         keys.update(re.findall(r'tr\.t\(\s*"((?:ui|web)\.[a-z_.]+)"', text))
+        # the game tables' helpers prefix their keys: label(ctx, "x") is web.gwt.x,
+        # t(ctx, "x") and actionButton(ctx, "x") are web.catan.x
+        if path.parent.name == "gwt":
+            keys.update("web.gwt." + k for k in re.findall(r'\blabel\(ctx, "([a-z_.]+)"', text))
+        if path.parent.name == "catan":
+            keys.update("web.catan." + k for k in re.findall(r'\b(?:t|actionButton)\(ctx, "([a-z_.]+)"', text))
     return keys
 
 

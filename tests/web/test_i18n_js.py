@@ -18,6 +18,11 @@ ENTRIES = [
     {"key": "web.gwt.hand", "count": 4},  # a field without a value stays as written
     {"key": "web.catan.owes", "seat": 1, "private": {"count": 2}, "private_to": [1]},
     {"key": "ui.error.illegal", "message": "<script>alert(1)</script>"},
+    # a game's log entries: terms, the private variant for a viewer who may see it, and without it
+    {"key": "catan.built", "seat": 0, "card": "village", "cards": ["brick", "lumber", "wool", "grain"]},
+    {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase", "private": {"cards": ["ore", "wool"]}},
+    {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase"},
+    {"key": "gwt.fee_to_player", "seat": 1, "to_seat": 0, "amount": 2, "owed": 2, "space": "G-2"},
 ]
 
 

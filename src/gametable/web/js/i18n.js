@@ -7,6 +7,8 @@
 //   - a parameter named "seat" or ending in "_seat" is a seat number, shown as the name;
 //   - a string value v of an entry keyed "<domain>.…" is shown as "<domain>.term.<v>"
 //     when the catalog has that message (lists are shown item by item, joined by ", ");
+//   - an entry that still carries its private part (this viewer may see it) uses the message
+//     "<key>.private" when there is one, so the sentence can name the private details;
 //   - a missing message falls back to English, then to the key itself.
 
 export const LANGUAGES = {
@@ -54,8 +56,12 @@ export class Translator {
     for (const [name, value] of Object.entries(entry)) {
       if (name !== "key" && name !== "private_to" && name !== "private") params[name] = value;
     }
-    if (entry.private && typeof entry.private === "object") Object.assign(params, entry.private);
-    const template = this.template(key);
+    let template;
+    if (entry.private && typeof entry.private === "object") {
+      Object.assign(params, entry.private);
+      template = this.template(`${key}.private`);
+    }
+    template = template ?? this.template(key);
     if (template === undefined) return `${key} ${JSON.stringify(params)}`;
     return this.fill(template, params, key.split(".", 1)[0], names);
   }

@@ -5,7 +5,7 @@ import { h, s } from "../../dom.js";
 import { buildingTile, objectiveCard } from "./cards.js";
 import { effectText } from "./effects.js";
 import { cattleCard, disc, hazardTile, teepeeTile, text, worker } from "./pieces.js";
-import { label, term } from "./words.js";
+import { label } from "./words.js";
 
 const WORKER_KINDS = ["cowboy", "craftsman", "engineer"];
 
@@ -109,7 +109,7 @@ function holdings(ctx, player) {
   if (mine) {
     const handCards = player.hand;
     parts.push(box("hand", label(ctx, "hand", { count: handCards.length, limit: player.hand_limit }), svgRow(handCards, 52, 72, (card) =>
-      faces.cattle[card] ? cattleCard(card, faces, 50, 70, term(ctx, faces.cattle[card].breed)) : objectiveCard(ctx, card, { width: 52, height: 70 }),
+      faces.cattle[card] ? cattleCard(card, faces, 50, 70, label(ctx, `breed.${faces.cattle[card].breed}`)) : objectiveCard(ctx, card, { width: 52, height: 70 }),
     (cell, card) => {
       cell.dataset.card = card;
       choices.bind(cell, choices.where((a) => ["discard_card", "remove_card", "play_objective", "commit_objective", "drop_objective"].includes(a.type) && a.card === card));
