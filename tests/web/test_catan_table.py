@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from playwright.sync_api import expect
+
 from tests.web.conftest import SHOTS, new_page
 from tests.web.play import play_until, prompt_state
 
@@ -88,14 +90,14 @@ def test_catan_whole_game_with_invited_player_and_spectator(server, browser, pag
     # Replay: step back to the start and forward again.
     host.click("#replay-open")
     host.wait_for_selector("#replay-bar:not([hidden])")
-    host.wait_for_function("document.querySelector('#replay-position').textContent.length > 0")
+    expect(host.locator("#replay-position")).not_to_be_empty()
     host.click("#replay-forward")
-    host.wait_for_function("document.querySelector('#replay-slider').value === '1'")
+    expect(host.locator("#replay-slider")).to_have_value("1")
     host.click("#replay-last")
     host.wait_for_selector(".final-scores")
     host.click("#replay-first")
-    host.wait_for_function("document.querySelector('#replay-slider').value === '0'")
-    assert host.locator(".final-scores").count() == 0
+    expect(host.locator("#replay-slider")).to_have_value("0")
+    expect(host.locator(".final-scores")).to_have_count(0)
     assert page_errors == []
     for context in (host_context, guest_context, watcher_context):
         context.close()

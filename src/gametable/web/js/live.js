@@ -51,7 +51,7 @@ export class LiveTable {
   }
 
   accept(snapshot) {
-    if (!snapshot || typeof snapshot.seq !== "number") return;
+    if (this.closed || !snapshot || typeof snapshot.seq !== "number") return;
     if (snapshot.seq < this.seq) return;
     this.seq = snapshot.seq;
     this.log = snapshot.view?.log || [];

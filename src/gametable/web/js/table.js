@@ -234,14 +234,17 @@ async function render(snapshot) {
   const domain = domainOf(view);
   if (!page.renderer && RENDERERS[view.game]) page.renderer = await RENDERERS[view.game]();
   document.body.dataset.game = view.game || "";
-  const legal = page.replay || !page.me ? [] : snapshot.legal_actions || [];
+  // The seat the view was made for (null: a spectator's view, as in replays). A snapshot that
+  // arrives just before or after joining may be for another seat than this browser now holds.
+  const seat = page.replay ? null : snapshot.you ?? null;
+  const legal = seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
   const choices = new Choices(legal, send, describe);
   const board = byId("board");
   if (page.renderer) {
-    page.renderer.render(board, { tr, view, names, choices, seat: page.me?.seat ?? null, snapshot, domain });
+    page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain });
   }
   const scores = renderScores(snapshot, names, domain);
   board.querySelector(":scope > .final-scores")?.remove();

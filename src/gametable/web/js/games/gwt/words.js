@@ -13,6 +13,7 @@ export function term(ctx, value) {
 /** "E/1" (building E, local action 1), "aux3", "objective/objective_5", "master/…", "bonus/…" */
 export function source(ctx, src) {
   if (!src) return "";
+  if (ctx.tr.has(`gwt.term.${src}`)) return term(ctx, src);
   const [head, rest, more] = String(src).split("/");
   if (head === "objective") return label(ctx, "src.objective", { card: objectiveName(ctx, rest) });
   if (head === "master") return label(ctx, "src.master");
