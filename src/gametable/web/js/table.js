@@ -33,6 +33,12 @@ function seatNames(snapshot) {
   });
 }
 
+// Names inside sentences are wrapped in Unicode isolates (FSI … PDI), so a Latin name in a
+// Persian sentence (or the reverse) cannot reorder the words around it.
+function isolated(names) {
+  return names.map((name) => `\u2068${name}\u2069`);
+}
+
 function domainOf(view) {
   return DOMAINS[view.game] || String(view.game || "").split("-")[0];
 }
@@ -230,7 +236,8 @@ async function render(snapshot) {
   page.snapshot = snapshot;
   const tr = page.tr;
   const view = snapshot.view || {};
-  const names = seatNames(snapshot);
+  const plainNames = seatNames(snapshot);
+  const names = isolated(plainNames);
   const domain = domainOf(view);
   if (!page.renderer && RENDERERS[view.game]) page.renderer = await RENDERERS[view.game]();
   document.body.dataset.game = view.game || "";
@@ -246,10 +253,10 @@ async function render(snapshot) {
   if (page.renderer) {
     page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain });
   }
-  const scores = renderScores(snapshot, names, domain);
+  const scores = renderScores(snapshot, plainNames, domain);
   board.querySelector(":scope > .final-scores")?.remove();
   if (scores) board.prepend(scores);
-  renderSeatBar(snapshot, names);
+  renderSeatBar(snapshot, plainNames);
   renderPrompt(snapshot, names, choices);
   renderChoices(choices, describe);
   renderLog(view, names);

@@ -4,7 +4,7 @@
 
 import { s } from "../../dom.js";
 import * as L from "./layout.js";
-import { cattleCard, disc, hand, hazardIcon, hazardTile, kcTile, teepeeTile, text, worker } from "./pieces.js";
+import { cattleCard, disc, edgeText, hand, hazardIcon, hazardTile, kcTile, teepeeTile, text, worker } from "./pieces.js";
 import { objectiveCard } from "./cards.js";
 import { label, term } from "./words.js";
 
@@ -92,7 +92,7 @@ function trailNode(ctx, node) {
 function trail(ctx) {
   const g = s("g", { class: "trail" });
   g.appendChild(s("rect", { x: 420, y: 330, width: 808, height: 702, rx: 18, class: "trail-ground" }));
-  g.appendChild(text(470, 800 + 36, label(ctx, "teepee_region"), { class: "region-label", "text-anchor": "start", x: 448, y: 822 }));
+  g.appendChild(text(640, 822, label(ctx, "teepee_region"), { class: "region-label", fit: 330 }));
   g.appendChild(trailEdges(ctx.view));
   for (const node of ctx.view.trail) {
     const drawn = trailNode(ctx, node);
@@ -204,7 +204,7 @@ function kansasCity(ctx) {
   const p = L.KC_PANEL;
   const g = s("g", { class: "kc-panel" }, [
     s("rect", { x: p.x, y: p.y, width: p.width, height: p.height, rx: 14, class: "panel-bg" }),
-    text(p.x + 16, p.y + 22, label(ctx, "foresight"), { class: "panel-title", "text-anchor": "start" }),
+    edgeText(ctx, "start", p.x + 16, p.x + p.width - 16, p.y + 22, label(ctx, "foresight"), { class: "panel-title", fit: p.width - 150 }),
   ]);
   view.foresight.forEach((column, c) => {
     const cx = p.x + 70 + c * 126;
@@ -231,7 +231,7 @@ function jobMarket(ctx) {
   const jm = view.job_market;
   const g = s("g", { class: "job-market" }, [
     s("rect", { x: p.x, y: p.y, width: p.width, height: p.height, rx: 14, class: "panel-bg" }),
-    text(p.x + 16, p.y + 22, label(ctx, "job_market"), { class: "panel-title", "text-anchor": "start" }),
+    edgeText(ctx, "start", p.x + 16, p.x + p.width - 16, p.y + 22, label(ctx, "job_market"), { class: "panel-title", fit: p.width - 150 }),
   ]);
   const rowH = 38;
   jm.rows.forEach((row, r) => {
@@ -272,8 +272,8 @@ function cattleMarket(ctx) {
   const p = L.CATTLE_PANEL;
   const g = s("g", { class: "cattle-market" }, [
     s("rect", { x: p.x, y: p.y, width: p.width, height: p.height, rx: 14, class: "panel-bg" }),
-    text(p.x + 16, p.y + 22, label(ctx, "cattle_market"), { class: "panel-title", "text-anchor": "start" }),
-    text(p.x + p.width - 16, p.y + 22, label(ctx, "stack", { count: view.cattle_market.stack_size }), { class: "small-label", "text-anchor": "end" }),
+    edgeText(ctx, "start", p.x + 16, p.x + p.width - 16, p.y + 22, label(ctx, "cattle_market"), { class: "panel-title", fit: p.width - 150 }),
+    edgeText(ctx, "end", p.x + 16, p.x + p.width - 16, p.y + 22, label(ctx, "stack", { count: view.cattle_market.stack_size }), { class: "small-label" }),
   ]);
   view.cattle_market.cards.forEach((cardId, i) => {
     const x = p.x + 38 + (i % 6) * 55;
@@ -293,7 +293,7 @@ function objectiveDisplay(ctx) {
   const p = L.OBJECTIVE_PANEL;
   const g = s("g", { class: "objective-display" }, [
     s("rect", { x: p.x, y: p.y, width: p.width, height: p.height, rx: 14, class: "panel-bg" }),
-    text(p.x + 16, p.y + 22, label(ctx, "objectives"), { class: "panel-title", "text-anchor": "start" }),
+    edgeText(ctx, "start", p.x + 16, p.x + p.width - 16, p.y + 22, label(ctx, "objectives"), { class: "panel-title", fit: p.width - 150 }),
   ]);
   view.objective_cards.display.forEach((cardId, i) => {
     const x = p.x + 92 + (i % 2) * 164;

@@ -8,6 +8,17 @@ export function text(x, y, value, attrs = {}) {
   return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "data-fit": fit, ...rest, text: value });
 }
 
+/**
+ * Text at one edge of the box x0..x1: side "start" is where reading starts (left in English,
+ * right in Persian), "end" the other edge. The board is a map and keeps its geometry; only
+ * these labels follow the reading direction.
+ */
+export function edgeText(ctx, side, x0, x1, y, value, attrs = {}) {
+  const ltr = ctx.tr.dir !== "rtl";
+  const x = (side === "start") === ltr ? x0 : x1;
+  return text(x, y, value, { ...attrs, "text-anchor": side });
+}
+
 /** Squeeze every text drawn with {fit: width} that came out wider (translations vary in length). */
 export function fitTexts(root) {
   for (const node of root.querySelectorAll("text[data-fit]")) {

@@ -4,7 +4,7 @@
 import { h, s } from "../../dom.js";
 import { buildingTile, objectiveCard } from "./cards.js";
 import { effectText } from "./effects.js";
-import { cattleCard, disc, hazardTile, teepeeTile, text, worker } from "./pieces.js";
+import { cattleCard, disc, edgeText, hazardTile, teepeeTile, text, worker } from "./pieces.js";
 import { label } from "./words.js";
 
 const WORKER_KINDS = ["cowboy", "craftsman", "engineer"];
@@ -70,7 +70,7 @@ function limits(ctx, player, g) {
   rows.forEach(([key, value, groups], i) => {
     const y = 36 + i * 34;
     g.appendChild(s("rect", { x, y: y - 14, width: 196, height: 28, rx: 7, class: "limit-bg" }));
-    g.appendChild(text(x + 10, y, label(ctx, key, { value }), { class: "limit-text", "text-anchor": "start", fit: 122 }));
+    g.appendChild(edgeText(ctx, "start", x + 10, x + 132, y, label(ctx, key, { value }), { class: "limit-text", fit: 122 }));
     let dx = x + 140;
     for (const group of groups) {
       discSpaces(ctx, player, group, dx, y, g, player.seat);

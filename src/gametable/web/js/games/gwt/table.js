@@ -42,7 +42,7 @@ export function actionLabel(tr, action, names) {
   if (action.src !== undefined) params.src = source(ctx, action.src);
   if (action.path) params.to = term(ctx, action.path[action.path.length - 1]);
   if (action.path) params.steps = action.path.length;
-  if (action.path) params.path = action.path.join(" → ");
+  if (action.path) params.path = action.path.map((node) => term(ctx, node)).join(" → ");
   if (action.cards) params.cards = action.cards.map((c) => term(ctx, c)).join(", ");
   if (action.card) params.card = faces.objectives[action.card] ? objectiveName(ctx, action.card) : action.card === "stack" ? label(ctx, "objective_stack") : term(ctx, action.card);
   for (const key of ["worker", "tile", "city", "building", "group", "space"]) {
