@@ -35,8 +35,44 @@ def _free_port() -> int:
 
 
 class Server:
-    def __init__(self, base: str) -> None:
-        self.base = base
+    """A `gametable serve` subprocess; ``stop()`` and ``start()`` again keep its port and database."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.db = workdir / "tables.sqlite3"
+        self.log_path = workdir / "serve.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        log = open(self.log_path, "a")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gametable", "serve", "--port", str(self.port), "--database-url",
+             f"sqlite:///{self.db}", "--bot-pause", "0", "--log-level", "warning"],
+            env=env, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/api/games", timeout=2).read()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"gametable serve did not start:\n{self.log_path.read_text()}")
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
 
     def api(self, method: str, path: str, body: object | None = None, token: str | None = None):
         data = None if body is None else json.dumps(body).encode()
@@ -50,33 +86,19 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    port = _free_port()
-    db = tmp_path_factory.mktemp("db") / "tables.sqlite3"
-    env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    log = open(tmp_path_factory.mktemp("log") / "serve.log", "w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gametable", "serve", "--port", str(port), "--database-url",
-         f"sqlite:///{db}", "--bot-pause", "0", "--log-level", "warning"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games", timeout=2).read()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                log.seek(0)
-                process.kill()
-                raise RuntimeError(f"gametable serve did not start:\n{log.read()}")
-            time.sleep(0.2)
-    yield Server(base)
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    running = Server(tmp_path_factory.mktemp("server"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of the test's own, for tests that stop and restart it."""
+    running = Server(tmp_path)
+    running.start()
+    yield running
+    running.stop()
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from playwright.sync_api import expect
+
 from tests.web.conftest import SHOTS, new_page
 from tests.web.play import play_until, prompt_state
 from tests.web.test_catan_table import create_table
@@ -35,6 +37,15 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
             return True
         return element["type"] not in ("end_phase_b",) and rnd.random() < 0.5
 
+    # Anyone else with the link watches: the whole board, no hand, nothing to click.
+    watcher_context, watcher = new_page(browser, page_errors)
+    watcher.goto(page.url)
+    watcher.wait_for_selector(".gwt-board")
+    assert watcher.locator("#join-dialog[open]").count() == 0
+    assert watcher.locator(".holding.hand .cattle-card").count() == 0
+    assert watcher.locator("[data-legal]").count() == 0
+    assert watcher.locator(".gwt-player").count() == 2
+
     clicks = play_until([page], delivered, rnd, prefer=prefer, timeout=300)
     assert clicks > 5
     page.wait_for_timeout(300)
@@ -46,5 +57,8 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     entries = page.locator("#log .log-entry").all_text_contents()
     assert not [e for e in entries if "gwt." in e], "every log entry is translated"
     assert prompt_state(page) in ("yours", "others")
+    # The watcher followed live: the same disc on the same city.
+    expect(watcher.locator(".gwt-board .city .disc")).to_have_count(page.locator(".gwt-board .city .disc").count())
     assert page_errors == []
     context.close()
+    watcher_context.close()
