@@ -36,7 +36,9 @@ def _text_module(game: Game) -> ModuleType | None:
 
 def player_names(num_players: int, human_seat: int, lang: str) -> list[str]:
     return [
-        i18n.text("ui.you", lang) if seat == human_seat else i18n.text("ui.bot_name", lang, number=seat + 1)
+        # A third-person name ("Player 1 (you)"), so every log sentence reads right with it.
+        i18n.text("ui.you", lang, number=seat + 1) if seat == human_seat
+        else i18n.text("ui.bot_name", lang, number=seat + 1)
         for seat in range(num_players)
     ]
 

@@ -164,3 +164,14 @@ def test_s7_empty_event_deck_is_rebuilt_from_all_seven():
     assert "catan.events_reshuffled" in log_keys(state)
     assert len(data["event_deck"]) == 6 and len(data["event_discard"]) == 1
     check_cards(state)
+
+
+def test_s7_each_village_of_a_turn_draws_its_own_event_in_order():
+    state = village_scenario(3, extra=dict(brick=1, lumber=1, wool=1, grain=1), events_top=["subsidy", "abundance"],
+                             deck_top=["ore"] * 2 + ["wool"] * 6 + ["grain"] * 4)
+    build_village(state)   # Subsidy: seat 0 has 2 villages, the others 1 each
+    build_village(state)   # Abundance: everyone draws 2
+    assert [e["event"] for e in state.log if e["key"] == "catan.event"] == ["subsidy", "abundance"]
+    assert hands_of(state) == [hand(ore=2, wool=2), hand(wool=3), hand(wool=1, grain=2)]
+    assert state.to_json()["areas"][0]["villages"] == 3
+    check_cards(state)

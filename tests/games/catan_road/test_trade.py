@@ -179,3 +179,19 @@ def test_p5_trade_in_a_two_player_game():
     state.apply(1, {"type": "accept"})
     state.apply(0, {"type": "trade_with", "seat": 1})
     assert hands_of(state) == [hand(grain=1), hand(ore=2, wool=1)]
+
+
+def test_s3_2_build_trade_and_build_again_in_any_order():
+    """§3.2: the action phase mixes trading and building freely."""
+    state = scenario(2, hands=[hand(brick=1, lumber=1, wool=2), hand(ore=1)], deck_top=["grain"],
+                     row=["road", "knight", "city", "city", "city"], building_top=["city"])
+    state.apply(0, {"type": "build", "card": "road"})
+    offer(state, ["wool"], ["ore"])
+    state.apply(1, {"type": "accept"})
+    state.apply(0, {"type": "trade_with", "seat": 1})
+    assert hands_of(state) == [hand(wool=1, ore=1), hand(wool=1, grain=1)]
+    state.apply(0, {"type": "build", "card": "knight"})
+    assert hands_of(state)[0] == hand()
+    assert state.to_json()["areas"][0] == {"roads": 2, "villages": 1, "cities": 0, "metropolises": [],
+                                           "knights": 1}
+    check_cards(state)

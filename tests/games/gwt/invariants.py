@@ -58,3 +58,26 @@ def check(st: GwtState) -> None:
     assert len(engines) == len(set(engines)), "two engines share a space"
     assert all(p.engine != D.LAST_SPACE for p in st.players) or st.frames, \
         "an engine rests on space 39"
+
+
+def money_from_log(st: GwtState) -> list[int]:
+    """Every player's money as the log tells it: each dollar gained or paid has its entry."""
+    money = [0] * st.n
+    for e in st.log:
+        key, seat = e["key"][len("gwt."):], e.get("seat")
+        if key == "starting_hand":
+            money[seat] = e["money"]
+        elif key == "money_gained":
+            money[seat] += e["amount"]
+        elif key in ("money_paid", "fee_to_bank"):
+            money[seat] -= e["amount"]
+        elif key == "fee_to_player":
+            money[seat] -= e["amount"]
+            money[e["to_seat"]] += e["amount"]
+        elif key in ("hired", "built", "cattle_bought"):
+            money[seat] -= e["cost"]
+    return money
+
+
+def check_money_is_explained(st: GwtState) -> None:
+    assert money_from_log(st) == [p.money for p in st.players], "a dollar moved without a log entry"

@@ -39,3 +39,44 @@ def test_terminal_renders_every_view_and_describes_every_action():
             assert text.describe_action(action, view, "en")
         state.apply(state.current, bot.choose(state, state.current))
     assert "Trail" in console.export_text()
+
+
+def test_terminal_names_read_right_in_every_sentence():
+    """The human is "Player 1 (you)" (third person), so "commits", "wins", "Turn of" read right."""
+    from gametable.terminal import player_names
+    names = player_names(2, 0, "en")
+    assert names == ["Player 1 (you)", "Bot 2"]
+    state, _ = play_random_game(get("gwt"), 2, 6)
+    for entry in state.view(0)["log"]:
+        sentence = i18n.describe(entry, "en", names)
+        assert "{" not in sentence, sentence
+        assert "You " not in sentence and "'s " not in sentence, sentence
+
+
+def test_hidden_cards_are_left_out_of_other_players_sentences():
+    """A log entry names its private part only to a viewer who may see it (`<key>.private`)."""
+    state = get("gwt").new(2, 4)
+    entries = [e for e in state.log if e["key"] == "gwt.starting_hand"]
+    own = i18n.describe(state.view(0)["log"][1], "en", ["A", "B"])
+    other = i18n.describe(state.view(1)["log"][1], "en", ["A", "B"])
+    assert entries and "hand:" in own and "hand:" not in other and "{" not in other
+    drew = {"key": "gwt.drew", "seat": 1, "count": 2}
+    assert i18n.describe(drew, "en", ["A", "B"]) == "B draws 2 card(s)."
+
+
+def test_action_descriptions_say_costs_and_gains_and_survive_markup():
+    from .builder import at, clear_disc, legal, scenario, set_jobs
+    st = scenario()
+    set_jobs(st, [["cowboy", "cowboy"], ["engineer"]])
+    clear_disc(st, 0, "aux4", to_station=1)
+    at(st, 0, "NEUTRAL-A", hand=["guernsey"], money=10)
+    view = st.view(0)
+    said = {text.describe_action(a, view, "en") for a in legal(st)}
+    assert "Hire a cowboy from row 1 for $6 (building A, action 2)" in said
+    assert "Hire a cowboy from row 1 for $8 (building A, action 3)" in said
+    assert "Discard Guernsey (value 2, 0 VP) for $2 (building A, action 1)" in said
+    assert "Auxiliary action 4: pay $1, engine 1 space forward" in said
+    console = Console(record=True, width=200)
+    for line in said:
+        console.print(line)
+    assert "(building A, action 2)" in console.export_text()

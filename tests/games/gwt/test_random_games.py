@@ -60,3 +60,27 @@ def test_views_hold_no_hidden_stack_or_other_hand():
     view = state.view(0)
     assert view["players"][0]["hand"] == sorted(state.players[0].hand)
     assert "discard" not in view["players"][1] and "hand" not in view["players"][1]
+
+
+def test_s12_starting_objectives_lie_face_down_until_the_game_ends():
+    """Seed 001 (setup 13): each player keeps the starting objective closed below the board."""
+    state = GAME.new(3, 2)
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        for seat, player in enumerate(state.players):
+            shown = view["players"][seat]["objectives"]
+            assert shown == (player.objectives if seat == viewer else ["hidden_start"])
+        text = json.dumps(view)
+        for seat, player in enumerate(state.players):
+            if seat != viewer:
+                assert player.objectives[0] not in text
+    final, _ = play_random_game(GAME, 2, 3)
+    assert all(c != "hidden_start" for p in final.view(None)["players"] for c in p["objectives"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_log_explains_every_dollar(players):
+    """Fees, income, transport, purchases, hires, builds, discs: the log accounts for every dollar."""
+    from .invariants import check_money_is_explained
+    for seed in range(3):
+        play_random_game(GAME, players, 200 + seed, RANDOM_OPTIONS, on_step=check_money_is_explained)

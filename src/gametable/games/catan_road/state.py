@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gametable.engine import Action, IllegalAction, Rng, State
+from gametable.engine import Action, Rng, State
 from gametable.games.catan_road import building, events, explain, serialize, trade, turn, view
 from gametable.games.catan_road.cards import (
     BUILDINGS,
@@ -201,8 +201,9 @@ class CatanState(State):
             got[r] += 1
             drawn += 1
         if drawn:
+            cards = [RESOURCES[r]] if drawn == 1 else names(got)
             self.log.append({"key": "catan.drew", "seat": seat, "count": drawn, "reason": reason,
-                             "private": {"cards": names(got)}})
+                             "private": {"cards": cards}})
         if drawn < count:
             self.log.append({"key": "catan.draw_short", "seat": seat, "missing": count - drawn,
                              "reason": reason})
@@ -285,10 +286,6 @@ class CatanState(State):
         self.refill_row()
         self.phase = "main"
 
-    def need(self, condition: bool, message: str) -> None:
-        if not condition:
-            raise IllegalAction(message)
-
 
 # _ORDERS[n][active]: the seats of an n-player game in turn order from ``active``
 _ORDERS = {n: tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(1, 5)}
@@ -309,5 +306,3 @@ _HANDLERS = {
     "give": events.apply_give,
     **trade.HANDLERS,
 }
-
-__all__ = ["CatanState", "RESOURCES"]

@@ -183,4 +183,4 @@ def refill_cattle_market(st: "GwtState") -> None:
         st.market.append(card)
         added.append(card)
     sort_market(st)
-    st.say("market_refilled", cards=added)
+    st.say("market_refilled" if added else "market_not_refilled", cards=added)

@@ -348,18 +348,21 @@ def _apply_teepee_pairs(st, seat, spec, src, action):
 # ------------------------------------------------------------------------------------ cards
 def _gen_draw(st, seat, spec, src):
     player = st.players[seat]
-    if not player.deck and not player.discard:
+    left = len(player.deck) + len(player.discard)  # cards that can still be drawn
+    if not left:
         return []
     if "exactly" in spec:
         return [{"type": "draw", "src": src}]
-    return [{"type": "draw", "src": src, "count": k} for k in range(1, _amount(st, seat, spec["up_to"]) + 1)]
+    most = min(_amount(st, seat, spec["up_to"]), left)
+    return [{"type": "draw", "src": src, "count": k} for k in range(1, most + 1)]
 
 
 def _apply_draw(st, seat, spec, src, action):
-    """Draw, then discard as many cards as were to be drawn (aux 2, building 4b, objectives)."""
+    """Draw, then discard as many cards as were drawn (aux 2, building 4b, objectives 10-14): a
+    player whose draw and discard piles run out draws fewer and discards only that many."""
     count = spec["exactly"] if "exactly" in spec else action["count"]
-    C.draw(st, seat, count)
-    st.frames.append({"kind": "discard", "count": count, "src": src})
+    drawn = C.draw(st, seat, count)
+    st.frames.append({"kind": "discard", "count": drawn, "src": src})
 
 
 def _gen_buy_cattle(st, seat, spec, src):
@@ -498,8 +501,9 @@ def _gen_aux(st, seat, spec, src):
 def _apply_aux(st, seat, spec, src, action):
     number, double = action["aux"], action["double"]
     inner = dict(D.AUX[number]["double" if double else "single"])
-    st.say("aux_action", seat=seat, aux=number, double=double)
-    st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner]})
+    st.say("aux_action", seat=seat, aux=number, size="double" if double else "single")
+    st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner],
+                      "double": double})
 
 
 # --------------------------------------------------------------------------------- registry

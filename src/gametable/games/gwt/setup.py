@@ -48,19 +48,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
         rng.shuffle(pile)
     st.out_of_game = []
 
-    # Back-1 tiles onto the trail until 7 lie there; a tile with no free space is set aside and
-    # shuffled back into its pile afterwards (§5.4, §12.3).
-    placed = 0
-    aside: list[str] = []
-    while placed < D.INITIAL_TRAIL_TILES and st.piles[0]:
-        tile = st.piles[0].pop()
-        if C.place_trail_tile(st, tile) is None:
-            aside.append(tile)
-        else:
-            placed += 1
-    if aside:
-        st.piles[0].extend(aside)
-        rng.shuffle(st.piles[0])
+    place_initial_trail_tiles(st)
 
     # Job market: row 1 full, row 2 up to the token (2n - 1 workers) (§2.5).
     st.jobs = [[] for _ in range(D.JOB_ROWS)]
@@ -105,9 +93,26 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     st.say("game_started", players=num_players, first_seat=st.first_player,
            sides="".join(st.sides))
     for seat, player in enumerate(st.players):
-        st.say("starting_hand", seat=seat, money=player.money, objective=player.objectives[0],
-               private={"cards": sorted(player.hand)})
+        st.say("starting_hand", seat=seat, money=player.money,
+               private={"objective": player.objectives[0], "cards": sorted(player.hand)})
     st.say("turn_started", seat=st.current)
     from .turn import settle
     settle(st)
     return st
+
+
+def place_initial_trail_tiles(st: GwtState) -> None:
+    """Back-1 tiles onto the trail until 7 lie there (§12.3). A hazard whose four spaces are full
+    is set aside while drawing and then shuffled back into the back-1 pile face down (§5.4; seed
+    001: "return it to the Kansas City supply"), so it may still come out later from foresight."""
+    placed = 0
+    aside: list[str] = []
+    while placed < D.INITIAL_TRAIL_TILES and st.piles[0]:
+        tile = st.piles[0].pop()
+        if C.place_trail_tile(st, tile) is None:
+            aside.append(tile)
+        else:
+            placed += 1
+    if aside:
+        st.piles[0].extend(aside)
+        st.rng.shuffle(st.piles[0])

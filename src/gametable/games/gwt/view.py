@@ -19,12 +19,16 @@ if TYPE_CHECKING:
     from .state import GwtState
 
 
+#: what other players see of a starting objective: it lies face down until the game ends (seed 001)
+HIDDEN_START = "hidden_start"
+
+
 def _pending(st: "GwtState") -> dict[str, Any] | None:
     if not st.frames:
         return None
     frame = st.frames[-1]
     out: dict[str, Any] = {"kind": frame["kind"]}
-    for key in ("src", "count", "cowboys", "column", "max_value", "extraordinary", "optional"):
+    for key in ("src", "count", "cowboys", "column", "max_value", "extraordinary", "optional", "double"):
         if key in frame:
             out[key] = frame[key]
     if "station" in frame:
@@ -100,7 +104,8 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "deck_size": len(p.deck),
         "discard_size": len(p.discard),
         "discard_top": p.discard[-1] if p.discard else None,
-        "objectives": list(p.objectives),
+        "objectives": [HIDDEN_START if (seat != viewer and not st.over and D.OBJECTIVE[c]["start"]) else c
+                       for c in p.objectives],
         "buildings_left": list(p.buildings),
         "hazards": list(p.hazards),
         "teepees": list(p.teepees),
