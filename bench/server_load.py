@@ -1,6 +1,7 @@
 """Load on the table service: N tables of bots playing over the HTTP and WebSocket API.
 
-A real `gametable serve` process runs on loopback with a fresh SQLite file (or DATABASE_URL).
+A real `gametable serve` process runs on loopback with a fresh SQLite file (or, when DATABASE_URL
+names a PostgreSQL, a fresh schema there; GAMETABLE_SQLITE_SYNC=normal is passed on to the server).
 This process plays every seat of every table as a random bot, the way a browser would: it
 follows each seat over its WebSocket and, after a think time, posts a legal action with the
 seq it saw. When a game ends, its table is replaced by a new one, so N tables stay active.
@@ -26,8 +27,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 import httpx2
 from websockets.asyncio.client import connect
@@ -66,6 +69,23 @@ def rss_bytes(pid: int) -> int:
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def fsync_ms(folder: str, count: int = 200) -> tuple[float, float]:
+    """p50 and p99 of fsync on the database's disk: each SQLite commit waits for one."""
+    path = Path(folder) / "fsync-probe"
+    times = []
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+    try:
+        for _ in range(count):
+            os.write(fd, b"x" * 128)
+            started = time.perf_counter()
+            os.fsync(fd)
+            times.append(time.perf_counter() - started)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return round(1000 * percentile(times, 0.5), 3), round(1000 * percentile(times, 0.99), 3)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -174,6 +194,8 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return {
+        "database": "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else
+                    f"sqlite (synchronous={os.environ.get('GAMETABLE_SQLITE_SYNC', 'full')})",
         "tables": args.tables,
         "game": args.game,
         "players": args.players,
@@ -204,6 +226,32 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
     }
 
 
+@contextmanager
+def database(tmp: str) -> Iterator[str]:
+    """A fresh SQLite file, or a fresh schema in the PostgreSQL that DATABASE_URL names."""
+    url = os.environ.get("DATABASE_URL")
+    if not url or not url.startswith(("postgres://", "postgresql")):
+        yield f"sqlite:///{tmp}/bench.sqlite3"
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from gametable.server.config import normalise_database_url
+
+    url = normalise_database_url(url)
+    schema = f"bench_{os.getpid()}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+            hide_password=False)
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     names = registry.names()
@@ -232,9 +280,9 @@ def main() -> None:
     if args.players is None:
         args.players = 2 if args.game == "toy" else registry.get(args.game).min_players
 
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
-        env.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
+    with tempfile.TemporaryDirectory() as tmp, database(tmp) as database_url:
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
+                   DATABASE_URL=database_url)
         env.pop("REDIS_URL", None)
         port = free_port()
         url = f"http://127.0.0.1:{port}"
@@ -253,7 +301,13 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the server did not start")
                 time.sleep(0.1)
+            print(f"server pid {server.pid} on {url}", file=sys.stderr, flush=True)
+            disk_before = fsync_ms(tmp)
             figures = asyncio.run(run(args, server, url))
+            disk_after = fsync_ms(tmp)
+            figures["fsync_ms_p50_p99_before"] = disk_before
+            figures["fsync_ms_p50_p99_after"] = disk_after
+            figures["load_average_1min_after"] = round(os.getloadavg()[0], 2)
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -147,6 +147,10 @@ def serve(
     bot_pause: float = typer.Option(
         0.6, "--bot-pause", envvar="GAMETABLE_BOT_PAUSE", min=0.0,
         help="Seconds a bot waits before it moves, so that people can follow."),
+    sqlite_sync: Optional[str] = typer.Option(
+        None, "--sqlite-sync", envvar="GAMETABLE_SQLITE_SYNC", show_envvar=True,
+        help="SQLite only. full (default): every acknowledged action is on disk, even across a "
+             "power cut. normal: no fsync per commit; survives a killed server, not a power cut."),
     extra_game: list[str] = typer.Option(
         [], "--extra-game", help="Also offer the GAME of this module (repeatable), e.g. a game in development."),
     log_level: str = typer.Option("info", "--log-level", help="uvicorn's log level."),
@@ -158,13 +162,17 @@ def serve(
     from gametable.server import Settings, create_app
     from gametable.server.catalog import ExtendedCatalog
 
-    settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause)
+    settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
+                                 sqlite_sync=sqlite_sync)
+    if settings.sqlite_sync not in ("full", "normal"):
+        _fail(f"--sqlite-sync must be full or normal, not {settings.sqlite_sync!r}")
     try:
         catalog = ExtendedCatalog(extra_game)
     except (ImportError, AttributeError) as exc:
         _fail(f"--extra-game: {exc}")
     url = make_url(settings.database_url)
-    typer.echo(f"gametable: tables are stored in {url.render_as_string(hide_password=True)}")
+    typer.echo(f"gametable: tables are stored in {url.render_as_string(hide_password=True)}"
+               + (f" (synchronous={settings.sqlite_sync})" if url.get_backend_name() == "sqlite" else ""))
     if settings.redis_url:
         typer.echo("gametable: fanning out through Redis")
     typer.echo(f"gametable: open http://{host}:{port}/ (API documentation at /docs)")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import time
 
 from gametable.engine import replay
+from gametable.server import Settings
 from tests.engine.toy_game import GAME as TOY
-from tests.server.helpers import auth
+from tests.server.conftest import start_server
+from tests.server.helpers import Api, auth
 
 
 def test_games_lists_each_game_with_players_and_options(api):
@@ -233,3 +236,36 @@ def _play_against_bot(api, table):
         take_one = {"type": "take", "count": 1}
         action = take_one if take_one in snapshot["legal_actions"] else snapshot["legal_actions"][0]
         api.act_ok(tid, token, snapshot["seq"], action)
+
+
+def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(database_url):
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, idle_seconds=0.05))
+    try:
+        with Api(server.url) as api:
+            table = api.create(players=2)
+            api.join(table["id"])
+            api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 2})
+            before = api.table(table["id"], table["token"])
+            deadline = time.monotonic() + 10
+            while table["id"] in server.manager.tables:
+                assert time.monotonic() < deadline, "the idle table was never dropped"
+                time.sleep(0.02)
+            # Rebuilt from the log on the next request, exactly as it was.
+            assert api.table(table["id"], table["token"]) == before
+    finally:
+        server.stop()
+
+
+def test_a_creator_who_hands_their_own_seat_to_a_bot_watches_and_keeps_creator_rights(api):
+    table = api.create(players=3)
+    bob = api.join(table["id"])
+    tid, creator = table["id"], table["token"]
+    assert api.http.post(f"/api/tables/{tid}/seats/0/bot", headers=auth(creator)).status_code == 204
+    snapshot = api.table(tid, creator)
+    assert snapshot["you"] is None and all("hand" not in p for p in snapshot["view"]["players"])
+    refused = api.act(tid, creator, 0, {"type": "pass"})
+    assert refused.status_code == 403 and "bot" in refused.json()["detail"]
+    # Still the creator: seat 2 (never taken) can go to a bot too, and the bots play.
+    assert api.http.post(f"/api/tables/{tid}/seats/2/bot", headers=auth(creator)).status_code == 204
+    after = api.wait_until(tid, bob["token"], lambda s: s["legal_actions"])
+    assert after["seq"] == 1 and after["view"]["to_act"] == [1]

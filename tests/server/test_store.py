@@ -60,11 +60,20 @@ def test_a_seat_is_claimed_once(store):
     assert store.load_seats("t2")[1] == SeatRecord(1, "bot", "Bob", None)
 
 
-def test_sqlite_commits_are_fsynced_in_wal_mode(tmp_path):
-    store = LogStore.from_url(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+@pytest.mark.parametrize("mode,level", [("full", 2), ("normal", 1)])
+def test_sqlite_runs_in_wal_mode_and_fsyncs_every_commit_unless_told_otherwise(tmp_path, mode, level):
+    store = LogStore.from_url(f"sqlite:///{tmp_path / 'x.sqlite3'}", sqlite_sync=mode)
     try:
         with store.engine.connect() as conn:
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-            assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+            assert conn.execute(text("PRAGMA synchronous")).scalar() == level
     finally:
         store.close()
+
+
+def test_sqlite_is_full_sync_by_default_and_refuses_unknown_modes(tmp_path):
+    from gametable.server import Settings
+
+    assert Settings(database_url="sqlite://").sqlite_sync == "full"
+    with pytest.raises(ValueError):
+        LogStore.from_url(f"sqlite:///{tmp_path / 'y.sqlite3'}", sqlite_sync="off")

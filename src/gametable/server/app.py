@@ -7,7 +7,6 @@ its lifespan, and serves the API, the WebSocket and the static browser client.
 from __future__ import annotations
 
 import asyncio
-import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
@@ -16,7 +15,6 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException
 
 from gametable import games as registry
 from gametable.server import api, ws
@@ -27,8 +25,6 @@ from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.limits import BodySizeLimit
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
-
-log = logging.getLogger("gametable.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -48,7 +44,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = LogStore.from_url(settings.database_url)
+        store = LogStore.from_url(settings.database_url, settings.sqlite_sync)
         await asyncio.to_thread(migrate, store.engine)
         fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,

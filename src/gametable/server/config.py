@@ -38,10 +38,13 @@ class Settings:
     bot_pause: float = DEFAULT_BOT_PAUSE
     max_body: int = DEFAULT_MAX_BODY
     idle_seconds: float = DEFAULT_IDLE_SECONDS
+    #: "full" or "normal": see gametable.server.store.SQLITE_SYNC_MODES
+    sqlite_sync: str = "full"
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
-        """Settings from DATABASE_URL, REDIS_URL and GAMETABLE_BOT_PAUSE; ``overrides`` win."""
+        """Settings from DATABASE_URL, REDIS_URL, GAMETABLE_BOT_PAUSE and GAMETABLE_SQLITE_SYNC;
+        ``overrides`` win."""
         values: dict[str, object] = {}
         url = os.environ.get("DATABASE_URL")
         if url:
@@ -53,6 +56,8 @@ class Settings:
             values["redis_url"] = os.environ["REDIS_URL"]
         if os.environ.get("GAMETABLE_BOT_PAUSE"):
             values["bot_pause"] = float(os.environ["GAMETABLE_BOT_PAUSE"])
+        if os.environ.get("GAMETABLE_SQLITE_SYNC"):
+            values["sqlite_sync"] = os.environ["GAMETABLE_SQLITE_SYNC"].lower()
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["database_url"] = normalise_database_url(str(values["database_url"]))
         return cls(**values)  # type: ignore[arg-type]

@@ -60,12 +60,20 @@ class ActionRecord:
     time: int
 
 
-def create_db_engine(url: str) -> Engine:
+#: SQLite's synchronous setting: "full" fsyncs every commit (an acknowledged action survives a
+#: power cut); "normal" leaves the fsync to checkpoints (it survives a killed server process,
+#: but a power cut may lose the last moments)
+SQLITE_SYNC_MODES = ("full", "normal")
+
+
+def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
     """An engine with the settings that make each commit durable."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        if sqlite_sync not in SQLITE_SYNC_MODES:
+            raise ValueError(f"sqlite_sync must be one of {', '.join(SQLITE_SYNC_MODES)}, not {sqlite_sync!r}")
         engine = create_engine(url, connect_args={"timeout": 30})
 
         @event.listens_for(engine, "connect")
@@ -74,7 +82,7 @@ def create_db_engine(url: str) -> Engine:
             # WAL lets readers run beside the writer; synchronous=FULL fsyncs every commit,
             # so an acknowledged action survives even a power cut, not just a killed process.
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
@@ -109,8 +117,8 @@ class LogStore:
         self._sqlite_write = threading.Lock() if engine.dialect.name == "sqlite" else None
 
     @classmethod
-    def from_url(cls, url: str) -> "LogStore":
-        return cls(create_db_engine(url))
+    def from_url(cls, url: str, sqlite_sync: str = "full") -> "LogStore":
+        return cls(create_db_engine(url, sqlite_sync))
 
     @property
     def is_sqlite(self) -> bool:
@@ -204,12 +212,6 @@ class LogStore:
             ).all()
         return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
                 for r in rows]
-
-    def unfinished_table_ids(self) -> list[str]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(models.tables.c.id)
-                                .where(models.tables.c.finished_ms.is_(None))).all()
-        return [r.id for r in rows]
 
 
 class _NoLock:

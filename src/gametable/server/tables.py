@@ -18,9 +18,10 @@ import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Protocol, TypeVar
+from typing import Any, AsyncIterator, Callable, Protocol, TypeVar
 
 from gametable.engine import (Action, Game, IllegalAction, InvalidOptions, State, log_for, replay,
                               resolve_options)
@@ -212,6 +213,17 @@ class TableManager:
             return table
         return await asyncio.shield(pending)
 
+    @asynccontextmanager
+    async def locked(self, table_id: str) -> AsyncIterator[LiveTable]:
+        """The hot table with its lock held; if it was dropped from memory while we waited
+        (a failed commit, or idle), take the fresh copy instead."""
+        while True:
+            table = await self.table(table_id)
+            async with table.lock:
+                if not table.evicted:
+                    yield table
+                    return
+
     async def _load(self, table_id: str) -> LiveTable:
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
             raise NotFound("there is no table with this id")
@@ -275,14 +287,14 @@ class TableManager:
         """The seat of a token; None (spectator) without a token; Forbidden for a stranger's."""
         if token is None:
             return None
-        seat = table.seat_for_hash(hash_token(token))
-        if seat is None:
+        token_hash = hash_token(token)
+        seat = table.seat_for_hash(token_hash)
+        if seat is None and not table.is_creator(token_hash):
             raise Forbidden("this token is not a seat at this table")
-        return seat
+        return seat  # the creator whose own seat went to a bot watches as a spectator
 
     async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             token = secrets.token_urlsafe(24)
             token_hash = hash_token(token)
             while True:
@@ -300,8 +312,7 @@ class TableManager:
 
     async def hand_to_bot(self, table_id: str, token: str | None, seat: int) -> None:
         """The creator gives a seat (whose player left, or that nobody took) to a server bot."""
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             if token is None:
                 raise Unauthorized("only the table's creator can hand a seat to a bot: send "
                                    "the creator's token")
@@ -322,11 +333,12 @@ class TableManager:
 
     async def act(self, table_id: str, token: str | None, seq: int, action: Any) -> int:
         """A person's action: checked, committed, then announced. Returns the new seq."""
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             if token is None:
                 raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")
             seat = self.seat_for_token(table, token)
+            if seat is None:
+                raise Forbidden("your seat is played by a bot now")
             if seq > table.seq:
                 # Another server process may have committed actions we have not heard of yet.
                 await self._catch_up(table)
@@ -399,8 +411,7 @@ class TableManager:
         return table.seat_for_hash(watcher.token_hash)
 
     async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             return self.snapshot(table, self.seat_for_token(table, token))
 
     def deliver(self, table: LiveTable) -> None:
@@ -417,15 +428,13 @@ class TableManager:
 
     async def watch(self, table_id: str, watcher: Watcher) -> None:
         """Start sending a watcher updates, beginning with the table as it is now."""
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             self.watchers.setdefault(table_id, set()).add(watcher)
             # Everyone's "online" flags changed; the new watcher gets its first snapshot too.
             self.deliver(table)
 
     async def resync(self, table_id: str, watcher: Watcher) -> None:
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             watcher.push(self.snapshot(table, self._watcher_seat(table, watcher)))
 
     async def unwatch(self, table_id: str, watcher: Watcher) -> None:
@@ -444,8 +453,7 @@ class TableManager:
 
     async def public_log(self, table_id: str) -> dict[str, Any]:
         """A running game: the public game log only. A finished one: everything, seed included."""
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             state, record = table.state, table.record
             data: dict[str, Any] = {
                 "id": table.id, "game": record.game, "status": table.status, "seq": table.seq,
@@ -466,8 +474,7 @@ class TableManager:
 
     async def replay_view(self, table_id: str, n: int) -> dict[str, Any]:
         """The spectator's view after the first ``n`` actions of a finished game."""
-        table = await self.table(table_id)
-        async with table.lock:
+        async with self.locked(table_id) as table:
             if table.status != "finished":
                 raise Conflict("replays open when the game is over")
             if not 0 <= n <= table.seq:

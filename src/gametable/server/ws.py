@@ -16,6 +16,7 @@ import asyncio
 import json
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from gametable.server.errors import TableError
@@ -54,8 +55,10 @@ class TableSocket:
             start = self.log_sent if self.log_sent <= len(entries) else 0
             view = {**view, "log": entries[start:]}
             self.log_sent = len(entries)
-        return json.dumps({"type": "state", **snapshot, "view": view, "log_from": start},
-                          ensure_ascii=False, separators=(",", ":"))
+        # orjson: every update is encoded once per connection, and views can be large.
+        # (Keys that are not strings become strings, as json.dumps would make them.)
+        return orjson.dumps({"type": "state", **snapshot, "view": view, "log_from": start},
+                            option=orjson.OPT_NON_STR_KEYS).decode()
 
     async def send_forever(self) -> None:
         try:
