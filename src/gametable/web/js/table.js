@@ -107,7 +107,7 @@ function renderSeatBar(snapshot, names) {
       h("span", { class: "name", text: names[index] }),
       seat.kind === "bot" ? h("span", { class: "tag", text: tr.t("ui.seat.bot") }) : null,
       seat.kind === "open" ? h("span", { class: "tag", text: tr.t("ui.seat.open") }) : null,
-      page.me && page.me.seat === index ? h("span", { class: "tag you", text: tr.t("ui.you") }) : null,
+      page.me && page.me.seat === index ? h("span", { class: "tag you", text: tr.t("ui.seat.you") }) : null,
     ]));
   });
 }

@@ -4,7 +4,7 @@ import { s } from "../../dom.js";
 import { SEAT_COLOURS, TEEPEE_COLOURS } from "./layout.js";
 import { hand, hazardIcon, text } from "./pieces.js";
 import { effectText } from "./effects.js";
-import { label } from "./words.js";
+import { label, term } from "./words.js";
 
 function taskIcon(task, x, y) {
   const g = s("g", { class: `task task-${task}`, transform: `translate(${x} ${y})` });
@@ -31,9 +31,17 @@ function taskIcon(task, x, y) {
 
 /** An objective card, 150 × 130, centred on (0, 0). */
 export function objectiveCard(ctx, id, { width = 150, height = 130 } = {}) {
-  const face = ctx.faces.objectives[id] || { tasks: [], vp: 0, penalty: 0 };
   const w = width;
   const hh = height;
+  const face = ctx.faces.objectives[id];
+  if (!face) {
+    // Another player's starting objective lies face down until the end ("hidden_start").
+    return s("g", { class: "objective-card face-down", dataset: { objective: id } }, [
+      s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: 10, class: "hit objective-back" }),
+      s("path", { d: `M${-w / 4} 0 L0 ${-hh / 5} L${w / 4} 0 L0 ${hh / 5} Z`, class: "objective-back-mark" }),
+      s("title", { text: term(ctx, id) }),
+    ]);
+  }
   const g = s("g", { class: `objective-card${face.start ? " starting" : ""}`, dataset: { objective: id } }, [
     s("rect", { x: -w / 2, y: -hh / 2, width: w, height: hh, rx: 10, class: "hit objective-bg" }),
     s("rect", { x: -w / 2, y: -hh / 2, width: w, height: 30, rx: 10, class: "objective-head" }),
