@@ -73,6 +73,7 @@ def test_catan_whole_game_with_invited_player_and_spectator(server, browser, pag
     play_until([host, guest], over, rnd, prefer=prefer, timeout=300)
     host.wait_for_selector(".final-scores")
     SHOTS.mkdir(parents=True, exist_ok=True)
+    host.evaluate('window.scrollTo(0, 0)')
     host.screenshot(path=str(SHOTS / "catan-table.png"), full_page=True)
 
     # Final scoring: a row per category, a total per player, the winner named.

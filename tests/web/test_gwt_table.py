@@ -51,6 +51,7 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     page.wait_for_timeout(300)
 
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate('window.scrollTo(0, 0)')
     page.screenshot(path=str(SHOTS / "gwt-table.png"), full_page=True)
     # A disc of ours now stands on a city, and the log tells what happened in words.
     assert page.locator(".gwt-board .city .disc").count() >= 1

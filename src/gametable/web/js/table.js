@@ -176,11 +176,12 @@ function renderChoices(choices, describe) {
 }
 
 function renderLog(view, names) {
-  const list = byId("log");
+  // Newest first in the DOM; the list is laid out bottom-up (column-reverse), so it reads top to
+  // bottom and stays scrolled to the newest entry without any script.
+  const list = clear(byId("log"));
   const entries = view.log || [];
-  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
-  clear(list);
-  entries.forEach((entry, index) => {
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
     const seat = Number.isInteger(entry.seat) ? entry.seat : null;
     list.appendChild(h("li", {
       class: `log-entry${seat !== null ? ` seat-colour-${seat}` : ""}`,
@@ -189,9 +190,7 @@ function renderLog(view, names) {
       seat !== null ? h("span", { class: "dot", "aria-hidden": "true" }) : null,
       h("span", { class: "text", text: page.tr.describe(entry, names) }),
     ]));
-  });
-  // After layout, so the height of the new entries counts.
-  if (atBottom || page.replay) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
 }
 
 export function resultOf(snapshot) {

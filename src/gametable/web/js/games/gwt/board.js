@@ -92,7 +92,7 @@ function trailNode(ctx, node) {
 function trail(ctx) {
   const g = s("g", { class: "trail" });
   g.appendChild(s("rect", { x: 420, y: 330, width: 808, height: 702, rx: 18, class: "trail-ground" }));
-  g.appendChild(text(640, 822, label(ctx, "teepee_region"), { class: "region-label", fit: 330 }));
+  g.appendChild(text(640, 846, label(ctx, "teepee_region"), { class: "region-label", fit: 330 }));
   g.appendChild(trailEdges(ctx.view));
   for (const node of ctx.view.trail) {
     const drawn = trailNode(ctx, node);
