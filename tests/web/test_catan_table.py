@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from playwright.sync_api import expect
 
@@ -12,13 +14,16 @@ from tests.web.play import play_until, prompt_state
 CREATOR = "<i>Ann</i>"  # markup in a name must show as text
 
 
-def create_table(page, server, *, game: str, players: int, humans: tuple[int, ...] = ()):
-    """Use the lobby: game, player count, which seats are invited (the rest are bots), create."""
+def create_table(page, server, *, game: str, players: int, humans: tuple[int, ...] = (),
+                 options: dict | None = None):
+    """Use the lobby: game, player count, which seats are invited (the rest are bots), options, create."""
     page.goto(server.base + "/")
     page.click(f"button[data-game='{game}']")
     page.click(f"#player-count button[data-players='{players}']")
     for seat in humans:
         page.click(f"#seats li[data-seat='{seat}'] button[data-seat-kind='human']")
+    for name, value in (options or {}).items():
+        page.select_option(f"select[data-option='{name}']", json.dumps(value))
     page.fill("#player-name", CREATOR)
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
@@ -102,3 +107,31 @@ def test_catan_whole_game_with_invited_player_and_spectator(server, browser, pag
     assert page_errors == []
     for context in (host_context, guest_context, watcher_context):
         context.close()
+
+
+def test_a_persian_table_reads_right_to_left(server, browser, page_errors):
+    context, page = new_page(browser, page_errors, lang="fa")
+    page.goto(server.base + "/")
+    page.select_option("#lang", "fa")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    create_table(page, server, game="catan-on-the-road", players=2,
+                 options={"metropolis_side": "B", "first_game": True})
+    page.wait_for_selector(".catan-table .building-row .card")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    # The options chosen in the lobby reached the game: side B metropolises, the first-game row.
+    assert page.locator(".metropolis-stack .card").count() == 4
+    assert {page.locator(".building-row .card").nth(i).get_attribute("data-kind") for i in range(5)} >= {
+        "road", "village", "city", "knight"}
+    persian = re.compile("[\u0600-\u06FF]")
+    assert persian.search(page.locator("#prompt").text_content())
+    entries = page.locator("#log .log-entry").all_text_contents()
+    assert entries and all(persian.search(e) for e in entries)
+    # The sidebar sits on the left in a right-to-left page.
+    board = page.locator("#board").bounding_box()
+    sidebar = page.locator(".sidebar").bounding_box()
+    assert sidebar["x"] < board["x"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "catan-table-fa.png"), full_page=True)
+    assert page_errors == []
+    context.close()

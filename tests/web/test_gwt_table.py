@@ -14,8 +14,11 @@ from tests.web.test_catan_table import create_table
 def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     rnd = random.Random(7)
     context, page = new_page(browser, page_errors)
-    create_table(page, server, game="gwt", players=2)
+    create_table(page, server, game="gwt", players=2, options={"building_sides": "b"})
     page.wait_for_selector(".gwt-board")
+    # The option chosen in the lobby reached the game: everybody builds with side b.
+    assert page.locator(".gwt-player.mine .building-card[data-building='1b']").count() == 1
+    assert page.locator(".gwt-player .building-card[data-building='1a']").count() == 0
 
     # The whole board is drawn from the view.
     assert page.locator(".gwt-board .node").count() == 52

@@ -28,6 +28,10 @@ def open_seat(browser, errors, server, game="gwt"):
 
 def test_the_table_reconnects_and_resyncs_after_the_server_restarts(own_server, browser, page_errors):
     table, context, page = open_seat(browser, page_errors, own_server)
+    # A reload keeps the seat (its token is remembered for this table).
+    page.reload()
+    expect(page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "0")
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
     own_server.stop()
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
     own_server.start()
