@@ -7,8 +7,10 @@ follows each seat over its WebSocket and, after a think time, posts a legal acti
 seq it saw. When a game ends, its table is replaced by a new one, so N tables stay active.
 
 Reported: committed actions per second; the latency from posting an action to receiving the
-resulting update on the acting seat's WebSocket (p50/p99); bytes per update (the JSON text,
-uncompressed); the server's memory per table held in memory; the server's CPU use.
+resulting update on the acting seat's WebSocket (p50/p99); the server's own time per action
+(its Server-Timing header: from reading the request to answering it, commit included); bytes per
+update (the JSON text, uncompressed); the server's memory per table held in memory; CPU use of
+the server and of this client (both share the machine).
 
     python bench/server_load.py --tables 200 --think 0.6 --duration 30
 """
@@ -45,6 +47,7 @@ from gametable import games as registry  # noqa: E402
 class Figures:
     latencies: list[float] = field(default_factory=list)  # post -> own update, seconds
     post_times: list[float] = field(default_factory=list)  # post -> HTTP answer, seconds
+    server_times: list[float] = field(default_factory=list)  # the server's own time per action
     update_bytes: list[int] = field(default_factory=list)
     actions: int = 0
     conflicts: int = 0
@@ -155,6 +158,9 @@ async def play_game(http, tid, tokens, sockets, think, figures, stop, rng) -> No
                         if figures.measuring:
                             figures.actions += 1
                             figures.post_times.append(time.perf_counter() - started)
+                            timing = response.headers.get("server-timing", "")
+                            if timing.startswith("app;dur="):
+                                figures.server_times.append(float(timing[8:]) / 1000)
                     else:
                         figures.conflicts += 1
                         waiting.pop(seat, None)
@@ -209,6 +215,8 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "latency_max_ms": round(1000 * max(figures.latencies), 2),
         "post_p50_ms": round(1000 * percentile(figures.post_times, 0.50), 2),
         "post_p99_ms": round(1000 * percentile(figures.post_times, 0.99), 2),
+        "server_time_p50_ms": round(1000 * percentile(figures.server_times, 0.50), 2),
+        "server_time_p99_ms": round(1000 * percentile(figures.server_times, 0.99), 2),
         "updates": len(figures.update_bytes),
         "bytes_per_update_mean": round(statistics.mean(figures.update_bytes)),
         "bytes_per_update_p50": percentile(figures.update_bytes, 0.5),

@@ -269,3 +269,9 @@ def test_a_creator_who_hands_their_own_seat_to_a_bot_watches_and_keeps_creator_r
     assert api.http.post(f"/api/tables/{tid}/seats/2/bot", headers=auth(creator)).status_code == 204
     after = api.wait_until(tid, bob["token"], lambda s: s["legal_actions"])
     assert after["seq"] == 1 and after["view"]["to_act"] == [1]
+
+
+def test_answers_say_how_long_the_server_took(api):
+    response = api.http.get("/api/games")
+    name, _, duration = response.headers["server-timing"].partition(";dur=")
+    assert name == "app" and float(duration) >= 0

@@ -1,8 +1,10 @@
-"""Refuse request bodies above a size limit (413) before anything parses them."""
+"""Refuse request bodies above a size limit (413) before anything parses them; tell the
+client how long the server took (``Server-Timing``)."""
 
 from __future__ import annotations
 
 import json
+import time
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,9 +44,15 @@ class BodySizeLimit:
                     raise BodyTooLarge(self.max_body)
             return message
 
+        began = time.perf_counter()
+
         async def tracking_send(message: Message) -> None:
             nonlocal started
-            started = started or message["type"] == "http.response.start"
+            if message["type"] == "http.response.start":
+                started = True
+                # How long the server took, for load tests and browsers' network panels.
+                spent = f"app;dur={1000 * (time.perf_counter() - began):.2f}".encode()
+                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", spent)]}
             await send(message)
 
         try:
