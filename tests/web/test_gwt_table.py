@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+import urllib.error
 
 from playwright.sync_api import expect
 
@@ -66,3 +68,48 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     assert page_errors == []
     context.close()
     watcher_context.close()
+
+
+def test_gwt_final_scoring_shows_the_eleven_categories(server, browser, page_errors):
+    """A whole game played through the API by seat 0 (the bot plays seat 1), then looked at."""
+    rnd = random.Random(11)
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    deadline = time.monotonic() + 120
+    while True:
+        snapshot = server.api("GET", path, token=table["token"])
+        if snapshot["status"] == "finished":
+            break
+        assert time.monotonic() < deadline, "the game did not finish"
+        if snapshot["legal_actions"]:
+            actions = snapshot["legal_actions"]
+            # Keep the game moving: end phase B when possible, as a hurried player would.
+            hurry = [a for a in actions if a["type"] == "end_phase_b"]
+            action = hurry[0] if hurry and rnd.random() < 0.7 else rnd.choice(actions)
+            try:
+                server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": action}, table["token"])
+            except urllib.error.HTTPError as error:
+                assert error.code == 409, error.read()  # the bot moved meanwhile: look again
+    result = snapshot["result"]
+
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
+                  [table["id"], table["token"]])
+    page.goto(table["invite_url"])
+    page.wait_for_selector(".final-scores")
+    rows = page.locator(".final-scores tbody tr")
+    assert rows.count() == 11
+    names = rows.locator("th").all_text_contents()
+    assert names[0] == "Money (1 VP per $5)" and not [n for n in names if "gwt." in n or "_" in n]
+    totals = [int(t) for t in page.locator(".final-scores tfoot td").all_text_contents()]
+    assert totals == [score["total"] for score in sorted(result["scores"], key=lambda s: s["seat"])]
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "over")
+    # The replay starts from the beginning of the game.
+    page.click("#replay-open")
+    expect(page.locator("#replay-slider")).to_have_value("0")
+    expect(page.locator(".final-scores")).to_have_count(0)
+    page.click("#replay-forward")
+    expect(page.locator("#replay-slider")).to_have_value("1")
+    assert page_errors == []
+    context.close()
