@@ -4,6 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The browser tests drive Debian's Chromium through Playwright (Playwright's own browser
+# download is not used).
+if [ ! -x /usr/bin/chromium ]; then
+    apt-get update -qq
+    apt-get install -y -qq chromium
+fi
+
 python3 -m pip install --quiet --upgrade pip
 python3 -m pip install --quiet -e '.[test]'
 

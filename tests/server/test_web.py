@@ -13,7 +13,7 @@ def test_the_lobby_and_the_table_page_are_served_with_a_strict_policy(api):
         assert response.headers["referrer-policy"] == "no-referrer"  # the link is the table's secret
     assert "lobby.js" in api.http.get("/").text
     assert "table.js" in api.http.get(f"/t/{table['id']}").text
-    for asset in ["lobby.js", "table.js", "common.js", "style.css"]:
+    for asset in ["js/lobby.js", "js/table.js", "js/api.js", "css/app.css", "data/gwt.json"]:
         assert api.http.get(f"/static/{asset}").status_code == 200, asset
 
 

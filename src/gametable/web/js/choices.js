@@ -1,0 +1,108 @@
+// Turning legal actions into things a player clicks.
+//
+// A game renderer draws its board and, for each element a legal action concerns, calls
+// `choices.bind(element, actions)`. The element is highlighted; a click sends the action, or
+// opens a small menu when several actions concern the same element (a building where
+// several local actions are possible, a card that can be sold or kept…). Whatever no element
+// claimed is offered afterwards as a clearly labelled button (`unclaimed()`).
+
+import { byId, clear, h } from "./dom.js";
+
+export class Choices {
+  /**
+   * @param {object[]} legal  the seat's legal actions (empty when it is not our turn)
+   * @param {(action: object) => void} send
+   * @param {(action: object) => string} label  the action in words, for menus and buttons
+   */
+  constructor(legal, send, label) {
+    this.legal = legal || [];
+    this.send = send;
+    this.label = label;
+    this.claimed = new Set();
+  }
+
+  /** The legal actions that satisfy `test(action)`. */
+  where(test) {
+    return this.legal.filter((action) => {
+      try {
+        return test(action);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** Highlight `element` and make it send (one of) `actions` when clicked. */
+  bind(element, actions, title) {
+    if (!actions || actions.length === 0) return element;
+    for (const action of actions) this.claimed.add(action);
+    element.classList.add("legal");
+    element.setAttribute("tabindex", "0");
+    element.setAttribute("role", "button");
+    element.dataset.legal = String(actions.length);
+    const description = title || (actions.length === 1 ? this.label(actions[0]) : null);
+    if (description) element.setAttribute("aria-label", description);
+    if (description && !element.querySelector(":scope > title") && element instanceof SVGElement) {
+      const tip = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      tip.textContent = description;
+      element.prepend(tip);
+    } else if (description && !(element instanceof SVGElement)) {
+      element.title = description;
+    }
+    const activate = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      if (actions.length === 1) this.send(actions[0]);
+      else openMenu(event, actions, this.label, this.send);
+    };
+    element.addEventListener("click", activate);
+    element.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") activate(event);
+    });
+    return element;
+  }
+
+  /** The legal actions no board element has claimed, in the engine's order. */
+  unclaimed() {
+    return this.legal.filter((action) => !this.claimed.has(action));
+  }
+}
+
+/** A menu of `actions` next to where the player clicked. */
+export function openMenu(event, actions, label, send) {
+  const menu = clear(byId("menu"));
+  for (const action of actions) {
+    menu.appendChild(h("button", {
+      type: "button",
+      role: "menuitem",
+      class: "menu-item",
+      text: label(action),
+      onclick: (e) => {
+        e.stopPropagation();
+        closeMenu();
+        send(action);
+      },
+    }));
+  }
+  menu.hidden = false;
+  const x = event.clientX || (event.target.getBoundingClientRect?.().left ?? 0);
+  const y = event.clientY || (event.target.getBoundingClientRect?.().bottom ?? 0);
+  const width = menu.offsetWidth;
+  const height = menu.offsetHeight;
+  menu.style.left = `${Math.max(8, Math.min(x, window.innerWidth - width - 8))}px`;
+  menu.style.top = `${Math.max(8, Math.min(y + 6, window.innerHeight - height - 8))}px`;
+  menu.querySelector("button")?.focus();
+}
+
+export function closeMenu() {
+  const menu = byId("menu");
+  if (menu) menu.hidden = true;
+}
+
+document.addEventListener("click", (event) => {
+  const menu = byId("menu");
+  if (menu && !menu.hidden && !menu.contains(event.target)) closeMenu();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") closeMenu();
+});

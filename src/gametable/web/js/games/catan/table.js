@@ -1,0 +1,277 @@
+// The CATAN: On the Road table: building row, metropolis stack, decks and events, every
+// player's area, your hand, the trade dialog and payment choices. What you may do is
+// highlighted where it happens; the page lists the rest as labelled buttons.
+
+import { clear, h } from "../../dom.js";
+import { card, chips } from "./art.js";
+
+const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"];
+// The costs printed on the cards (rules reference §1.1; the engine's COSTS in cards.py).
+const PRINTED_COSTS = {
+  road: ["brick", "lumber"],
+  village: ["brick", "lumber", "wool", "grain"],
+  city: ["grain", "grain", "ore", "ore", "ore"],
+  knight: ["wool", "ore"],
+  metropolis: ["wool", "wool", "wool", "ore"],
+};
+
+function t(ctx, key, params = {}) {
+  return ctx.tr.t(`web.catan.${key}`, params, ctx.names);
+}
+
+function term(ctx, value) {
+  return ctx.tr.term("catan", value);
+}
+
+function counts(list) {
+  const out = {};
+  for (const item of list || []) out[item] = (out[item] || 0) + 1;
+  return out;
+}
+
+function section(className, title, children) {
+  return h("section", { class: `panel ${className}` }, [title ? h("h2", { text: title }) : null, children]);
+}
+
+// -- the market: building row, metropolis stack, decks, events, bonus cards ------------------------
+
+function market(ctx) {
+  const { view, choices } = ctx;
+  const row = h("div", { class: "building-row" });
+  for (const [index, kind] of view.row.entries()) {
+    const element = card(kind, { label: term(ctx, kind), extra: h("span", { class: "cost" }, chips(ctx.tr, PRINTED_COSTS[kind])) });
+    element.dataset.slot = String(index);
+    choices.bind(element, choices.where((a) => a.type === "build" && a.card === kind));
+    row.appendChild(element);
+  }
+  const stack = view.metropolis_stack;
+  const metroCards = h("div", { class: "metropolis-stack" });
+  if (stack.remaining.length === 0) {
+    metroCards.appendChild(h("div", { class: "card empty", text: t(ctx, "none_left") }));
+  }
+  const shown = stack.side === "A" ? stack.remaining.slice(0, 1) : stack.remaining;
+  for (const metropolis of shown) {
+    const ability = ctx.tr.tOr(`catan.term.metropolis_${metropolis}`, "");
+    const element = card("metropolis", {
+      label: stack.side === "A" ? t(ctx, "metropolis_a") : term(ctx, metropolis),
+      count: stack.side === "A" ? stack.remaining.length : undefined,
+      extra: h("span", { class: "cost" }, chips(ctx.tr, PRINTED_COSTS.metropolis)),
+    });
+    element.dataset.metropolis = metropolis;
+    if (ability) element.title = ability;
+    choices.bind(element, choices.where((a) => a.type === "build" && a.card === "metropolis" && a.metropolis === metropolis));
+    metroCards.appendChild(element);
+  }
+  const bonus = (name, holder) => h("div", { class: `bonus-card${holder === null ? "" : ` seat-colour-${holder}`}`, dataset: { bonus: name } }, [
+    h("strong", { text: term(ctx, name) }),
+    h("span", { class: "vp", text: t(ctx, "vp_short", { vp: 2 }) }),
+    h("span", { class: "holder" }, holder === null ? t(ctx, "unclaimed") : [h("span", { class: "dot" }), ctx.names[holder]]),
+  ]);
+  const lastEvent = view.last_event;
+  return section("catan-market", null, [
+    h("div", { class: "market-block" }, [h("h3", { text: t(ctx, "building_row") }), row,
+      h("p", { class: "hint", text: t(ctx, "building_deck", { count: view.building_deck_size }) })]),
+    h("div", { class: "market-block" }, [h("h3", { text: t(ctx, "metropolises", { side: stack.side }) }), metroCards]),
+    h("div", { class: "market-block decks" }, [
+      h("h3", { text: t(ctx, "decks") }),
+      h("p", { text: t(ctx, "resource_deck", { count: view.resource_deck_size, discarded: view.resource_discard_size }) }),
+      h("p", { text: t(ctx, "event_deck", { count: view.event_deck_size }) }),
+      lastEvent ? h("div", { class: "last-event", dataset: { event: lastEvent.event } }, [
+        h("span", { class: "event-name", text: term(ctx, lastEvent.event) }),
+        h("span", { class: "hint", text: t(ctx, "event_by", { seat: lastEvent.seat }) }),
+      ]) : null,
+      bonus("longest_road", view.longest_road),
+      bonus("largest_army", view.largest_army),
+    ]),
+  ]);
+}
+
+// -- players -------------------------------------------------------------------------------------------
+
+function tableau(ctx, player) {
+  const piles = [
+    ["road", player.roads], ["village", player.villages], ["city", player.cities],
+    ["knight", player.knights], ["metropolis", player.metropolises.length],
+  ];
+  return h("div", { class: "tableau" }, piles.map(([kind, n]) =>
+    h("div", { class: `pile${n === 0 ? " none" : ""}`, dataset: { kind, count: n } }, [
+      card(kind, { small: true }),
+      h("span", { class: "pile-count", text: `${n}` }),
+      h("span", { class: "pile-name", text: term(ctx, kind) }),
+    ]),
+  ));
+}
+
+function playerArea(ctx, player) {
+  const { view, names } = ctx;
+  const active = view.to_act.length > 0 && view.active_seat === player.seat;
+  const badges = [];
+  if (player.longest_road) badges.push(h("span", { class: "badge", text: term(ctx, "longest_road") }));
+  if (player.largest_army) badges.push(h("span", { class: "badge", text: term(ctx, "largest_army") }));
+  for (const m of player.metropolises) {
+    if (m !== "A") badges.push(h("span", { class: "badge metro", text: term(ctx, m) }));
+  }
+  const handInfo = Array.isArray(player.hand) ? player.hand.length : player.hand_size;
+  return h("article", {
+    class: `panel player-area seat-colour-${player.seat}${active ? " active" : ""}${ctx.seat === player.seat ? " mine" : ""}`,
+    dataset: { seat: player.seat },
+  }, [
+    h("header", {}, [
+      h("span", { class: "dot" }),
+      h("strong", { class: "player-name", text: names[player.seat] }),
+      active ? h("span", { class: "tag", text: t(ctx, "active") }) : null,
+      h("span", { class: "vp-badge", title: t(ctx, "vp_title"), text: t(ctx, "vp_short", { vp: player.vp }) }),
+    ]),
+    tableau(ctx, player),
+    h("p", { class: "stats" }, [
+      h("span", { dataset: { stat: "hand" }, text: t(ctx, "hand_size", { count: handInfo }) }),
+      h("span", { text: t(ctx, "robber_limit", { limit: player.robber_limit }) }),
+      h("span", { text: t(ctx, "substitution", { rate: player.substitution_rate }) }),
+      player.discards_owed ? h("span", { class: "warn", text: t(ctx, "owes", { count: player.discards_owed }) }) : null,
+    ]),
+    badges.length ? h("div", { class: "badges" }, badges) : null,
+  ]);
+}
+
+// -- your hand and your turn's buttons -----------------------------------------------------------------
+
+function hand(ctx, player) {
+  const { choices } = ctx;
+  const have = counts(player.hand);
+  const box = h("div", { class: "hand", "aria-label": t(ctx, "your_hand") });
+  for (const resource of RESOURCES) {
+    if (!have[resource]) continue;
+    const element = card(resource, { label: term(ctx, resource), count: have[resource] });
+    choices.bind(element, choices.where((a) =>
+      (a.type === "discard" || a.type === "give") && a.resource === resource));
+    box.appendChild(element);
+  }
+  if (player.hand.length === 0) box.appendChild(h("p", { class: "hint", text: t(ctx, "empty_hand") }));
+  return box;
+}
+
+function myArea(ctx) {
+  const { view, choices, seat } = ctx;
+  const me = view.players[seat];
+  const tools = h("div", { class: "turn-tools" });
+  for (const type of ["start_trade", "end_turn"]) {
+    const actions = choices.where((a) => a.type === type);
+    if (actions.length) {
+      tools.appendChild(choices.bind(h("button", { type: "button", class: `primary action-${type}`, text: t(ctx, type) }), actions));
+    }
+  }
+  return section(`my-area seat-colour-${seat}`, t(ctx, "your_hand"), [hand(ctx, me), tools]);
+}
+
+// -- paying for a build ----------------------------------------------------------------------------------
+
+function payment(ctx) {
+  const { view, choices } = ctx;
+  if (!view.paying) return null;
+  const what = view.paying.card === "metropolis" ? "metropolis" : view.paying.card;
+  const options = h("div", { class: "pay-options" });
+  for (const action of choices.where((a) => a.type === "pay")) {
+    options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, chips(ctx.tr, action.cards)), [action]));
+  }
+  return section("catan-pay", t(ctx, "paying", { building: term(ctx, what) }), [
+    h("p", { class: "hint", text: t(ctx, "pay_help") }),
+    options,
+  ]);
+}
+
+// -- the trade dialog ----------------------------------------------------------------------------------------
+
+function composer(ctx, give, ask, giveType, askType) {
+  const { choices } = ctx;
+  const palette = (type, picked) => h("div", { class: "palette" }, RESOURCES.map((r) => {
+    const actions = choices.where((a) => a.type === type && a.resource === r);
+    const button = h("button", { type: "button", class: `palette-card chip-${r}`, disabled: actions.length === 0, dataset: { resource: r } }, [
+      chips(ctx.tr, [r]),
+    ]);
+    return choices.bind(button, actions);
+  }));
+  return h("div", { class: "composer" }, [
+    h("div", { class: "side give" }, [h("h3", { text: t(ctx, "you_give") }), h("div", { class: "offer-cards" }, give.length ? chips(ctx.tr, give) : "—"), palette(giveType)]),
+    h("div", { class: "side ask" }, [h("h3", { text: t(ctx, "you_ask") }), h("div", { class: "offer-cards" }, ask.length ? chips(ctx.tr, ask) : "—"), palette(askType)]),
+  ]);
+}
+
+function actionButton(ctx, type, className = "") {
+  const actions = ctx.choices.where((a) => a.type === type);
+  if (!actions.length) return null;
+  return ctx.choices.bind(h("button", { type: "button", class: `${className} action-${type}`, text: t(ctx, type) }), actions);
+}
+
+function trade(ctx) {
+  const { view, choices, names, seat } = ctx;
+  const deal = view.trade;
+  if (!deal) return null;
+  const proposer = deal.proposer;
+  const body = [];
+  if (deal.stage === "compose") {
+    if (seat === proposer) {
+      body.push(composer(ctx, deal.give, deal.ask, "offer_give", "offer_ask"));
+    } else {
+      body.push(h("p", { text: t(ctx, "composing", { seat: proposer }) }));
+    }
+    body.push(h("div", { class: "trade-buttons" }, [actionButton(ctx, "propose", "primary"), actionButton(ctx, "cancel_trade")]));
+  } else {
+    body.push(h("div", { class: "offer" }, [
+      h("span", { text: t(ctx, "offer_line", { seat: proposer }) }),
+      h("span", { class: "offer-give" }, chips(ctx.tr, deal.give)),
+      h("span", { class: "arrow", text: "⇄" }),
+      h("span", { class: "offer-ask" }, chips(ctx.tr, deal.ask)),
+    ]));
+    const answers = h("ul", { class: "answers" });
+    for (const answer of deal.answers) {
+      const row = h("li", { class: `answer answer-${answer.answer ?? "none"} seat-colour-${answer.seat}`, dataset: { seat: answer.seat } }, [
+        h("span", { class: "dot" }),
+        h("strong", { text: names[answer.seat] }),
+        h("span", { class: "answer-state", text: t(ctx, `answer_${answer.answer ?? "none"}`) }),
+        answer.give ? h("span", { class: "counter" }, [
+          h("span", { text: t(ctx, "counter_line") }),
+          chips(ctx.tr, answer.give), h("span", { class: "arrow", text: "⇄" }), chips(ctx.tr, answer.ask),
+        ]) : null,
+      ]);
+      choices.bind(row, choices.where((a) => a.type === "trade_with" && a.seat === answer.seat), t(ctx, "trade_with", { seat: answer.seat }));
+      answers.appendChild(row);
+    }
+    body.push(answers);
+    const mine = deal.answers.find((a) => a.seat === seat);
+    if (mine && mine.answer === "countering") {
+      body.push(composer(ctx, mine.give || [], mine.ask || [], "counter_give", "counter_ask"));
+    }
+    body.push(h("div", { class: "trade-buttons" }, [
+      actionButton(ctx, "accept", "primary"), actionButton(ctx, "counter"), actionButton(ctx, "submit_counter", "primary"),
+      actionButton(ctx, "decline"), actionButton(ctx, "withdraw"),
+    ]));
+  }
+  return section("catan-trade", t(ctx, "trade_title"), body);
+}
+
+// -- the whole table ---------------------------------------------------------------------------------------
+
+export function render(board, ctx) {
+  const { view } = ctx;
+  const players = view.players.filter((p) => p.seat !== ctx.seat);
+  const mine = ctx.seat !== null && view.players[ctx.seat];
+  const content = [
+    market(ctx),
+    trade(ctx),
+    payment(ctx),
+    mine ? h("div", { class: "mine-row" }, [playerArea(ctx, mine), myArea(ctx)]) : null,
+    h("div", { class: "players" }, players.map((p) => playerArea(ctx, p))),
+  ];
+  const keep = board.querySelector(":scope > .final-scores");
+  clear(board);
+  if (keep) board.appendChild(keep);
+  board.appendChild(h("div", { class: "catan-table" }, content));
+}
+
+export function prompt({ tr, view, names, seat }) {
+  if (view.phase === "pay") return tr.t("web.catan.prompt_pay");
+  if (view.phase === "robber") return tr.t("web.catan.prompt_robber", { count: view.players[seat].discards_owed });
+  if (view.phase === "charity") return tr.t("web.catan.prompt_charity");
+  if (view.phase === "trade") return tr.t("web.catan.prompt_trade", {}, names);
+  return tr.t("web.catan.prompt_main");
+}

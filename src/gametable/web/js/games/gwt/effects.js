@@ -1,0 +1,20 @@
+// A printed effect of a building, objective or station master in a few words:
+// web.gwt.effect.<effect> with the effect's parameters, and the discarded card named as a term.
+
+import { term } from "./words.js";
+
+export function effectText(ctx, effect) {
+  const params = { ...effect };
+  if (params.card) params.card = term(ctx, params.card);
+  if (params.up_to !== undefined) params.up_to = String(params.up_to) === "engineers" ? ctx.tr.t("web.gwt.engineers") : params.up_to;
+  let text = ctx.tr.tOr(`web.gwt.effect.${effect.effect}`, effect.effect.replaceAll("_", " "), params, ctx.names);
+  if (effect.effect === "discard") {
+    const gains = [];
+    if (effect.money) gains.push(ctx.tr.t("web.gwt.gain.money", { amount: effect.money }));
+    if (effect.certificates) gains.push(ctx.tr.t("web.gwt.gain.certificates", { amount: effect.certificates }));
+    if (effect.engine) gains.push(ctx.tr.t("web.gwt.gain.engine", { amount: effect.engine }));
+    if (effect.objective_to_hand) gains.push(ctx.tr.t("web.gwt.gain.objective"));
+    text = `${text} → ${gains.join(", ")}`;
+  }
+  return text;
+}

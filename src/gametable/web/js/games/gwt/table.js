@@ -1,0 +1,56 @@
+// The Great Western Trail table: the main board, every player's area, and the words for
+// actions and prompts. Component faces (cards, tiles) come from /static/data/gwt.json, which
+// scripts/web_game_data.py writes from the game's own data.
+
+import { clear, h } from "../../dom.js";
+import { drawBoard } from "./board.js";
+import { fitTexts } from "./pieces.js";
+import { playerArea } from "./player.js";
+import { label, objectiveName, source, term } from "./words.js";
+
+const faces = await (await fetch("/static/data/gwt.json")).json();
+
+export function render(board, ctx) {
+  const full = { ...ctx, faces };
+  const { view } = ctx;
+  const order = view.players.map((p) => p.seat);
+  if (ctx.seat !== null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : 0));
+  const keep = board.querySelector(":scope > .final-scores");
+  clear(board);
+  if (keep) board.appendChild(keep);
+  board.appendChild(h("div", { class: "gwt-table" }, [
+    h("div", { class: "board-frame" }, drawBoard(full)),
+    h("div", { class: "gwt-players" }, order.map((seat) => playerArea(full, view.players[seat]))),
+  ]));
+  fitTexts(board);
+}
+
+/** What the current decision is about, in words. */
+export function prompt({ tr, view, names }) {
+  const ctx = { tr, names, faces };
+  const pending = view.pending;
+  if (pending) return tr.tOr(`web.gwt.pending.${pending.kind}`, pending.kind.replaceAll("_", " "), {
+    ...pending, place: pending.place !== undefined ? term(ctx, pending.place) : undefined,
+  }, names);
+  return tr.tOr(`web.gwt.phase.${view.phase}`, view.phase, {}, names);
+}
+
+/** An action in words, for menus and buttons. */
+export function actionLabel(tr, action, names) {
+  const ctx = { tr, names, faces };
+  const params = { ...action };
+  if (action.src !== undefined) params.src = source(ctx, action.src);
+  if (action.path) params.to = term(ctx, action.path[action.path.length - 1]);
+  if (action.path) params.steps = action.path.length;
+  if (action.path) params.path = action.path.map((node) => term(ctx, node)).join(" → ");
+  if (action.cards) params.cards = action.cards.map((c) => term(ctx, c)).join(", ");
+  if (action.card) params.card = faces.objectives[action.card] ? objectiveName(ctx, action.card) : action.card === "stack" ? label(ctx, "objective_stack") : term(ctx, action.card);
+  for (const key of ["worker", "tile", "city", "building", "group", "space"]) {
+    if (typeof action[key] === "string") params[key] = term(ctx, action[key]);
+  }
+  if (action.aux !== undefined) params.aux = action.aux;
+  if (action.double !== undefined) params.how = label(ctx, action.double ? "double" : "single");
+  const key = action.type === "draw" && action.count === undefined ? "draw_printed" : action.type;
+  return tr.tOr(`web.gwt.action.${key}`, null, params, names)
+    ?? `${action.type.replaceAll("_", " ")} ${JSON.stringify(params)}`;
+}

@@ -1,0 +1,30 @@
+// GWT words: board labels from the web catalog (web.gwt.*), game terms from the game's catalog
+// (gwt.term.*), with a readable fallback for a term no catalog has yet.
+
+export function label(ctx, key, params = {}) {
+  return ctx.tr.t(`web.gwt.${key}`, params, ctx.names);
+}
+
+export function term(ctx, value) {
+  const v = String(value);
+  return ctx.tr.tOr(`gwt.term.${v}`, ctx.tr.tOr(`web.gwt.term.${v}`, v.replaceAll("_", " ")));
+}
+
+/** "E/1" (building E, local action 1), "aux3", "objective/objective_5", "master/…", "bonus/…" */
+export function source(ctx, src) {
+  if (!src) return "";
+  if (ctx.tr.has(`gwt.term.${src}`)) return term(ctx, src);
+  const [head, rest, more] = String(src).split("/");
+  if (head === "objective") return label(ctx, "src.objective", { card: objectiveName(ctx, rest) });
+  if (head === "master") return label(ctx, "src.master");
+  if (head === "bonus") return label(ctx, "src.bonus", { worker: term(ctx, rest), space: more });
+  if (head === "risk") return label(ctx, "src.risk");
+  if (/^aux\d$/.test(head)) return label(ctx, "src.aux", { n: head.slice(3) });
+  if (rest !== undefined) return label(ctx, "src.building", { building: head, n: rest });
+  return head;
+}
+
+export function objectiveName(ctx, id) {
+  const [kind, n] = String(id).split("_");
+  return label(ctx, kind === "start" ? "objective_start" : "objective_n", { n });
+}

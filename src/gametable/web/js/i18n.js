@@ -1,0 +1,143 @@
+// Translation of interface text and log entries in the browser.
+//
+// The server sends each language's catalog (every .po domain merged) as JSON from
+// /api/i18n/<lang>. The rules are the ones of gametable/i18n/__init__.py, so the web table
+// and the terminal say the same thing:
+//   - a message is a template with {field}s filled from the parameters;
+//   - a parameter named "seat" or ending in "_seat" is a seat number, shown as the name;
+//   - a string value v of an entry keyed "<domain>.…" is shown as "<domain>.term.<v>"
+//     when the catalog has that message (lists are shown item by item, joined by ", ");
+//   - an entry that still carries its private part (this viewer may see it) uses the message
+//     "<key>.private" when there is one, so the sentence can name the private details;
+//   - a missing message falls back to English, then to the key itself.
+
+export const LANGUAGES = {
+  en: { name: "English", dir: "ltr" },
+  fa: { name: "فارسی", dir: "rtl" },
+  pt: { name: "Português", dir: "ltr" },
+  es: { name: "Español", dir: "ltr" },
+};
+export const DEFAULT_LANGUAGE = "en";
+const STORE_KEY = "gametable.lang";
+const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+export class Translator {
+  constructor(lang, messages, fallback) {
+    this.lang = lang;
+    this.dir = (LANGUAGES[lang] || LANGUAGES.en).dir;
+    this.messages = messages || {};
+    this.fallback = fallback || {};
+  }
+
+  has(key) {
+    return key in this.messages || key in this.fallback;
+  }
+
+  template(key) {
+    return this.messages[key] ?? this.fallback[key];
+  }
+
+  /** The message `key` with {fields} from `params`; `names` are player names by seat. */
+  t(key, params = {}, names = []) {
+    const template = this.template(key);
+    if (template === undefined) return key;
+    return this.fill(template, params, key.split(".", 1)[0], names);
+  }
+
+  /** A message that may be missing: `fallbackText` is shown instead of the bare key. */
+  tOr(key, fallbackText, params = {}, names = []) {
+    return this.has(key) ? this.t(key, params, names) : fallbackText;
+  }
+
+  /** One log entry as a sentence (the private part is shown when the viewer received it). */
+  describe(entry, names = []) {
+    const key = String(entry.key ?? "");
+    const params = {};
+    for (const [name, value] of Object.entries(entry)) {
+      if (name !== "key" && name !== "private_to" && name !== "private") params[name] = value;
+    }
+    let template;
+    if (entry.private && typeof entry.private === "object") {
+      Object.assign(params, entry.private);
+      template = this.template(`${key}.private`);
+    }
+    template = template ?? this.template(key);
+    if (template === undefined) return `${key} ${JSON.stringify(params)}`;
+    return this.fill(template, params, key.split(".", 1)[0], names);
+  }
+
+  /** A game term ("brick", "jersey") in this language, or the value itself. */
+  term(domain, value) {
+    return this.template(`${domain}.term.${value}`) ?? String(value);
+  }
+
+  fill(template, params, domain, names) {
+    return template.replace(FIELD, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(params, name)
+        ? this.show(name, params[name], domain, names)
+        : whole,
+    );
+  }
+
+  show(name, value, domain, names) {
+    if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
+      return value >= 0 && value < names.length ? String(names[value]) : this.seatName(value);
+    }
+    if (Array.isArray(value)) return value.map((v) => this.show(name, v, domain, names)).join(", ");
+    if (typeof value === "string") return this.term(domain, value);
+    if (typeof value === "boolean") return value ? "True" : "False"; // as Python's str()
+    return String(value);
+  }
+
+  seatName(seat) {
+    return this.t("ui.seat_name", { number: seat + 1 });
+  }
+}
+
+async function fetchCatalog(lang) {
+  const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
+  if (!response.ok) throw new Error(`no catalog for ${lang} (${response.status})`);
+  const body = await response.json();
+  return body.messages || {};
+}
+
+/** The language chosen before (localStorage), else the browser's, else English. */
+export function preferredLanguage() {
+  const url = new URL(window.location.href).searchParams.get("lang");
+  if (url && url in LANGUAGES) return url;
+  const stored = window.localStorage.getItem(STORE_KEY);
+  if (stored && stored in LANGUAGES) return stored;
+  for (const wanted of navigator.languages || []) {
+    const code = wanted.slice(0, 2).toLowerCase();
+    if (code in LANGUAGES) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function rememberLanguage(lang) {
+  window.localStorage.setItem(STORE_KEY, lang);
+}
+
+/** Load `lang` (with English behind it) and set the document's lang and dir. */
+export async function loadTranslator(lang) {
+  if (!(lang in LANGUAGES)) lang = DEFAULT_LANGUAGE;
+  const english = await fetchCatalog(DEFAULT_LANGUAGE);
+  const messages = lang === DEFAULT_LANGUAGE ? english : await fetchCatalog(lang);
+  const tr = new Translator(lang, messages, english);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = tr.dir;
+  return tr;
+}
+
+/** Fill every element carrying data-i18n="key" with its translation (static page text). */
+export function translatePage(tr, root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    node.textContent = tr.t(node.dataset.i18n);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-title]")) {
+    node.title = tr.t(node.dataset.i18nTitle);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-placeholder]")) {
+    node.placeholder = tr.t(node.dataset.i18nPlaceholder);
+  }
+}

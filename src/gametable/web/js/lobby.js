@@ -1,0 +1,197 @@
+// The lobby: choose a game, the players and bots, the options and the language; create
+// the table; copy the invite link.
+
+import { api, seats as seatStore, tableUrl } from "./api.js";
+import { byId, clear, h } from "./dom.js";
+import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } from "./i18n.js";
+import { gameTitle, optionLabel, optionValueLabel } from "./labels.js";
+import { copyText, languageSelect } from "./widgets.js";
+
+const NAME_KEY = "gametable.name";
+
+const state = {
+  tr: null,
+  games: [],
+  game: null,
+  players: 0,
+  bots: new Set(),
+  options: {},
+};
+
+function chooseGame(name) {
+  state.game = state.games.find((g) => g.name === name) || state.games[0];
+  state.players = Math.min(Math.max(state.players || 3, state.game.min_players), state.game.max_players);
+  state.options = {};
+  for (const option of state.game.options) state.options[option.name] = option.default;
+  state.bots = new Set([...state.bots].filter((seat) => seat < state.players));
+  if (state.bots.size === 0) for (let seat = 1; seat < state.players; seat++) state.bots.add(seat);
+  render();
+}
+
+function renderGames() {
+  const box = clear(byId("games"));
+  for (const game of state.games) {
+    const chosen = state.game && game.name === state.game.name;
+    box.appendChild(
+      h("button", {
+        type: "button",
+        role: "radio",
+        "aria-checked": chosen ? "true" : "false",
+        class: `game-choice game-${game.name}${chosen ? " chosen" : ""}`,
+        dataset: { game: game.name },
+        onclick: () => chooseGame(game.name),
+      }, [
+        h("span", { class: "game-art", "aria-hidden": "true" }),
+        h("strong", { text: gameTitle(state.tr, game) }),
+        h("span", {
+          class: "hint",
+          text: state.tr.t("ui.lobby.player_range", { min: game.min_players, max: game.max_players }),
+        }),
+      ]),
+    );
+  }
+}
+
+function renderPlayers() {
+  const tr = state.tr;
+  const counts = clear(byId("player-count"));
+  for (let n = state.game.min_players; n <= state.game.max_players; n++) {
+    counts.appendChild(
+      h("button", {
+        type: "button",
+        role: "radio",
+        "aria-checked": n === state.players ? "true" : "false",
+        class: n === state.players ? "chosen" : "",
+        dataset: { players: n },
+        text: tr.t("ui.lobby.n_players", { count: n }),
+        onclick: () => {
+          // Seats that appear take a bot until someone is invited to them.
+          for (let seat = state.players; seat < n; seat++) state.bots.add(seat);
+          state.bots = new Set([...state.bots].filter((seat) => seat < n));
+          state.players = n;
+          render();
+        },
+      }),
+    );
+  }
+  const list = clear(byId("seats"));
+  const nameInput = h("input", {
+    id: "player-name",
+    maxlength: 40,
+    required: true,
+    value: window.localStorage.getItem(NAME_KEY) || "",
+    placeholder: tr.t("ui.your_name"),
+    "aria-label": tr.t("ui.your_name"),
+  });
+  list.appendChild(h("li", { class: "seat you" }, [
+    h("span", { class: "seat-no", text: tr.seatName(0) }),
+    nameInput,
+    h("span", { class: "tag", text: tr.t("ui.lobby.you_start") }),
+  ]));
+  for (let seat = 1; seat < state.players; seat++) {
+    const isBot = state.bots.has(seat);
+    const toggle = (bot) => () => {
+      if (bot) state.bots.add(seat);
+      else state.bots.delete(seat);
+      renderPlayers();
+    };
+    list.appendChild(h("li", { class: "seat", dataset: { seat } }, [
+      h("span", { class: "seat-no", text: tr.seatName(seat) }),
+      h("div", { class: "segmented small", role: "radiogroup" }, [
+        h("button", {
+          type: "button", role: "radio", class: isBot ? "" : "chosen", "aria-checked": String(!isBot),
+          dataset: { seatKind: "human" }, text: tr.t("ui.lobby.seat_invite"), onclick: toggle(false),
+        }),
+        h("button", {
+          type: "button", role: "radio", class: isBot ? "chosen" : "", "aria-checked": String(isBot),
+          dataset: { seatKind: "bot" }, text: tr.t("ui.lobby.seat_bot"), onclick: toggle(true),
+        }),
+      ]),
+    ]));
+  }
+}
+
+function renderOptions() {
+  const tr = state.tr;
+  const box = clear(byId("options"));
+  byId("options-box").hidden = state.game.options.length === 0;
+  for (const option of state.game.options) {
+    const select = h("select", { name: option.name, dataset: { option: option.name } });
+    for (const choice of option.choices) {
+      select.appendChild(h("option", {
+        value: JSON.stringify(choice),
+        selected: JSON.stringify(choice) === JSON.stringify(state.options[option.name]),
+        text: optionValueLabel(tr, state.game, option, choice),
+      }));
+    }
+    select.addEventListener("change", () => {
+      state.options[option.name] = JSON.parse(select.value);
+    });
+    box.appendChild(h("label", { class: "option" }, [
+      h("span", { text: optionLabel(tr, state.game, option) }),
+      select,
+    ]));
+  }
+}
+
+function render() {
+  renderGames();
+  renderPlayers();
+  renderOptions();
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = byId("create-error");
+  error.hidden = true;
+  const name = byId("player-name").value.trim();
+  if (!name) {
+    error.textContent = state.tr.t("ui.error.name_required");
+    error.hidden = false;
+    return;
+  }
+  window.localStorage.setItem(NAME_KEY, name);
+  const button = byId("create-button");
+  button.disabled = true;
+  try {
+    const created = await api.createTable({
+      game: state.game.name,
+      players: state.players,
+      bots: [...state.bots].sort((a, b) => a - b),
+      options: state.options,
+      name,
+    });
+    seatStore.set(created.id, created.seat, created.token);
+    const invite = new URL(created.invite_url || tableUrl(created.id), window.location.href).href;
+    byId("invite-url").value = invite;
+    byId("open-table").href = tableUrl(created.id);
+    byId("create").hidden = true;
+    byId("created").hidden = false;
+    byId("created").querySelector("h2").focus?.();
+  } catch (err) {
+    error.textContent = state.tr.t("ui.error.create_failed", { message: err.message });
+    error.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function start(lang) {
+  state.tr = await loadTranslator(lang);
+  translatePage(state.tr);
+  document.title = `gametable · ${state.tr.t("ui.lobby.title")}`;
+  if (state.games.length === 0) {
+    state.games = await api.games();
+    chooseGame(state.games[0].name);
+  } else {
+    render();
+  }
+}
+
+languageSelect(byId("lang"), preferredLanguage(), (lang) => {
+  rememberLanguage(lang);
+  start(lang);
+});
+byId("create").addEventListener("submit", create);
+byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"), byId("copied")));
+start(preferredLanguage());

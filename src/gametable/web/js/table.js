@@ -1,0 +1,372 @@
+// The table page: join or watch, live updates, the game's board, choices, log and scores.
+
+import { api, ApiError, seats as seatStore, tableIdFromLocation } from "./api.js";
+import { Choices, closeMenu } from "./choices.js";
+import { byId, clear, h } from "./dom.js";
+import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } from "./i18n.js";
+import { actionLabel } from "./labels.js";
+import { languageSelect, copyText } from "./widgets.js";
+import { LiveTable } from "./live.js";
+import { Replay } from "./replay.js";
+
+const RENDERERS = {
+  gwt: () => import("./games/gwt/table.js"),
+  "catan-on-the-road": () => import("./games/catan/table.js"),
+};
+const DOMAINS = { gwt: "gwt", "catan-on-the-road": "catan" };
+
+const page = {
+  tr: null,
+  tableId: tableIdFromLocation(),
+  me: null, // {seat, token} when this browser holds a seat
+  snapshot: null,
+  live: null,
+  renderer: null,
+  busy: false,
+  replay: null,
+};
+
+function seatNames(snapshot) {
+  return (snapshot.seats || []).map((seat, index) => {
+    if (seat.name) return seat.name;
+    return seat.kind === "bot" ? page.tr.t("ui.bot_name", { number: index + 1 }) : page.tr.seatName(index);
+  });
+}
+
+// Names inside sentences are wrapped in Unicode isolates (FSI … PDI), so a Latin name in a
+// Persian sentence (or the reverse) cannot reorder the words around it.
+function isolated(names) {
+  return names.map((name) => `\u2068${name}\u2069`);
+}
+
+function domainOf(view) {
+  return DOMAINS[view.game] || String(view.game || "").split("-")[0];
+}
+
+// -- notices ----------------------------------------------------------------------------
+
+function notify(kind, text) {
+  const box = byId("notice");
+  box.dataset.kind = kind;
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(notify.timer);
+  notify.timer = setTimeout(() => { box.hidden = true; }, kind === "error" ? 9000 : 5000);
+}
+
+function explainError(error) {
+  const tr = page.tr;
+  if (!(error instanceof ApiError)) return tr.t("ui.error.network");
+  switch (error.status) {
+    case 400: return tr.t("ui.error.illegal", { message: error.message });
+    case 401:
+    case 403: return tr.t("ui.error.forbidden", { message: error.message });
+    case 404: return tr.t("ui.error.no_table");
+    case 409: return tr.t("ui.error.stale");
+    case 413: return tr.t("ui.error.too_large");
+    default: return tr.t("ui.error.server", { status: error.status, message: error.message });
+  }
+}
+
+// -- sending actions -------------------------------------------------------------------------
+
+async function send(action) {
+  if (page.busy || !page.me || page.replay) return;
+  closeMenu();
+  page.busy = true;
+  document.body.classList.add("busy");
+  try {
+    await api.act(page.tableId, page.me.token, page.snapshot.seq, action);
+    byId("notice").hidden = true;
+    await page.live.resync();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      notify("info", page.tr.t("ui.error.stale"));
+      await page.live.resync().catch(() => {});
+    } else {
+      notify("error", explainError(error));
+    }
+  } finally {
+    page.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+function renderSeatBar(snapshot, names) {
+  const tr = page.tr;
+  const bar = clear(byId("seat-bar"));
+  const toAct = new Set(snapshot.view?.to_act || []);
+  (snapshot.seats || []).forEach((seat, index) => {
+    const classes = ["seat-chip", `seat-colour-${index}`];
+    if (toAct.has(index)) classes.push("to-act");
+    if (page.me && page.me.seat === index) classes.push("me");
+    bar.appendChild(h("li", { class: classes.join(" "), dataset: { seat: index, kind: seat.kind } }, [
+      h("span", { class: "dot", "aria-hidden": "true" }),
+      h("span", { class: "name", text: names[index] }),
+      seat.kind === "bot" ? h("span", { class: "tag", text: tr.t("ui.seat.bot") }) : null,
+      seat.kind === "open" ? h("span", { class: "tag", text: tr.t("ui.seat.open") }) : null,
+      page.me && page.me.seat === index ? h("span", { class: "tag you", text: tr.t("ui.seat.you") }) : null,
+    ]));
+  });
+}
+
+function renderPrompt(snapshot, names, choices) {
+  const tr = page.tr;
+  const box = clear(byId("prompt"));
+  const view = snapshot.view || {};
+  const toAct = view.to_act || [];
+  const free = (snapshot.seats || []).filter((s) => s.kind === "open").length;
+  box.dataset.state = "";
+  if (page.replay) {
+    box.appendChild(h("p", { text: tr.t("ui.replay.help") }));
+    return;
+  }
+  if (snapshot.status === "finished" || (toAct.length === 0 && snapshot.status !== "waiting")) {
+    box.dataset.state = "over";
+    const winners = resultOf(snapshot)?.winners || [];
+    box.appendChild(h("strong", { text: tr.t("ui.table.game_over") }));
+    if (winners.length) {
+      box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: winners.map((s) => names[s]).join(", ") }) }));
+    }
+    return;
+  }
+  if (free > 0 || snapshot.status === "waiting") {
+    box.dataset.state = "waiting";
+    box.appendChild(h("strong", { text: tr.t("ui.table.waiting_players", { count: free }) }));
+    if (page.me) box.appendChild(h("p", { class: "hint", text: tr.t("ui.table.invite_hint") }));
+    return;
+  }
+  if (page.me && toAct.includes(page.me.seat)) {
+    box.dataset.state = "yours";
+    box.appendChild(h("strong", { text: tr.t("ui.table.your_turn") }));
+    const onBoard = choices.legal.length - choices.unclaimed().length;
+    box.appendChild(h("p", {
+      class: "hint",
+      text: tr.t(onBoard > 0 ? "ui.table.choose_on_board" : "ui.table.choose_below"),
+    }));
+    if (page.renderer?.prompt) {
+      const extra = page.renderer.prompt({ tr, view, names, seat: page.me.seat });
+      if (extra) box.appendChild(h("p", { class: "phase", text: extra }));
+    }
+    return;
+  }
+  box.dataset.state = "others";
+  box.appendChild(h("strong", {
+    text: tr.t("ui.table.waiting_for", { names: toAct.map((s) => names[s]).join(", ") }),
+  }));
+  if (!page.me) box.appendChild(h("p", { class: "hint", text: tr.t("ui.table.spectating") }));
+}
+
+function renderChoices(choices, describe) {
+  const box = byId("choices");
+  const list = clear(byId("choice-buttons"));
+  const rest = choices.unclaimed();
+  box.hidden = rest.length === 0;
+  for (const action of rest) {
+    list.appendChild(h("button", {
+      type: "button",
+      class: "choice",
+      dataset: { legal: "1", type: action.type },
+      text: describe(action),
+      onclick: () => send(action),
+    }));
+  }
+}
+
+function renderLog(view, names) {
+  // Newest first in the DOM; the list is laid out bottom-up (column-reverse), so it reads top to
+  // bottom and stays scrolled to the newest entry without any script.
+  const list = clear(byId("log"));
+  const entries = view.log || [];
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    const seat = Number.isInteger(entry.seat) ? entry.seat : null;
+    list.appendChild(h("li", {
+      class: `log-entry${seat !== null ? ` seat-colour-${seat}` : ""}`,
+      dataset: { key: entry.key, index },
+    }, [
+      seat !== null ? h("span", { class: "dot", "aria-hidden": "true" }) : null,
+      h("span", { class: "text", text: page.tr.describe(entry, names) }),
+    ]));
+  }
+}
+
+export function resultOf(snapshot) {
+  return snapshot.result || snapshot.view?.result || null;
+}
+
+function renderScores(snapshot, names, domain) {
+  const result = resultOf(snapshot);
+  if (!result || !result.scores) return null;
+  const tr = page.tr;
+  const categories = [];
+  for (const score of result.scores) {
+    for (const name of Object.keys(score.breakdown || {})) if (!categories.includes(name)) categories.push(name);
+  }
+  const winners = new Set(result.winners || []);
+  return h("section", { class: "panel final-scores" }, [
+    h("h2", { text: tr.t("ui.table.final_scores") }),
+    h("table", { class: "scores" }, [
+      h("thead", {}, h("tr", {}, [
+        h("th", { text: tr.t("ui.table.category") }),
+        result.scores.map((score) => h("th", {
+          class: `seat-colour-${score.seat}${winners.has(score.seat) ? " winner" : ""}`,
+          text: names[score.seat],
+        })),
+      ])),
+      h("tbody", {}, categories.map((name) => h("tr", { dataset: { category: name } }, [
+        h("th", { scope: "row", text: tr.tOr(`${domain}.score.${name}`, name.replaceAll("_", " ")) }),
+        result.scores.map((score) => h("td", { text: String(score.breakdown?.[name] ?? 0) })),
+      ]))),
+      h("tfoot", {}, h("tr", {}, [
+        h("th", { scope: "row", text: tr.t("ui.table.total") }),
+        result.scores.map((score) => h("td", {
+          class: winners.has(score.seat) ? "winner" : "",
+          text: String(score.total),
+        })),
+      ])),
+    ]),
+  ]);
+}
+
+async function render(snapshot) {
+  page.snapshot = snapshot;
+  const tr = page.tr;
+  const view = snapshot.view || {};
+  const plainNames = seatNames(snapshot);
+  const names = isolated(plainNames);
+  const domain = domainOf(view);
+  if (!page.renderer && RENDERERS[view.game]) page.renderer = await RENDERERS[view.game]();
+  document.body.dataset.game = view.game || "";
+  // The seat the view was made for (null: a spectator's view, as in replays). A snapshot that
+  // arrives just before or after joining may be for another seat than this browser now holds.
+  const seat = page.replay ? null : snapshot.you ?? null;
+  const legal = seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
+  const describe = (action) => (page.renderer?.actionLabel
+    ? page.renderer.actionLabel(tr, action, names)
+    : actionLabel(tr, domain, action, names));
+  const choices = new Choices(legal, send, describe);
+  const board = byId("board");
+  if (page.renderer) {
+    page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain });
+  }
+  const scores = renderScores(snapshot, plainNames, domain);
+  board.querySelector(":scope > .final-scores")?.remove();
+  if (scores) board.prepend(scores);
+  renderSeatBar(snapshot, plainNames);
+  renderPrompt(snapshot, names, choices);
+  renderChoices(choices, describe);
+  renderLog(view, names);
+  byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
+  byId("replay-open").hidden = !(snapshot.status === "finished" || resultOf(snapshot)) || !!page.replay;
+  const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
+  byId("game-title").textContent = title;
+  document.title = `${title} · gametable`;
+}
+
+// -- joining ------------------------------------------------------------------------------------
+
+function askToJoin(snapshot) {
+  const dialog = byId("join-dialog");
+  const tr = page.tr;
+  byId("join-game").textContent = tr.tOr(`ui.game.${snapshot.view?.game}`, snapshot.view?.game || "");
+  byId("join-name").value = window.localStorage.getItem("gametable.name") || "";
+  byId("join-watch").onclick = () => dialog.close();
+  byId("join-form").onsubmit = async (event) => {
+    event.preventDefault();
+    const name = byId("join-name").value.trim();
+    const error = byId("join-error");
+    if (!name) return;
+    window.localStorage.setItem("gametable.name", name);
+    try {
+      const joined = await api.join(page.tableId, name);
+      seatStore.set(page.tableId, joined.seat, joined.token);
+      page.me = { seat: joined.seat, token: joined.token };
+      dialog.close();
+      connect();
+    } catch (err) {
+      error.textContent = err instanceof ApiError && err.status === 409 ? tr.t("ui.join.full") : explainError(err);
+      error.hidden = false;
+    }
+  };
+  dialog.showModal();
+}
+
+function connect() {
+  page.live?.stop();
+  page.live = new LiveTable(page.tableId, page.me?.token, {
+    onSnapshot: (snapshot) => { if (!page.replay) render(snapshot); },
+    onStatus: (state) => {
+      const node = byId("connection");
+      node.dataset.state = state;
+      node.textContent = page.tr.t(`ui.connection.${state}`);
+    },
+    onError: (error) => notify("error", explainError(error)),
+  });
+  return page.live.start();
+}
+
+// -- replay ---------------------------------------------------------------------------------------
+
+function openReplay() {
+  page.replay = new Replay(page.tableId, page.me?.token, {
+    tr: page.tr,
+    show: (snapshot) => render(snapshot),
+    onError: (error) => notify("error", explainError(error)),
+  });
+  byId("replay-bar").hidden = false;
+  page.replay.start();
+}
+
+function closeReplay() {
+  page.replay = null;
+  byId("replay-bar").hidden = true;
+  page.live.resync().catch(() => {});
+}
+
+// -- start ------------------------------------------------------------------------------------------
+
+async function start(lang) {
+  page.tr = await loadTranslator(lang);
+  translatePage(page.tr);
+  if (!page.tableId) {
+    notify("error", page.tr.t("ui.error.no_table"));
+    return;
+  }
+  if (page.snapshot) {
+    render(page.snapshot);
+    return;
+  }
+  const stored = seatStore.get(page.tableId);
+  page.me = stored ? { seat: stored.seat, token: stored.token } : null;
+  let first;
+  try {
+    first = await api.table(page.tableId, page.me?.token);
+  } catch (error) {
+    if (page.me && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      seatStore.forget(page.tableId); // a token this table no longer knows: watch instead
+      page.me = null;
+      first = await api.table(page.tableId, null);
+    } else {
+      notify("error", explainError(error));
+      return;
+    }
+  }
+  await connect();
+  if (!page.me && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
+}
+
+languageSelect(byId("lang"), preferredLanguage(), (lang) => {
+  rememberLanguage(lang);
+  start(lang);
+});
+byId("invite").addEventListener("click", () => {
+  byId("invite-url").value = window.location.href.split("#")[0];
+  byId("invite-dialog").showModal();
+});
+byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"), byId("copied")));
+byId("replay-open").addEventListener("click", openReplay);
+byId("replay-close").addEventListener("click", closeReplay);
+start(preferredLanguage());

@@ -1,0 +1,66 @@
+"""Playing a game in the browser the way a person does: by clicking what is highlighted."""
+
+from __future__ import annotations
+
+import random
+import time
+
+
+def legal_elements(page):
+    """Everything the page offers to click now: highlighted board elements and choice buttons."""
+    return page.locator("[data-legal]")
+
+
+def prompt_state(page) -> str:
+    return page.locator("#prompt").get_attribute("data-state") or ""
+
+
+_DESCRIBE = """() => [...document.querySelectorAll('[data-legal]')].map((el) => ({
+  type: el.dataset.type || '', node: el.dataset.node || '', label: el.getAttribute('aria-label') || el.textContent || ''
+}))"""
+
+
+def click_one(page, rnd: random.Random, prefer=None) -> bool:
+    """Click one legal element (and a menu entry if a menu opens); False if there is none.
+
+    ``prefer(descriptor)`` may narrow the choice; a descriptor has the element's ``type``
+    (choice buttons), ``node`` (trail spaces) and ``label``.
+    """
+    if prompt_state(page) != "yours" or page.locator("body.busy").count():
+        return False
+    described = page.evaluate(_DESCRIBE)
+    if not described:
+        return False
+    candidates = list(range(len(described)))
+    if prefer:
+        preferred = [i for i in candidates if prefer(described[i])]
+        if preferred:
+            candidates = preferred
+    index = rnd.choice(candidates)
+    try:
+        legal_elements(page).nth(index).click(timeout=3000)
+        menu = page.locator("#menu:not([hidden]) .menu-item")
+        if menu.count():
+            menu.nth(rnd.randrange(menu.count())).click(timeout=3000)
+    except Exception:  # the table moved on while we aimed: look again
+        return False
+    return True
+
+
+def play_until(pages, done, rnd: random.Random, *, prefer=None, timeout: float = 240.0,
+               max_clicks: int = 5000) -> int:
+    """Let every page click until ``done()``; returns the number of clicks."""
+    deadline = time.monotonic() + timeout
+    clicks = 0
+    while not done():
+        if time.monotonic() > deadline or clicks >= max_clicks:
+            raise AssertionError(f"the game did not get there after {clicks} clicks")
+        acted = False
+        for page in pages:
+            if click_one(page, rnd, prefer):
+                clicks += 1
+                acted = True
+                page.wait_for_timeout(30)
+        if not acted:
+            pages[0].wait_for_timeout(60)
+    return clicks

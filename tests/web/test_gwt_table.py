@@ -1,0 +1,115 @@
+"""Great Western Trail in the browser: a game through the first Kansas City visit, by clicking."""
+
+from __future__ import annotations
+
+import random
+import time
+import urllib.error
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import SHOTS, new_page
+from tests.web.play import play_until, prompt_state
+from tests.web.test_catan_table import create_table
+
+
+def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
+    rnd = random.Random(7)
+    context, page = new_page(browser, page_errors)
+    create_table(page, server, game="gwt", players=2, options={"building_sides": "b"})
+    page.wait_for_selector(".gwt-board")
+    # The option chosen in the lobby reached the game: everybody builds with side b.
+    assert page.locator(".gwt-player.mine .building-card[data-building='1b']").count() == 1
+    assert page.locator(".gwt-player .building-card[data-building='1a']").count() == 0
+
+    # The whole board is drawn from the view.
+    assert page.locator(".gwt-board .node").count() == 52
+    assert page.locator(".gwt-board .city").count() == 10
+    assert page.locator(".gwt-board .station").count() == 10
+    assert page.locator(".gwt-board .job-market .job-row").count() == 12
+    assert page.locator(".gwt-board .foresight-tile").count() == 6
+    assert page.locator(".gwt-board .market-card").count() == 7  # 2 players: 7 cattle cards
+    assert page.locator(".gwt-board .objective-slot").count() == 4
+    assert page.locator(".gwt-player").count() == 2
+    assert page.locator(".gwt-player.mine .holding.hand .cattle-card").count() == 4
+
+    def delivered() -> bool:
+        return page.locator("#log .log-entry.seat-colour-0[data-key='gwt.city_disc']").count() > 0
+
+    def prefer(element) -> bool:
+        # End phase B soon, so the herder keeps moving towards Kansas City.
+        if element["type"] == "end_phase_b":
+            return True
+        return element["type"] not in ("end_phase_b",) and rnd.random() < 0.5
+
+    # Anyone else with the link watches: the whole board, no hand, nothing to click.
+    watcher_context, watcher = new_page(browser, page_errors)
+    watcher.goto(page.url)
+    watcher.wait_for_selector(".gwt-board")
+    assert watcher.locator("#join-dialog[open]").count() == 0
+    assert watcher.locator(".holding.hand .cattle-card").count() == 0
+    assert watcher.locator("[data-legal]").count() == 0
+    assert watcher.locator(".gwt-player").count() == 2
+
+    clicks = play_until([page], delivered, rnd, prefer=prefer, timeout=300)
+    assert clicks > 5
+    page.wait_for_timeout(300)
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate('window.scrollTo(0, 0)')
+    page.screenshot(path=str(SHOTS / "gwt-table.png"), full_page=True)
+    # A disc of ours now stands on a city, and the log tells what happened in words.
+    assert page.locator(".gwt-board .city .disc").count() >= 1
+    entries = page.locator("#log .log-entry").all_text_contents()
+    assert not [e for e in entries if "gwt." in e], "every log entry is translated"
+    assert prompt_state(page) in ("yours", "others")
+    # The watcher followed live: the same disc on the same city.
+    expect(watcher.locator(".gwt-board .city .disc")).to_have_count(page.locator(".gwt-board .city .disc").count())
+    assert page_errors == []
+    context.close()
+    watcher_context.close()
+
+
+def test_gwt_final_scoring_shows_the_eleven_categories(server, browser, page_errors):
+    """A whole game played through the API by seat 0 (the bot plays seat 1), then looked at."""
+    rnd = random.Random(11)
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    deadline = time.monotonic() + 120
+    while True:
+        snapshot = server.api("GET", path, token=table["token"])
+        if snapshot["status"] == "finished":
+            break
+        assert time.monotonic() < deadline, "the game did not finish"
+        if snapshot["legal_actions"]:
+            actions = snapshot["legal_actions"]
+            # Keep the game moving: end phase B when possible, as a hurried player would.
+            hurry = [a for a in actions if a["type"] == "end_phase_b"]
+            action = hurry[0] if hurry and rnd.random() < 0.7 else rnd.choice(actions)
+            try:
+                server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": action}, table["token"])
+            except urllib.error.HTTPError as error:
+                assert error.code == 409, error.read()  # the bot moved meanwhile: look again
+    result = snapshot["result"]
+
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
+                  [table["id"], table["token"]])
+    page.goto(table["invite_url"])
+    page.wait_for_selector(".final-scores")
+    rows = page.locator(".final-scores tbody tr")
+    assert rows.count() == 11
+    names = rows.locator("th").all_text_contents()
+    assert names[0] == "Money (1 VP per $5)" and not [n for n in names if "gwt." in n or "_" in n]
+    totals = [int(t) for t in page.locator(".final-scores tfoot td").all_text_contents()]
+    assert totals == [score["total"] for score in sorted(result["scores"], key=lambda s: s["seat"])]
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "over")
+    # The replay starts from the beginning of the game.
+    page.click("#replay-open")
+    expect(page.locator("#replay-slider")).to_have_value("0")
+    expect(page.locator(".final-scores")).to_have_count(0)
+    page.click("#replay-forward")
+    expect(page.locator("#replay-slider")).to_have_value("1")
+    assert page_errors == []
+    context.close()

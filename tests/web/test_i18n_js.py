@@ -1,0 +1,44 @@
+"""The browser's translation module says exactly what gametable.i18n says, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable import i18n
+from tests.web.conftest import new_page
+
+NAMES = ["<b>Ann</b>", "Bea", "Cyrus"]
+ENTRIES = [
+    {"key": "ui.table.waiting_for", "names": "Bea, Cyrus"},
+    {"key": "web.catan.trade_with", "seat": 2},
+    {"key": "web.catan.action.give", "resource": "brick", "to_seat": 0},
+    {"key": "web.catan.action.give", "resource": "ore", "to_seat": 7},  # a seat without a name
+    {"key": "web.catan.action.pay", "cards": ["brick", "lumber", "wool"]},
+    {"key": "ui.replay.position", "n": 3, "total": 120},
+    {"key": "web.gwt.hand", "count": 4},  # a field without a value stays as written
+    {"key": "web.catan.owes", "seat": 1, "private": {"count": 2}, "private_to": [1]},
+    {"key": "ui.error.illegal", "message": "<script>alert(1)</script>"},
+    # a game's log entries: terms, the private variant for a viewer who may see it, and without it
+    {"key": "catan.built", "seat": 0, "card": "village", "cards": ["brick", "lumber", "wool", "grain"]},
+    {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase", "private": {"cards": ["ore", "wool"]}},
+    {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase"},
+    {"key": "gwt.fee_to_player", "seat": 1, "to_seat": 0, "amount": 2, "owed": 2, "space": "G-2"},
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "pt", "es"])
+def test_js_describe_matches_python(server, browser, page_errors, lang):
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    got = page.evaluate(
+        """async ([lang, entries, names]) => {
+            const { loadTranslator } = await import('/static/js/i18n.js');
+            const tr = await loadTranslator(lang);
+            return {dir: document.documentElement.dir, texts: entries.map((e) => tr.describe(e, names))};
+        }""",
+        [lang, ENTRIES, NAMES],
+    )
+    assert got["dir"] == i18n.LANGUAGES[lang][1]
+    assert got["texts"] == [i18n.describe(entry, lang, NAMES) for entry in ENTRIES]
+    assert page_errors == []
+    context.close()

@@ -1,0 +1,91 @@
+"""Live updates and errors: reconnecting after the server restarts, a stale seq (409) and an illegal
+action (400) explained to the player."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import new_page
+from tests.web.play import click_one, prompt_state
+
+
+def open_seat(browser, errors, server, game="gwt"):
+    """A 2-player table with a bot, opened in a browser that holds seat 0 (as after a reload)."""
+    table = server.api("POST", "/api/tables", {"game": game, "players": 2, "bots": [1], "name": "Ann"})
+    context, page = new_page(browser, errors)
+    page.goto(server.base + "/")
+    page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
+                  [table["id"], table["token"]])
+    page.goto(table["invite_url"])
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=20_000)
+    return table, context, page
+
+
+def test_the_table_reconnects_and_resyncs_after_the_server_restarts(own_server, browser, page_errors):
+    table, context, page = open_seat(browser, page_errors, own_server)
+    # A reload keeps the seat (its token is remembered for this table).
+    page.reload()
+    expect(page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "0")
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
+    own_server.stop()
+    expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    own_server.start()
+    # An action committed while the page is still away (its reconnect waits a moment).
+    snapshot = own_server.api("GET", f"/api/tables/{table['id']}", token=table["token"])
+    own_server.api("POST", f"/api/tables/{table['id']}/actions",
+                   {"seq": snapshot["seq"], "action": snapshot["legal_actions"][0]}, table["token"])
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live", timeout=20_000)
+    deadline = time.monotonic() + 20
+    while True:  # the page catches up with everything the server has, bot moves included
+        log = own_server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["view"]["log"]
+        if page.locator("#log .log-entry").count() == len(log):
+            break
+        assert time.monotonic() < deadline, "the page did not catch up after reconnecting"
+        page.wait_for_timeout(200)
+    assert page_errors == []
+    context.close()
+
+
+def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_errors):
+    table, context, page = open_seat(browser, page_errors, server)
+    rnd = random.Random(3)
+    start = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
+
+    def rewrite(change):
+        def handler(route):
+            body = json.loads(route.request.post_data)
+            change(body)
+            route.continue_(post_data=json.dumps(body))
+        return handler
+
+    # Another device of the same player acted first: the page's seq is stale (409).
+    page.route("**/actions", rewrite(lambda body: body.update(seq=body["seq"] - 1)))
+    assert click_one(page, rnd)
+    expect(page.locator("#notice")).to_have_attribute("data-kind", "info")
+    expect(page.locator("#notice")).to_contain_text("The table moved on, refreshed")
+    page.unroute("**/actions")
+
+    # An action the engine refuses (400) shows the engine's own message.
+    page.route("**/actions", rewrite(lambda body: body.update(action={"type": "move", "path": ["KANSAS_CITY"]})))
+    assert click_one(page, rnd)
+    expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#notice")).to_contain_text("Not allowed:")
+    assert len(page.locator("#notice").text_content()) > len("Not allowed: ") + 10
+    page.unroute("**/actions")
+
+    # Nothing was applied by either: the table is where it was, and the next click works.
+    before = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
+    assert before == start
+    assert prompt_state(page) == "yours"
+    assert click_one(page, rnd)
+    deadline = time.monotonic() + 10
+    while server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"] == before:
+        assert time.monotonic() < deadline, "the action after the errors was not taken"
+        page.wait_for_timeout(100)
+    assert page_errors == []
+    context.close()
