@@ -8,8 +8,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
 from gametable.server.models import metadata
-from gametable.server.store import (ActionRecord, LogStore, SeatRecord, SeqTaken, TableRecord,
-                                    migrate)
+from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
+                                    TableRecord, migrate)
 
 
 @pytest.fixture
@@ -77,3 +77,103 @@ def test_sqlite_is_full_sync_by_default_and_refuses_unknown_modes(tmp_path):
     assert Settings(database_url="sqlite://").sqlite_sync == "full"
     with pytest.raises(ValueError):
         LogStore.from_url(f"sqlite:///{tmp_path / 'y.sqlite3'}", sqlite_sync="off")
+
+
+def test_a_batch_commits_together_and_only_a_colliding_entry_fails(store, database_url):
+    """Group commit: one transaction for many tables; a seq another process took first fails
+    alone, the rest of the batch is committed."""
+    for name in ("b1", "b2", "b3"):
+        _table(store, name)
+    other = LogStore.from_url(database_url)
+    try:
+        other.append("b2", ActionRecord(1, 0, {"type": "pass"}, 50), finished=False)
+    finally:
+        other.close()
+    outcomes = store.append_many([
+        Append("b1", ActionRecord(1, 0, {"type": "take", "count": 1}, 100)),
+        Append("b2", ActionRecord(1, 0, {"type": "take", "count": 2}, 100)),
+        Append("b3", ActionRecord(1, 0, {"type": "take", "count": 1}, 100), finished=True),
+    ])
+    assert outcomes[0] is None and isinstance(outcomes[1], SeqTaken) and outcomes[2] is None
+    assert store.actions_after("b1") == [ActionRecord(1, 0, {"type": "take", "count": 1}, 100)]
+    assert store.actions_after("b2") == [ActionRecord(1, 0, {"type": "pass"}, 50)]
+    assert store.load_table("b3").finished_ms == 100
+
+
+def test_bot_due_is_committed_with_the_change_that_makes_it(store):
+    """The tables a restarted server resumes: bot_due travels with actions and seat changes."""
+    _table(store, "d1")
+    _table(store, "d2")
+    assert store.tables_with_bot_due() == []
+    store.append("d1", ActionRecord(1, 0, {"type": "pass"}, 100), finished=False, bot_due=True)
+    assert store.load_table("d1").bot_due is True
+    assert store.tables_with_bot_due() == ["d1"]
+    store.append("d1", ActionRecord(2, 1, {"type": "pass"}, 101), finished=False)  # unchanged
+    assert store.tables_with_bot_due() == ["d1"]
+    store.append("d1", ActionRecord(3, 0, {"type": "take", "count": 2}, 102), finished=True,
+                 bot_due=False)
+    assert store.tables_with_bot_due() == []
+    assert store.claim_seat("d2", 1, "Bob", "b" * 64, bot_due=True) is True
+    assert store.tables_with_bot_due() == ["d2"]
+    store.seat_to_bot("d2", 1, bot_due=False)
+    assert store.tables_with_bot_due() == []
+    store.set_bot_due("d2", True)
+    assert store.load_table("d2").bot_due is True
+
+
+@pytest.fixture
+def empty_database_url(database_url):
+    """A database without any schema yet (PostgreSQL: a schema of its own for this test)."""
+    if not database_url.startswith("postgresql"):
+        yield database_url  # a fresh SQLite file per test
+        return
+    import secrets
+
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    schema = f"gametable_migration_{secrets.token_hex(4)}"
+    engine = create_engine(database_url)
+    with engine.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield make_url(database_url).update_query_dict(
+            {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        engine.dispose()
+
+
+def test_the_bot_due_migration_marks_unfinished_tables_with_bots(empty_database_url):
+    """Databases from before bot_due: every unfinished table with a bot seat is marked, so the
+    first start after the upgrade resumes them (and clears the mark where a person decides).
+    Nothing else changes: seats and actions stay."""
+    from alembic import command
+    from alembic.config import Config
+
+    from gametable.server.store import MIGRATIONS_DIR
+
+    store = LogStore.from_url(empty_database_url)
+    try:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS_DIR))
+        with store.engine.connect() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0001")
+            conn.commit()
+            for table_id, finished, kind in (("m1", None, "bot"), ("m2", 5, "bot"), ("m3", None, "human")):
+                conn.execute(text(
+                    "INSERT INTO tables (id, game, num_players, options, seed, bot_seed, creator_hash, "
+                    "created_ms, finished_ms) VALUES (:id, 'toy', 2, '{}', 1, 2, 'h', 1, :finished)"),
+                    {"id": table_id, "finished": finished})
+                conn.execute(text("INSERT INTO seats (table_id, seat, kind, name) VALUES "
+                                  "(:id, 0, 'human', 'Ann'), (:id, 1, :kind, '')"),
+                             {"id": table_id, "kind": kind})
+            conn.commit()
+        migrate(store.engine)
+        assert store.tables_with_bot_due() == ["m1"]
+        assert store.load_table("m3").bot_due is False
+        assert [s.kind for s in store.load_seats("m1")] == ["human", "bot"]
+    finally:
+        store.close()

@@ -6,8 +6,8 @@ log from the seed, so nothing but these three tables is ever needed to rebuild a
 
 from __future__ import annotations
 
-from sqlalchemy import (BigInteger, Column, ForeignKey, Integer, MetaData, String, Table, Text,
-                        PrimaryKeyConstraint)
+from sqlalchemy import (BigInteger, Boolean, Column, ForeignKey, Integer, MetaData, String, Table,
+                        Text, PrimaryKeyConstraint, false)
 
 metadata = MetaData()
 
@@ -24,6 +24,9 @@ tables = Table(
     Column("creator_hash", String(64), nullable=False),  # sha256 of the creator's token
     Column("created_ms", BigInteger, nullable=False),
     Column("finished_ms", BigInteger, nullable=True),  # set in the same commit as the last action
+    # A bot seat must decide next: kept in step with the log, in the same commit as the change,
+    # so that a restarted server knows which tables to resume without replaying every game.
+    Column("bot_due", Boolean, nullable=False, server_default=false()),
 )
 
 #: one row per seat; kind is "open" (nobody yet), "human" or "bot"

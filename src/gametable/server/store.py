@@ -1,8 +1,9 @@
 """The log store: tables, seats and the append-only action log in SQLite or PostgreSQL.
 
-Every method is synchronous and runs one short transaction; the table manager calls them
-from a worker thread so that the event loop never waits on the disk. The store knows
-nothing about games: actions are JSON text to it.
+Every method is synchronous and runs one short transaction (the table manager decides where
+they run: see gametable.server.writer). Actions arrive in batches, one transaction per batch,
+so that one fsync acknowledges many moves (group commit). The store knows nothing about
+games: actions are JSON text to it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class TableRecord:
     creator_hash: str
     created_ms: int
     finished_ms: int | None
+    #: a bot seat must decide next (see models.tables.c.bot_due)
+    bot_due: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,17 @@ class ActionRecord:
     seat: int
     action: dict[str, Any]
     time: int
+
+
+@dataclass(frozen=True)
+class Append:
+    """One action to commit, with what it changes on its table's row."""
+
+    table_id: str
+    record: ActionRecord
+    finished: bool = False
+    #: the table's new bot_due, or None when the action does not change it
+    bot_due: bool | None = None
 
 
 #: SQLite's synchronous setting: "full" fsyncs every commit (an acknowledged action survives a
@@ -139,6 +153,7 @@ class LogStore:
                 options=json.dumps(record.options, sort_keys=True), seed=record.seed,
                 bot_seed=record.bot_seed, creator_hash=record.creator_hash,
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
+                bot_due=record.bot_due,
             ))
             conn.execute(insert(models.seats), [
                 {"table_id": record.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -146,23 +161,53 @@ class LogStore:
                 for s in seat_records
             ])
 
-    def append(self, table_id: str, record: ActionRecord, finished: bool) -> None:
+    def append(self, table_id: str, record: ActionRecord, finished: bool,
+               bot_due: bool | None = None) -> None:
         """Commit one action; raises SeqTaken if its seq is already in the log."""
+        error = self.append_many([Append(table_id, record, finished, bot_due)])[0]
+        if error is not None:
+            raise error
+
+    def append_many(self, batch: list[Append]) -> list[SeqTaken | None]:
+        """Commit a batch of actions in one transaction: one fsync for all of them.
+
+        Returns, per entry, None if it is committed or the SeqTaken that refused it. A batch
+        holds at most one action per table (the caller holds each table's lock until its
+        commit is done), so only a seq committed by another process can collide; then the
+        batch is committed again one entry at a time, so that only the colliding entry fails.
+        """
         try:
             with self._writing(), self.engine.begin() as conn:
-                conn.execute(insert(models.actions).values(
-                    table_id=table_id, seq=record.seq, seat=record.seat,
-                    action=json.dumps(record.action, sort_keys=True, separators=(",", ":")),
-                    time=record.time,
-                ))
-                if finished:
-                    conn.execute(update(models.tables).where(models.tables.c.id == table_id)
-                                 .values(finished_ms=record.time))
-        except IntegrityError as exc:
-            raise SeqTaken(f"seq {record.seq} of table {table_id} is already taken") from exc
+                conn.execute(insert(models.actions), [
+                    {"table_id": a.table_id, "seq": a.record.seq, "seat": a.record.seat,
+                     "action": json.dumps(a.record.action, sort_keys=True, separators=(",", ":")),
+                     "time": a.record.time}
+                    for a in batch])
+                for a in batch:
+                    changes: dict[str, Any] = {}
+                    if a.finished:
+                        changes["finished_ms"] = a.record.time
+                    if a.bot_due is not None:
+                        changes["bot_due"] = a.bot_due
+                    if changes:
+                        conn.execute(update(models.tables)
+                                     .where(models.tables.c.id == a.table_id).values(**changes))
+            return [None] * len(batch)
+        except IntegrityError:
+            if len(batch) == 1:
+                a = batch[0]
+                return [SeqTaken(f"seq {a.record.seq} of table {a.table_id} is already taken")]
+            return [self.append_many([a])[0] for a in batch]
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open seat to a player; False if someone else took it first."""
+    def set_bot_due(self, table_id: str, due: bool) -> None:
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(update(models.tables).where(models.tables.c.id == table_id)
+                         .values(bot_due=due))
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   bot_due: bool | None = None) -> bool:
+        """Give an open seat to a player; False if someone else took it first. ``bot_due``
+        (if not None) is the table's bot_due once the seat is taken, committed with it."""
         with self._writing(), self.engine.begin() as conn:
             result = conn.execute(
                 update(models.seats)
@@ -170,16 +215,25 @@ class LogStore:
                        models.seats.c.kind == "open")
                 .values(kind="human", name=name, token_hash=token_hash)
             )
-            return result.rowcount == 1
+            if result.rowcount != 1:
+                return False
+            if bot_due is not None:
+                conn.execute(update(models.tables).where(models.tables.c.id == table_id)
+                             .values(bot_due=bot_due))
+            return True
 
-    def seat_to_bot(self, table_id: str, seat: int) -> None:
-        """Hand a seat to the server's bot; the old seat token stops working."""
+    def seat_to_bot(self, table_id: str, seat: int, bot_due: bool | None = None) -> None:
+        """Hand a seat to the server's bot; the old seat token stops working. ``bot_due`` as
+        in claim_seat."""
         with self._writing(), self.engine.begin() as conn:
             conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat)
                 .values(kind="bot", token_hash=None)
             )
+            if bot_due is not None:
+                conn.execute(update(models.tables).where(models.tables.c.id == table_id)
+                             .values(bot_due=bot_due))
 
     # -- reads ----------------------------------------------------------------------------
 
@@ -191,8 +245,16 @@ class LogStore:
         return TableRecord(
             id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
             seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
-            created_ms=row.created_ms, finished_ms=row.finished_ms,
+            created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
         )
+
+    def tables_with_bot_due(self) -> list[str]:
+        """Unfinished tables where a bot seat must decide next: a restarted server resumes them."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(models.tables.c.id)
+                                .where(models.tables.c.bot_due, models.tables.c.finished_ms.is_(None))
+                                .order_by(models.tables.c.created_ms)).all()
+        return [r.id for r in rows]
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         with self.engine.connect() as conn:
