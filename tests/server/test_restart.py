@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from gametable.engine import log_for
 from tests.server.conftest import free_port
 from tests.server.helpers import Api
 
@@ -173,3 +174,79 @@ def test_a_bot_whose_move_was_pending_at_the_kill_moves_after_the_restart(serve)
         snapshot = api.wait_until(table["id"], table["token"], lambda s: s["legal_actions"])
         assert snapshot["seq"] == 3 and snapshot["view"]["to_act"] == [0]
         assert [e["seat"] for e in snapshot["view"]["log"]] == [0, 1, 2]
+
+
+def _log_store(database_url):
+    from gametable.server.store import LogStore
+    return LogStore.from_url(database_url)
+
+
+def test_bots_go_on_by_themselves_after_a_sigkill(serve, database_url):
+    """A game of bots only: killed mid-game, the restarted server resumes it at once, without
+    anyone opening the table, and finishes it on top of everything that was acknowledged."""
+    server = serve(bot_pause=0.1)
+    with Api(server.url) as api:
+        table = api.create(players=3, bots=[1, 2], options={"pile": 21})
+        tid = table["id"]
+        with api.socket(tid, table["token"]) as watcher:
+            watcher.until(lambda m: m.get("type") == "state")
+            api.http.post(f"/api/tables/{tid}/seats/0/bot", headers={"Authorization": f"Bearer {table['token']}"})
+            seen = watcher.until(lambda m: m.get("type") == "state" and m["seq"] >= 4)
+    acknowledged = watcher.log[:]  # every entry the watcher was told of
+    assert seen["status"] == "playing"
+    server.kill()
+
+    store = _log_store(database_url)
+    try:
+        committed = store.actions_after(tid, 0)
+        assert len(committed) >= seen["seq"]
+        assert store.load_table(tid).bot_due is True
+        server = serve(bot_pause=0.1)
+        deadline = time.monotonic() + 60
+        while store.load_table(tid).finished_ms is None:  # nobody asks the server about it
+            assert time.monotonic() < deadline, "the bots did not finish the game after the restart"
+            time.sleep(0.1)
+        final = store.actions_after(tid, 0)
+        assert store.load_table(tid).bot_due is False
+    finally:
+        store.close()
+    assert [a.seq for a in final] == list(range(1, len(final) + 1))
+    assert final[:len(committed)] == committed  # nothing committed before the kill was lost
+    with Api(server.url) as api:
+        data = api.http.get(f"/api/tables/{tid}/log").json()
+        assert data["status"] == "finished" and data["seq"] == len(final)
+        # The spectator's log the watcher was sent is the start of the finished game's log.
+        assert log_for(data["log"], None)[:len(acknowledged)] == acknowledged
+
+
+def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
+    """Tables whose next decision is a person's stay on disk until opened, and are complete then."""
+    from gametable.server import Settings
+    from tests.server.conftest import start_server
+
+    settings = Settings(database_url=database_url, bot_pause=60)  # bots wait: nothing moves
+    first = start_server(settings)
+    try:
+        with Api(first.url) as api:
+            bots_turn = api.create(players=2, bots=[1], options={"pile": 21})
+            api.act_ok(bots_turn["id"], bots_turn["token"], 0, {"type": "take", "count": 1})
+            persons_turn = api.create(players=2, options={"pile": 21})
+            bob = api.join(persons_turn["id"])
+            api.act_ok(persons_turn["id"], persons_turn["token"], 0, {"type": "take", "count": 2})
+            expected = api.table(persons_turn["id"], bob["token"])
+    finally:
+        first.stop()
+
+    second = start_server(settings)
+    try:
+        deadline = time.monotonic() + 20
+        while not second.manager.resumed.done():
+            assert time.monotonic() < deadline, "the server did not finish resuming tables"
+            time.sleep(0.01)
+        assert set(second.manager.tables) == {bots_turn["id"]}
+        assert second.manager.tables[bots_turn["id"]].bot_task is not None  # its bot is waiting to move
+        with Api(second.url) as api:
+            assert api.table(persons_turn["id"], bob["token"]) == expected
+    finally:
+        second.stop()
+

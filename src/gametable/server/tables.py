@@ -4,8 +4,14 @@ Every change goes the same way, for people and bots alike: under the table's loc
 action is checked and applied to the hot state, committed to the log store in its own
 transaction, and only then is anyone told (local watchers directly, other server processes
 through the fan-out). If the commit fails, the hot state is thrown away and rebuilt from the
-log, which is the truth. Tables are loaded lazily: after a restart, a table comes back (by
-replaying its log) the first time anyone asks for it.
+log, which is the truth.
+
+After a restart, the tables where a bot must move are rebuilt at once (the log's table row
+says so: ``bot_due``), so that their games go on by themselves; every other table comes back
+(by replaying its log) the first time anyone asks for it.
+
+Each seq's snapshots are computed once per seat and shared by every connection of that seat
+(and by all spectators), together with their encoded form (see :class:`Snapshot`).
 """
 
 from __future__ import annotations
@@ -23,13 +29,17 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, AsyncIterator, Callable, Protocol, TypeVar
 
+import orjson
+
 from gametable.engine import (Action, Game, IllegalAction, InvalidOptions, State, log_for, replay,
                               resolve_options)
 from gametable.server.catalog import GameCatalog
-from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, Unauthorized,
-                                     Unavailable)
+from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
+                                     Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
-from gametable.server.store import ActionRecord, LogStore, SeatRecord, SeqTaken, TableRecord
+from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
+                                    TableRecord)
+from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
 
@@ -47,12 +57,62 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+class Snapshot:
+    """What one seat (or the spectators) may know of a table at one seq: ``data`` is the body
+    of ``GET /api/tables/{id}``. Shared by every connection of that seat, so it is never
+    changed once made; its WebSocket messages are encoded once per log position."""
+
+    __slots__ = ("data", "_messages")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self._messages: dict[int, str] = {}
+
+    @property
+    def log_length(self) -> int:
+        entries = self.data["view"].get("log")
+        return len(entries) if isinstance(entries, list) else 0
+
+    def message(self, log_from: int) -> str:
+        """The ``state`` message for a connection that already has the first ``log_from``
+        entries of the log (0 for everything)."""
+        text = self._messages.get(log_from)
+        if text is None:
+            view = self.data["view"]
+            if isinstance(view.get("log"), list):
+                view = {**view, "log": view["log"][log_from:]}
+            # orjson: views can be large. (Keys that are not strings become strings, as
+            # json.dumps would make them.)
+            text = orjson.dumps({"type": "state", **self.data, "view": view, "log_from": log_from},
+                                option=orjson.OPT_NON_STR_KEYS).decode()
+            self._messages[log_from] = text
+        return text
+
+
 class Watcher(Protocol):
     """A live connection to a table (a WebSocket): it is handed each new snapshot."""
 
     token_hash: str | None
 
-    def push(self, snapshot: dict[str, Any]) -> None: ...
+    def push(self, snapshot: Snapshot) -> None: ...
+
+
+def table_status(state: State, seats: list[SeatRecord]) -> str:
+    if state.is_over():
+        return "finished"
+    if any(s.kind == "open" for s in seats):
+        return "waiting"
+    return "playing"
+
+
+def bot_to_move(state: State, seats: list[SeatRecord]) -> int | None:
+    """A bot seat that must decide now, if the game is running."""
+    if table_status(state, seats) != "playing":
+        return None
+    for seat in state.to_act():
+        if seats[seat].kind == "bot":
+            return seat
+    return None
 
 
 @dataclass(eq=False)
@@ -66,6 +126,18 @@ class LiveTable:
     bot_task: asyncio.Task | None = None
     touched: float = field(default_factory=time.monotonic)
     evicted: bool = False
+    #: the table row's bot_due as committed
+    bot_due: bool = False
+    #: each seat's legal actions at this seq ([] for a seat that is not to decide)
+    legal: list[list[Action]] = field(default_factory=list)
+    #: per seat, the first seq from which its legal actions have been what they are now, with
+    #: no action of its own since: an action decided at any seq from there on is still current
+    stable_since: list[int] = field(default_factory=list)
+    #: this seq's snapshots, per seat (None: spectators); emptied by every change
+    snapshots: dict[int | None, Snapshot] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.reset_situations()
 
     @property
     def id(self) -> str:
@@ -73,11 +145,34 @@ class LiveTable:
 
     @property
     def status(self) -> str:
-        if self.state.is_over():
-            return "finished"
-        if any(s.kind == "open" for s in self.seats):
-            return "waiting"
-        return "playing"
+        return table_status(self.state, self.seats)
+
+    def reset_situations(self) -> None:
+        """Every seat's situation counts from now (a fresh or rebuilt hot state: what came
+        before is not known here, so older seqs are stale)."""
+        to_act = self.state.to_act()
+        self.legal = [self.state.legal_actions(s) if s in to_act else []
+                      for s in range(self.state.num_players)]
+        self.stable_since = [self.seq] * self.state.num_players
+        self.snapshots.clear()
+
+    def advanced(self, acted: int) -> None:
+        """Seat ``acted``'s action took the table to ``self.seq``: note whose situation changed."""
+        to_act = self.state.to_act()
+        for s in range(self.state.num_players):
+            now = self.state.legal_actions(s) if s in to_act else []
+            if s == acted or now != self.legal[s]:
+                self.stable_since[s] = self.seq
+            self.legal[s] = now
+        self.snapshots.clear()
+
+    def is_current(self, seat: int, seq: int) -> bool:
+        """Whether an action of ``seat`` decided at ``seq`` may still be applied: ``seq`` is
+        now, or the seat still has the very choices it had then and has not acted since
+        (so several seats can answer the same offer, and nothing is applied twice)."""
+        if seq == self.seq:
+            return True
+        return self.stable_since[seat] <= seq < self.seq and bool(self.legal[seat])
 
     def seat_for_hash(self, token_hash: str | None) -> int | None:
         """The human seat holding this token, if any (compared in constant time)."""
@@ -94,12 +189,7 @@ class LiveTable:
 
     def bot_to_move(self) -> int | None:
         """A bot seat that must decide now, if the game is running."""
-        if self.status != "playing":
-            return None
-        for seat in self.state.to_act():
-            if self.seats[seat].kind == "bot":
-                return seat
-        return None
+        return bot_to_move(self.state, self.seats)
 
 
 class TableManager:
@@ -124,23 +214,44 @@ class TableManager:
         # time, and under load it queues behind the loop for whole switch intervals).
         self._executor = None if store.is_sqlite else ThreadPoolExecutor(
             max_workers=8, thread_name_prefix="gametable-db")
+        self.writer = LogWriter(store, self._db)
         self._sweeper: asyncio.Task | None = None
+        self.resumed: asyncio.Task | None = None
 
     # -- life cycle -----------------------------------------------------------------------
 
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change, self.on_fanout_reconnect)
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self.resumed):
+            if task:
+                task.cancel()
         for table in list(self.tables.values()):
             if table.bot_task:
                 table.bot_task.cancel()
+        await self.writer.close()
         await self.fanout.stop()
         if self._executor is not None:
             self._executor.shutdown(wait=True)
+
+    async def _resume(self) -> None:
+        """Rebuild every unfinished table where a bot must move, so that its bots go on
+        without waiting for someone to open it (tables where a person decides stay lazy)."""
+        for table_id in await self._db(self.store.tables_with_bot_due):
+            try:
+                table = await self.table(table_id)  # schedules its bots
+            except TableError as exc:
+                log.warning("table %s cannot be resumed: %s", table_id, exc.message)
+                continue
+            async with table.lock:
+                due = table.bot_to_move() is not None
+                if due != table.bot_due and not table.evicted:
+                    # A mark from before the column was kept (the migration marks generously).
+                    await self._db(self.store.set_bot_due, table_id, due)
+                    table.bot_due = due
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         if self._executor is None:
@@ -173,16 +284,17 @@ class TableManager:
                                  "the creator takes seat 0")
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
+        seats = [SeatRecord(0, "human", name, token_hash)]
+        seats += [SeatRecord(s, "bot" if s in bots else "open", "", None) for s in range(1, players)]
         record = TableRecord(
             id=secrets.token_urlsafe(16), game=game.name, num_players=players,
             options=resolve_options(game.options, options), seed=seed,
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
-            finished_ms=None,
+            finished_ms=None, bot_due=bot_to_move(state, seats) is not None,
         )
-        seats = [SeatRecord(0, "human", name, token_hash)]
-        seats += [SeatRecord(s, "bot" if s in bots else "open", "", None) for s in range(1, players)]
         await self._db(self.store.create_table, record, seats)
-        table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0)
+        table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0,
+                          bot_due=record.bot_due)
         self.tables[record.id] = table
         self.bots.schedule(table)
         return table, token
@@ -238,17 +350,21 @@ class TableManager:
         state = await asyncio.to_thread(
             replay, game, record.num_players, record.seed, record.options,
             [(a.seat, a.action) for a in actions])
-        return LiveTable(record=record, game=game, seats=seats, state=state, seq=len(actions))
+        return LiveTable(record=record, game=game, seats=seats, state=state, seq=len(actions),
+                         bot_due=record.bot_due)
 
     async def _rebuild(self, table: LiveTable) -> None:
         """Throw the hot state away and replay the log (after a failed commit)."""
         fresh = await self._load(table.id)
         table.seats, table.state, table.seq = fresh.seats, fresh.state, fresh.seq
+        table.bot_due = fresh.bot_due
+        table.reset_situations()
         self._refreshed(table)
 
     def _refreshed(self, table: LiveTable) -> None:
-        """The table took in changes made elsewhere: our watchers and bots must know."""
+        """The table changed (here or elsewhere): our watchers and bots must know."""
         table.touched = time.monotonic()
+        table.snapshots.clear()
         self.deliver(table)
         self.bots.schedule(table)
 
@@ -268,6 +384,11 @@ class TableManager:
                 await self._rebuild(table)
                 return
             table.seq = record.seq
+            table.advanced(record.seat)
+        # The other process keeps the table row's bot_due in step; take it over.
+        stored = await self._db(self.store.load_table, table.id)
+        if stored is not None:
+            table.bot_due = stored.bot_due
         self._refreshed(table)
 
     def _evict(self, table: LiveTable) -> None:
@@ -299,11 +420,15 @@ class TableManager:
                 if not open_seats:
                     raise Conflict("this table is full")
                 seat = open_seats[0]
-                if await self._db(self.store.claim_seat, table.id, seat, name, token_hash):
+                seats = list(table.seats)
+                seats[seat] = SeatRecord(seat, "human", name, token_hash)
+                due = bot_to_move(table.state, seats) is not None
+                if await self._db(self.store.claim_seat, table.id, seat, name, token_hash,
+                                  due if due != table.bot_due else None):
                     break
                 # Another process filled that seat first: look again.
                 table.seats = await self._db(self.store.load_seats, table.id)
-            table.seats[seat] = SeatRecord(seat, "human", name, token_hash)
+            table.seats, table.bot_due = seats, due
             await self._changed(table)
             return seat, token
 
@@ -321,9 +446,12 @@ class TableManager:
                 raise Conflict("the game is over")
             if table.seats[seat].kind == "bot":
                 return
-            await self._db(self.store.seat_to_bot, table.id, seat)
-            old = table.seats[seat]
-            table.seats[seat] = SeatRecord(seat, "bot", old.name, None)
+            seats = list(table.seats)
+            seats[seat] = SeatRecord(seat, "bot", table.seats[seat].name, None)
+            due = bot_to_move(table.state, seats) is not None
+            await self._db(self.store.seat_to_bot, table.id, seat,
+                           due if due != table.bot_due else None)
+            table.seats, table.bot_due = seats, due
             await self._changed(table)
 
     # -- playing ----------------------------------------------------------------------------
@@ -343,9 +471,9 @@ class TableManager:
                 raise Conflict("the game is over; no more actions can be taken")
             if table.status == "waiting":
                 raise Conflict("the game starts when every seat is taken")
-            if seq != table.seq:
-                raise Conflict(f"stale seq {seq}: the table is at seq {table.seq}; "
-                               "look at the table again and decide anew")
+            if not table.is_current(seat, seq):
+                raise Conflict(f"stale seq {seq}: the table is at seq {table.seq} and your "
+                               "choices have changed since; look at the table again and decide anew")
             if seat not in table.state.to_act():
                 waiting = ", ".join(map(str, table.state.to_act()))
                 raise Forbidden(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
@@ -356,7 +484,7 @@ class TableManager:
         """Apply, commit, announce; the caller holds the table's lock. Used by people and bots."""
         state = table.state
         # Store the legal action itself, so that e.g. 1.0 or true for 1 never reach the log.
-        canonical = next((a for a in state.legal_actions(seat) if a == action), None)
+        canonical = next((a for a in table.legal[seat] if a == action), None)
         try:
             state.apply(seat, canonical if canonical is not None else action)
         except IllegalAction as exc:
@@ -365,8 +493,10 @@ class TableManager:
             self._evict(table)  # a game bug may have left the state half-changed
             raise
         record = ActionRecord(seq=table.seq + 1, seat=seat, action=canonical, time=now_ms())
+        due = table.bot_to_move() is not None
         try:
-            await self._db(self.store.append, table.id, record, state.is_over())
+            await self.writer.append(Append(table.id, record, state.is_over(),
+                                            due if due != table.bot_due else None))
         except SeqTaken:
             await self._rebuild(table)
             raise Conflict(f"another action took seq {record.seq} first; the table is at seq "
@@ -375,7 +505,8 @@ class TableManager:
             # We cannot know whether the commit happened: the log will tell on the next load.
             self._evict(table)
             raise
-        table.seq = record.seq
+        table.seq, table.bot_due = record.seq, due
+        table.advanced(seat)
         await self._changed(table)
 
     async def _changed(self, table: LiveTable) -> None:
@@ -385,12 +516,15 @@ class TableManager:
 
     # -- what a seat sees -------------------------------------------------------------------
 
-    def snapshot(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
-        """Everything a seat (None = spectator) may know of the table now."""
+    def snapshot(self, table: LiveTable, seat: int | None) -> Snapshot:
+        """Everything a seat (None = spectator) may know of the table now; made once per seat
+        for each change of the table."""
+        snapshot = table.snapshots.get(seat)
+        if snapshot is not None:
+            return snapshot
         state = table.state
         online = {self._watcher_seat(table, w) for w in self.watchers.get(table.id, ())}
-        result = state.result() if state.is_over() else None
-        return {
+        snapshot = Snapshot({
             "id": table.id,
             "game": table.record.game,
             "seq": table.seq,
@@ -399,9 +533,11 @@ class TableManager:
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
                       for s in table.seats],
             "view": state.view(seat),
-            "legal_actions": state.legal_actions(seat) if seat is not None else [],
-            "result": result,
-        }
+            "legal_actions": table.legal[seat] if seat is not None else [],
+            "result": state.result() if state.is_over() else None,
+        })
+        table.snapshots[seat] = snapshot
+        return snapshot
 
     def _watcher_seat(self, table: LiveTable, watcher: Watcher) -> int | None:
         # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.
@@ -409,25 +545,22 @@ class TableManager:
 
     async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         async with self.locked(table_id) as table:
-            return self.snapshot(table, self.seat_for_token(table, token))
+            return self.snapshot(table, self.seat_for_token(table, token)).data
 
     def deliver(self, table: LiveTable) -> None:
-        """Hand each local watcher its own snapshot, computed once per seat."""
+        """Hand each local watcher its own seat's snapshot."""
         watchers = self.watchers.get(table.id)
         if not watchers:
             return
-        by_seat: dict[int | None, dict[str, Any]] = {}
         for watcher in list(watchers):
-            seat = self._watcher_seat(table, watcher)
-            if seat not in by_seat:
-                by_seat[seat] = self.snapshot(table, seat)
-            watcher.push(by_seat[seat])
+            watcher.push(self.snapshot(table, self._watcher_seat(table, watcher)))
 
     async def watch(self, table_id: str, watcher: Watcher) -> None:
         """Start sending a watcher updates, beginning with the table as it is now."""
         async with self.locked(table_id) as table:
             self.watchers.setdefault(table_id, set()).add(watcher)
             # Everyone's "online" flags changed; the new watcher gets its first snapshot too.
+            table.snapshots.clear()
             self.deliver(table)
 
     async def resync(self, table_id: str, watcher: Watcher) -> None:
@@ -444,6 +577,7 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             async with table.lock:
+                table.snapshots.clear()
                 self.deliver(table)
 
     # -- the log and replays ----------------------------------------------------------------

@@ -8,19 +8,19 @@ reconnects gets it anyway. Actions go through ``POST /api/tables/{id}/actions``.
 
 A connection that cannot keep up is never queued for: only the newest snapshot waits to be
 sent (each one is complete), and the log tail is cut from what this connection has had.
+Connections of the same seat share the snapshot and, when they have had the same log, its
+encoded message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
-import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from gametable.server.errors import TableError
-from gametable.server.tables import TableManager, hash_token
+from gametable.server.tables import Snapshot, TableManager, hash_token
 
 router = APIRouter()
 
@@ -36,29 +36,23 @@ class TableSocket:
         self.websocket = websocket
         self.token_hash = hash_token(token) if token is not None else None
         self.log_sent = 0
-        self._pending: dict[str, Any] | None = None
+        self._pending: Snapshot | None = None
         self._wake = asyncio.Event()
 
-    def push(self, snapshot: dict[str, Any]) -> None:
+    def push(self, snapshot: Snapshot) -> None:
         self._pending = snapshot
         self._wake.set()
 
     def restart_log(self) -> None:
         self.log_sent = 0
 
-    def message(self, snapshot: dict[str, Any]) -> str:
-        view = snapshot["view"]
-        entries = view.get("log")
-        start = 0
-        if isinstance(entries, list):
-            # Logs only grow; if this one did not, start afresh rather than guess.
-            start = self.log_sent if self.log_sent <= len(entries) else 0
-            view = {**view, "log": entries[start:]}
-            self.log_sent = len(entries)
-        # orjson: every update is encoded once per connection, and views can be large.
-        # (Keys that are not strings become strings, as json.dumps would make them.)
-        return orjson.dumps({"type": "state", **snapshot, "view": view, "log_from": start},
-                            option=orjson.OPT_NON_STR_KEYS).decode()
+    def message(self, snapshot: Snapshot) -> str:
+        # Logs only grow; if this one did not, start afresh rather than guess.
+        length = snapshot.log_length
+        start = self.log_sent if self.log_sent <= length else 0
+        self.log_sent = length
+        # Encoded once per snapshot and log position: the connections of one seat share it.
+        return snapshot.message(start)
 
     async def send_forever(self) -> None:
         try:
