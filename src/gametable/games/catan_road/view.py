@@ -67,7 +67,6 @@ def view(state: "CatanState", seat: int | None) -> dict[str, Any]:
         {"seat": state.last_event[0], "event": EVENTS[state.last_event[1]]},
         "winner": state.winner,
         "result": state.result() if state.is_over() else None,
-        "legal_actions": state.legal_actions(seat) if seat is not None else [],
         "log": log_for(state.log, seat),
     }
 

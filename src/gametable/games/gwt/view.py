@@ -13,7 +13,6 @@ from gametable.engine.log import log_for
 
 from . import common as C
 from . import data as D
-from .turn import legal_actions
 
 if TYPE_CHECKING:
     from .state import GwtState
@@ -40,48 +39,57 @@ def _pending(st: "GwtState") -> dict[str, Any] | None:
     return out
 
 
+def _static_node(i: int) -> dict[str, Any]:
+    name = D.NODES[i]
+    node: dict[str, Any] = {"id": name, "kind": D.NODE_KIND[i], "next": [D.NODES[j] for j in D.NEXT[i]]}
+    if D.NODE_KIND[i] == "private":
+        node["woods"] = D.WOODS[i]
+        node["risk"] = D.RISK[i]
+    elif D.NODE_KIND[i] == "hazard":
+        node["hazard"] = D.HAZARD_TYPE[i]
+    elif D.NODE_KIND[i] == "teepee":
+        node["value"] = D.TEEPEE_VALUE[i]
+        node["off_trail"] = D.OFF_TRAIL[i]
+    elif D.NODE_KIND[i] == "neutral":
+        node["letter"] = D.NEUTRAL_LETTER[i]
+    return node
+
+
+# The printed board (trail and railroad topology) is the same in every view: it is built once
+# here and shared by all views, which is why a view must be treated as read-only.
+_NODES = [_static_node(i) for i in range(len(D.NODES))]
+_PRIVATE = [D.NODE_KIND[i] == "private" for i in range(len(D.NODES))]
+_POSITIONS = [{"label": D.POS_LABEL[p], "turnout": D.IS_TURNOUT[p],
+               "station": D.POS_STATION[p] + 1 if D.POS_STATION[p] >= 0 else None,
+               "forward": [D.POS_LABEL[q] for q in D.TRACK_FORWARD[p]]}
+              for p in range(D.NUM_POSITIONS)]
+_CROSSES_AFTER = list(D.CROSSES_AFTER)
+_STATIONS = [{"number": s["number"], "position": D.POS_LABEL[D.STATION_POS_T[k]], "cost": s["cost"],
+              "vp": s["vp"], "corner": s["corner"], "master_space": bool(s["station_master"])}
+             for k, s in enumerate(D.STATIONS)]
+_CITIES = [{"id": c["id"], "value": c["value"], "corner": c["corner"], "repeatable": c["repeatable"],
+            "money": c["money"], "vp": c["vp"]} for c in D.CITIES]
+_ARROWS = [{"cities": [D.CITY_IDS[a["cities"][0]], D.CITY_IDS[a["cities"][1]]],
+            "objective": a["objective"], "vp": a["vp"]} for a in D.ARROWS]
+
+
 def _trail(st: "GwtState") -> list[dict[str, Any]]:
-    nodes = []
-    for i, name in enumerate(D.NODES):
-        node: dict[str, Any] = {"id": name, "kind": D.NODE_KIND[i],
-                                "next": [D.NODES[j] for j in D.NEXT[i]],
-                                "tile": st.trail_tile[i]}
-        if D.NODE_KIND[i] == "private":
-            node["woods"] = D.WOODS[i]
-            node["risk"] = D.RISK[i]
-            node["owner"] = st.trail_owner[i] if st.trail_owner[i] >= 0 else None
-        elif D.NODE_KIND[i] == "hazard":
-            node["hazard"] = D.HAZARD_TYPE[i]
-        elif D.NODE_KIND[i] == "teepee":
-            node["value"] = D.TEEPEE_VALUE[i]
-            node["off_trail"] = D.OFF_TRAIL[i]
-        elif D.NODE_KIND[i] == "neutral":
-            node["letter"] = D.NEUTRAL_LETTER[i]
-        nodes.append(node)
-    return nodes
+    tiles, owners = st.trail_tile, st.trail_owner
+    return [{**node, "tile": tiles[i], "owner": owners[i] if owners[i] >= 0 else None} if _PRIVATE[i]
+            else {**node, "tile": tiles[i]}
+            for i, node in enumerate(_NODES)]
 
 
 def _railroad(st: "GwtState") -> dict[str, Any]:
     return {
-        "positions": [{"label": D.POS_LABEL[p], "turnout": D.IS_TURNOUT[p],
-                       "station": D.POS_STATION[p] + 1 if D.POS_STATION[p] >= 0 else None,
-                       "forward": [D.POS_LABEL[q] for q in D.TRACK_FORWARD[p]]}
-                      for p in range(D.NUM_POSITIONS)],
-        "crosses_after": list(D.CROSSES_AFTER),
+        "positions": _POSITIONS,
+        "crosses_after": _CROSSES_AFTER,
         "engines": [D.POS_LABEL[p.engine] for p in st.players],
-        "stations": [{"number": s["number"], "position": D.POS_LABEL[D.STATION_POS_T[k]],
-                      "cost": s["cost"], "vp": s["vp"], "corner": s["corner"],
-                      "discs": list(st.station_discs[k]),
-                      "station_master": st.station_master[k],
-                      "master_space": bool(s["station_master"]),
-                      "worker": st.station_worker[k]}
-                     for k, s in enumerate(D.STATIONS)],
-        "cities": [{"id": c["id"], "value": c["value"], "corner": c["corner"],
-                    "repeatable": c["repeatable"], "money": c["money"], "vp": c["vp"],
-                    "discs": list(st.city_discs[i])}
-                   for i, c in enumerate(D.CITIES)],
-        "arrows": [{"cities": [D.CITY_IDS[a["cities"][0]], D.CITY_IDS[a["cities"][1]]],
-                    "objective": a["objective"], "vp": a["vp"]} for a in D.ARROWS],
+        "stations": [{**station, "discs": list(st.station_discs[k]),
+                      "station_master": st.station_master[k], "worker": st.station_worker[k]}
+                     for k, station in enumerate(_STATIONS)],
+        "cities": [{**city, "discs": list(st.city_discs[i])} for i, city in enumerate(_CITIES)],
+        "arrows": _ARROWS,
     }
 
 
@@ -156,7 +164,6 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "end_triggered": st.end_triggered,
         "final_turns_left": st.final_turns,
         "players": [_player(st, s, seat) for s in range(st.n)],
-        "legal_actions": list(legal_actions(st)) if seat is not None and seat in st.to_act() else [],
         "log": log_for(st.log, seat),
     }
     if st.over:
