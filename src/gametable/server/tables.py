@@ -10,8 +10,10 @@ After a restart, the tables where a bot must move are rebuilt at once (the log's
 says so: ``bot_due``), so that their games go on by themselves; every other table comes back
 (by replaying its log) the first time anyone asks for it.
 
-Each seq's snapshots are computed once per seat and shared by every connection of that seat
-(and by all spectators), together with their encoded form (see :class:`Snapshot`).
+Each change's snapshots are computed once per seat and shared by every connection of that seat
+(and by all spectators), together with their encoded form (see :class:`Snapshot`). They are
+not kept afterwards: a snapshot is large, and hundreds of tables' worth of them held between
+moves would make every full garbage collection of the process slower.
 """
 
 from __future__ import annotations
@@ -133,8 +135,6 @@ class LiveTable:
     #: per seat, the first seq from which its legal actions have been what they are now, with
     #: no action of its own since: an action decided at any seq from there on is still current
     stable_since: list[int] = field(default_factory=list)
-    #: this seq's snapshots, per seat (None: spectators); emptied by every change
-    snapshots: dict[int | None, Snapshot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reset_situations()
@@ -154,7 +154,6 @@ class LiveTable:
         self.legal = [self.state.legal_actions(s) if s in to_act else []
                       for s in range(self.state.num_players)]
         self.stable_since = [self.seq] * self.state.num_players
-        self.snapshots.clear()
 
     def advanced(self, acted: int) -> None:
         """Seat ``acted``'s action took the table to ``self.seq``: note whose situation changed."""
@@ -164,7 +163,6 @@ class LiveTable:
             if s == acted or now != self.legal[s]:
                 self.stable_since[s] = self.seq
             self.legal[s] = now
-        self.snapshots.clear()
 
     def is_current(self, seat: int, seq: int) -> bool:
         """Whether an action of ``seat`` decided at ``seq`` may still be applied: ``seq`` is
@@ -208,13 +206,16 @@ class TableManager:
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._replays: OrderedDict[str, tuple[int, State]] = OrderedDict()
         # PostgreSQL is a network round trip away: its calls run on worker threads while the
-        # event loop serves others. SQLite is a local file whose commit (with its fsync) takes
-        # a fraction of a millisecond: it runs inline, because handing each call to a thread
-        # costs more than that once the loop is busy (the worker must win the GIL back each
-        # time, and under load it queues behind the loop for whole switch intervals).
+        # event loop serves others. SQLite's reads and rare writes are short local calls: they
+        # run inline, because handing each to a thread costs more once the loop is busy (the
+        # worker must win the GIL back each time). Its action commits are different: each
+        # waits for an fsync (milliseconds on a busy disk) that would stall every table, so
+        # they go, batched, to one writer thread (the fsync runs without the GIL).
         self._executor = None if store.is_sqlite else ThreadPoolExecutor(
             max_workers=8, thread_name_prefix="gametable-db")
-        self.writer = LogWriter(store, self._db)
+        self._log_executor = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
+        self.writer = LogWriter(store, self._log_db)
         self._sweeper: asyncio.Task | None = None
         self.resumed: asyncio.Task | None = None
 
@@ -234,8 +235,8 @@ class TableManager:
                 table.bot_task.cancel()
         await self.writer.close()
         await self.fanout.stop()
-        if self._executor is not None:
-            self._executor.shutdown(wait=True)
+        for executor in {self._executor, self._log_executor} - {None}:
+            executor.shutdown(wait=True)
 
     async def _resume(self) -> None:
         """Rebuild every unfinished table where a bot must move, so that its bots go on
@@ -257,6 +258,9 @@ class TableManager:
         if self._executor is None:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
+
+    async def _log_db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._log_executor, partial(fn, *args))
 
     # -- creating and finding tables --------------------------------------------------------
 
@@ -364,7 +368,6 @@ class TableManager:
     def _refreshed(self, table: LiveTable) -> None:
         """The table changed (here or elsewhere): our watchers and bots must know."""
         table.touched = time.monotonic()
-        table.snapshots.clear()
         self.deliver(table)
         self.bots.schedule(table)
 
@@ -517,14 +520,10 @@ class TableManager:
     # -- what a seat sees -------------------------------------------------------------------
 
     def snapshot(self, table: LiveTable, seat: int | None) -> Snapshot:
-        """Everything a seat (None = spectator) may know of the table now; made once per seat
-        for each change of the table."""
-        snapshot = table.snapshots.get(seat)
-        if snapshot is not None:
-            return snapshot
+        """Everything a seat (None = spectator) may know of the table now."""
         state = table.state
         online = {self._watcher_seat(table, w) for w in self.watchers.get(table.id, ())}
-        snapshot = Snapshot({
+        return Snapshot({
             "id": table.id,
             "game": table.record.game,
             "seq": table.seq,
@@ -536,8 +535,6 @@ class TableManager:
             "legal_actions": table.legal[seat] if seat is not None else [],
             "result": state.result() if state.is_over() else None,
         })
-        table.snapshots[seat] = snapshot
-        return snapshot
 
     def _watcher_seat(self, table: LiveTable, watcher: Watcher) -> int | None:
         # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.
@@ -548,19 +545,22 @@ class TableManager:
             return self.snapshot(table, self.seat_for_token(table, token)).data
 
     def deliver(self, table: LiveTable) -> None:
-        """Hand each local watcher its own seat's snapshot."""
+        """Hand each local watcher its own seat's snapshot, made once per seat."""
         watchers = self.watchers.get(table.id)
         if not watchers:
             return
+        by_seat: dict[int | None, Snapshot] = {}
         for watcher in list(watchers):
-            watcher.push(self.snapshot(table, self._watcher_seat(table, watcher)))
+            seat = self._watcher_seat(table, watcher)
+            if seat not in by_seat:
+                by_seat[seat] = self.snapshot(table, seat)
+            watcher.push(by_seat[seat])
 
     async def watch(self, table_id: str, watcher: Watcher) -> None:
         """Start sending a watcher updates, beginning with the table as it is now."""
         async with self.locked(table_id) as table:
             self.watchers.setdefault(table_id, set()).add(watcher)
             # Everyone's "online" flags changed; the new watcher gets its first snapshot too.
-            table.snapshots.clear()
             self.deliver(table)
 
     async def resync(self, table_id: str, watcher: Watcher) -> None:
@@ -577,7 +577,6 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             async with table.lock:
-                table.snapshots.clear()
                 self.deliver(table)
 
     # -- the log and replays ----------------------------------------------------------------
