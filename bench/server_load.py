@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Iterator
 
 import httpx2
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,87 +98,151 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play_table(http: httpx2.AsyncClient, ws_base: str, game: str, players: int, options: dict,
+class Http:
+    """A lean HTTP/1.1 client for one server: a pool of keep-alive connections, one request at a
+    time on each. The benchmark shares the machine with the server, so its own cost matters."""
+
+    def __init__(self, host: str, port: int, size: int) -> None:
+        self.host, self.port = host, port
+        self.size = size
+        self.idle: asyncio.Queue = asyncio.Queue()
+        self.opened = 0
+
+    async def request(self, method: str, path: str, body: object = None,
+                      token: str | None = None) -> tuple[int, dict[str, str], bytes]:
+        if self.idle.empty() and self.opened < self.size:
+            self.opened += 1
+            conn = await asyncio.open_connection(self.host, self.port)
+        else:
+            conn = await self.idle.get()
+        reader, writer = conn
+        data = b"" if body is None else orjson.dumps(body)
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
+                "Content-Type: application/json", f"Content-Length: {len(data)}"]
+        if token is not None:
+            head.append(f"Authorization: Bearer {token}")
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        status_line = await reader.readline()
+        headers: dict[str, str] = {}
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "chunked" in headers.get("transfer-encoding", ""):
+            raise RuntimeError("chunked answers are not expected from this API")
+        payload = await reader.readexactly(int(headers.get("content-length", "0")))
+        self.idle.put_nowait(conn)
+        return int(status_line.split()[1]), headers, payload
+
+    async def json(self, method: str, path: str, body: object = None) -> dict:
+        status, _, payload = await self.request(method, path, body)
+        if status >= 300:
+            raise RuntimeError(f"{method} {path}: {status} {payload[:200]!r}")
+        return orjson.loads(payload)
+
+    async def close(self) -> None:
+        while not self.idle.empty():
+            _, writer = self.idle.get_nowait()
+            writer.close()
+
+
+async def play_table(http: Http, ws_base: str, game: str, players: int, options: dict,
                      think: float, figures: Figures, stop: asyncio.Event, rng: random.Random) -> None:
     """Keep one table busy: play it to the end, then open the next one."""
     while not stop.is_set():
-        created = (await http.post("/api/tables", json={"game": game, "players": players,
-                                                        "options": options, "name": "bench"})).json()
+        created = await http.json("POST", "/api/tables", {"game": game, "players": players,
+                                                          "options": options, "name": "bench"})
         figures.tables_created += 1
         tid, tokens = created["id"], [created["token"]]
         for _ in range(1, players):
-            tokens.append((await http.post(f"/api/tables/{tid}/join", json={"name": "bench"})).json()["token"])
+            tokens.append((await http.json("POST", f"/api/tables/{tid}/join", {"name": "bench"}))["token"])
+        # One connection per seat, as a browser per person.
         sockets = [await connect(f"{ws_base}/ws/tables/{tid}?token={t}", compression=None,
                                  max_size=None, proxy=None) for t in tokens]
         try:
-            await play_game(http, tid, tokens, sockets, think, figures, stop, rng)
+            await asyncio.gather(*(play_seat(http, tid, token, ws, think, figures, stop, rng)
+                                   for token, ws in zip(tokens, sockets)))
+            figures.games_finished += 1
         finally:
             for ws in sockets:
                 await ws.close()
 
 
-async def play_game(http, tid, tokens, sockets, think, figures, stop, rng) -> None:
-    latest = [None] * len(sockets)
-    waiting: dict[int, tuple[int, float]] = {}  # seat -> (seq it waits for, time it posted)
-    changed = asyncio.Event()
+async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures: Figures,
+                    stop: asyncio.Event, rng: random.Random) -> None:
+    """One person at the table: whenever the seat has choices, think, then send one of them
+    with the seq it was seen at (several seats may be deciding at once)."""
+    latest: list[dict] = []
+    arrived = asyncio.Event()
+    # While our action is on its way: when it was sent, the seq it made (once answered), and
+    # the updates that arrived meanwhile (ours may come before the HTTP answer does).
+    pending: dict = {}
 
-    async def follow(seat: int) -> None:
-        async for text in sockets[seat]:
-            message = json.loads(text)
+    def own_update_seen(target: int) -> None:
+        for seq, when in pending["arrivals"]:
+            if seq >= target:
+                if figures.measuring:
+                    figures.latencies.append(when - pending["sent"])
+                pending.clear()
+                return
+
+    async def follow() -> None:
+        async for text in ws:
+            message = orjson.loads(text)
             if message.get("type") != "state":
                 continue
             if figures.measuring:
-                figures.update_bytes.append(len(text.encode()))
-            pending = waiting.get(seat)
-            if pending is not None and message["seq"] >= pending[0]:
-                if figures.measuring:
-                    figures.latencies.append(time.perf_counter() - pending[1])
-                del waiting[seat]
-            latest[seat] = message
-            changed.set()
+                figures.update_bytes.append(len(text))
+            if pending:
+                pending["arrivals"].append((message["seq"], time.perf_counter()))
+                if pending["target"] is not None:
+                    own_update_seen(pending["target"])
+            latest[:] = [message]
+            arrived.set()
 
-    followers = [asyncio.create_task(follow(s)) for s in range(len(sockets))]
+    follower = asyncio.create_task(follow())
+    seen = -1  # decide only on a newer picture than this seq
     try:
         while not stop.is_set():
-            await changed.wait()
-            changed.clear()
-            if any(m is None for m in latest):
-                continue
-            if any(m["status"] == "finished" for m in latest):
-                figures.games_finished += 1
+            await arrived.wait()
+            arrived.clear()
+            message = latest[0]
+            if message["status"] == "finished":
                 return
-            for seat, message in enumerate(latest):
-                if message["legal_actions"] and seat not in waiting:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                    action = rng.choice(message["legal_actions"])
-                    started = time.perf_counter()
-                    waiting[seat] = (message["seq"] + 1, started)
-                    response = await http.post(f"/api/tables/{tid}/actions",
-                                               headers={"Authorization": f"Bearer {tokens[seat]}"},
-                                               json={"seq": message["seq"], "action": action})
-                    if response.status_code == 200:
-                        if figures.measuring:
-                            figures.actions += 1
-                            figures.post_times.append(time.perf_counter() - started)
-                            timing = response.headers.get("server-timing", "")
-                            if timing.startswith("app;dur="):
-                                figures.server_times.append(float(timing[8:]) / 1000)
-                    else:
-                        figures.conflicts += 1
-                        waiting.pop(seat, None)
-                    break  # look at the freshest snapshots before deciding again
+            if message["seq"] <= seen or not message["legal_actions"] or pending:
+                continue
+            seen = message["seq"]
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            action = rng.choice(message["legal_actions"])
+            pending.update(sent=time.perf_counter(), target=None, arrivals=[])
+            status, headers, payload = await http.request(
+                "POST", f"/api/tables/{tid}/actions", {"seq": message["seq"], "action": action}, token)
+            if status == 200:
+                new_seq = orjson.loads(payload)["seq"]
+                seen = max(seen, new_seq - 1)
+                if figures.measuring:
+                    figures.actions += 1
+                    figures.post_times.append(time.perf_counter() - pending["sent"])
+                    timing = headers.get("server-timing", "")
+                    if timing.startswith("app;dur="):
+                        figures.server_times.append(float(timing[8:]) / 1000)
+                pending["target"] = new_seq
+                own_update_seen(new_seq)
+            else:
+                figures.conflicts += 1
+                pending.clear()
+            arrived.set()  # look at the newest picture again
     finally:
-        for task in followers:
-            task.cancel()
+        follower.cancel()
 
 
 async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> dict:
     ws_base = url.replace("http://", "ws://")
     figures = Figures()
     stop = asyncio.Event()
-    limits = httpx2.Limits(max_connections=args.http_connections, max_keepalive_connections=args.http_connections)
-    async with httpx2.AsyncClient(base_url=url, trust_env=False, timeout=60, limits=limits) as http:
-        await http.get("/api/games")
+    host, port = url.removeprefix("http://").split(":")
+    http = Http(host, int(port), args.http_connections)
+    try:
+        await http.json("GET", "/api/games")
         rss_before = rss_bytes(server.pid)
         rng = random.Random(args.seed)
         tasks = []
@@ -199,6 +265,8 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        await http.close()
     return {
         "database": "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else
                     f"sqlite (synchronous={os.environ.get('GAMETABLE_SQLITE_SYNC', 'full')})",
@@ -311,7 +379,7 @@ def main() -> None:
                 time.sleep(0.1)
             print(f"server pid {server.pid} on {url}", file=sys.stderr, flush=True)
             disk_before = fsync_ms(tmp)
-            figures = asyncio.run(run(args, server, url))
+            figures = uvloop.run(run(args, server, url))
             disk_after = fsync_ms(tmp)
             figures["fsync_ms_p50_p99_before"] = disk_before
             figures["fsync_ms_p50_p99_after"] = disk_after
