@@ -63,11 +63,11 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
             route.continue_(post_data=json.dumps(body))
         return handler
 
-    # Another device of the same player acted first: the page's seq is stale (409).
+    # The page sends an older seq than its snapshot's, from before this seat's choices: 409.
     page.route("**/actions", rewrite(lambda body: body.update(seq=body["seq"] - 1)))
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "info")
-    expect(page.locator("#notice")).to_contain_text("The table moved on, refreshed")
+    expect(page.locator("#notice")).to_contain_text("Your choices changed before your move arrived")
     page.unroute("**/actions")
 
     # An action the engine refuses (400) shows the engine's own message.
@@ -87,5 +87,49 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
     while server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"] == before:
         assert time.monotonic() < deadline, "the action after the errors was not taken"
         page.wait_for_timeout(100)
+    assert page_errors == []
+    context.close()
+
+
+def test_two_people_answering_one_offer_both_count(server, browser, page_errors):
+    """CATAN: another seat answers the trade offer first. This page's answer, sent with the seq
+    of the offer it was chosen on (as when two people click at the same moment), still applies,
+    because this seat's choices did not change: no 409, no second click."""
+    table = server.api("POST", "/api/tables", {"game": "catan-on-the-road", "players": 3, "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    tokens = {0: table["token"]}
+    for name in ("Bob", "Cy"):
+        joined = server.api("POST", f"{path}/join", {"name": name})
+        tokens[joined["seat"]] = joined["token"]
+    snapshot = server.api("GET", path)
+    active, seq = snapshot["view"]["active_seat"], snapshot["seq"]
+    mine, other = [s for s in sorted(tokens) if s != active]
+    for kind in ("start_trade", "offer_give", "offer_ask", "propose"):
+        legal = server.api("GET", path, token=tokens[active])["legal_actions"]
+        action = next(a for a in legal if a["type"] == kind)
+        seq = server.api("POST", f"{path}/actions", {"seq": seq, "action": action}, tokens[active])["seq"]
+
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    page.evaluate("([id, seat, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat, token}))",
+                  [table["id"], mine, tokens[mine]])
+    page.goto(table["invite_url"])
+    expect(page.locator("button.action-decline")).to_be_visible(timeout=20_000)
+    server.api("POST", f"{path}/actions", {"seq": seq, "action": {"type": "decline"}}, tokens[other])
+
+    def offer_seq(route):
+        body = json.loads(route.request.post_data)
+        body["seq"] = seq
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/actions", offer_seq)
+    page.locator("button.action-decline").click()
+    deadline = time.monotonic() + 10
+    while server.api("GET", path)["seq"] != seq + 2:
+        assert time.monotonic() < deadline, "the page's answer was not applied"
+        page.wait_for_timeout(100)
+    after = server.api("GET", path, token=tokens[active])
+    assert after["view"]["trade"] is None and after["view"]["to_act"] == [active]  # both declined
+    expect(page.locator("#notice")).to_be_hidden()
     assert page_errors == []
     context.close()

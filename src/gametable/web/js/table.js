@@ -70,13 +70,16 @@ function explainError(error) {
 
 // -- sending actions -------------------------------------------------------------------------
 
-async function send(action) {
+// An action goes with the seq of the snapshot it was chosen from. The server applies it while
+// this seat's choices are the same as then (another seat answering the same offer first does
+// not change them); a 409 means they really changed, so the page shows the table anew.
+async function send(action, seq) {
   if (page.busy || !page.me || page.replay) return;
   closeMenu();
   page.busy = true;
   document.body.classList.add("busy");
   try {
-    await api.act(page.tableId, page.me.token, page.snapshot.seq, action);
+    await api.act(page.tableId, page.me.token, seq, action);
     byId("notice").hidden = true;
     await page.live.resync();
   } catch (error) {
@@ -170,7 +173,7 @@ function renderChoices(choices, describe) {
       class: "choice",
       dataset: { legal: "1", type: action.type },
       text: describe(action),
-      onclick: () => send(action),
+      onclick: () => choices.send(action),
     }));
   }
 }
@@ -247,7 +250,7 @@ async function render(snapshot) {
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
-  const choices = new Choices(legal, send, describe);
+  const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe);
   const board = byId("board");
   if (page.renderer) {
     page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain });
