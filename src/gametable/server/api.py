@@ -70,7 +70,9 @@ async def get_table(request: Request, table_id: str = TableId,
              responses={400: {"description": "Illegal or malformed action (the engine's message)"},
                         401: {"description": "No seat token"},
                         403: {"description": "The token is not the seat to act"},
-                        409: {"description": "Stale seq, the game is over, or seats are still open"},
+                        409: {"description": "Stale seq (your seat's choices changed since that seq, "
+                                              "or you acted since), the game is over, or seats are "
+                                              "still open"},
                         413: {"description": "The request body is too large"}})
 async def post_action(body: ActionRequest, request: Request, table_id: str = TableId,
                       authorization: str | None = Header(None)) -> dict:

@@ -81,7 +81,12 @@ class TableSnapshot(BaseModel):
 
 
 class ActionRequest(Strict):
-    seq: StrictInt = Field(description="The seq of the table as you saw it when deciding.")
+    seq: StrictInt = Field(description=(
+        "The seq of the table as you saw it when deciding. The action is applied if that is the "
+        "table's seq now, or if your seat's situation has not changed since: the same legal "
+        "actions at every seq since, and no action of your own (so several seats can answer the "
+        "same offer with the seq they saw). Otherwise 409: look again and decide anew. The same "
+        "request sent twice is never applied twice."))
     action: Any = Field(description='One of your legal actions, e.g. {"type": "take", "count": 2}.')
 
 
