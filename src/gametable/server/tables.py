@@ -1,8 +1,8 @@
 """The hot table manager: live game states in memory, kept in step with the action log.
 
 Every change goes the same way, for people and bots alike: under the table's lock, the
-action is checked and applied to the hot state, committed to the log store in its own
-transaction, and only then is anyone told (local watchers directly, other server processes
+action is checked and applied to the hot state, committed to the log store (in a transaction
+shared with other tables' actions: see gametable.server.writer), and only then is anyone told (local watchers directly, other server processes
 through the fan-out). If the commit fails, the hot state is thrown away and rebuilt from the
 log, which is the truth.
 
