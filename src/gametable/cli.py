@@ -160,6 +160,7 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from gametable.server import Settings, create_app
+    from gametable.server.app import tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
 
     settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
@@ -176,8 +177,9 @@ def serve(
     if settings.redis_url:
         typer.echo("gametable: fanning out through Redis")
     typer.echo(f"gametable: open http://{host}:{port}/ (API documentation at /docs)")
-    uvicorn.run(create_app(settings, catalog), host=host, port=port, log_level=log_level,
-                ws_max_size=settings.max_body)
+    web_app = create_app(settings, catalog)
+    tune_garbage_collector()
+    uvicorn.run(web_app, host=host, port=port, log_level=log_level, ws_max_size=settings.max_body)
 
 
 def main() -> None:

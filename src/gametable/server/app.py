@@ -52,7 +52,6 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                idle_seconds=settings.idle_seconds)
         await manager.start()
         app.state.manager = manager
-        _tune_garbage_collector()
         try:
             yield
         finally:
@@ -75,8 +74,9 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     return app
 
 
-def _tune_garbage_collector() -> None:
-    """Keep the cyclic garbage collector's pauses out of the players' way.
+def tune_garbage_collector() -> None:
+    """Keep the cyclic garbage collector's pauses out of the players' way. For the process that
+    serves (``gametable serve`` calls it once the app is made); it changes the whole process.
 
     Each update builds views of thousands of small containers that reference counting frees
     as soon as they are sent; with Python's default threshold (a collection every 700 new
@@ -84,8 +84,8 @@ def _tune_garbage_collector() -> None:
     still in flight to older generations, whose collections then took 5-20 ms (and a full one
     up to 120 ms with 200 GWT tables) in the middle of a move. With a threshold of 50,000 a
     young collection runs every few seconds under load and finds little alive. Everything made
-    before the first request (modules, schemas, the app) lives as long as the process, so it is
-    frozen: a full collection scans only what the tables made.
+    before serving (modules, schemas, the app) lives as long as the process, so it is frozen: a
+    full collection scans only what the tables made.
     """
     gc.freeze()
     gc.set_threshold(50_000, 10, 10)
