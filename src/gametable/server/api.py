@@ -41,7 +41,10 @@ async def messages(lang: str) -> dict:
     if lang not in i18n.LANGUAGES:
         raise NotFound(f"unknown language {lang!r}; choose one of {', '.join(i18n.LANGUAGES)}")
     name, direction = i18n.LANGUAGES[lang]
-    return {"lang": lang, "name": name, "direction": direction, "messages": dict(i18n.catalog(lang))}
+    return {"lang": lang, "name": name, "direction": direction, "messages": dict(i18n.catalog(lang)),
+            "plurals": {key: {"counted_by": plural.counted_by, "forms": list(plural.forms)}
+                        for key, plural in i18n.plurals(lang).items()},
+            "plural_categories": i18n.plural_categories(lang)}
 
 
 @router.post("/tables", response_model=TableCreated, status_code=201, summary="Open a new table")

@@ -139,8 +139,17 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
 
 
+class PluralMessage(BaseModel):
+    counted_by: str = Field(description="The parameter whose number chooses the form.")
+    forms: list[str] = Field(description="The forms, in the order of plural_categories.")
+
+
 class Catalog(BaseModel):
     lang: str
     name: str
     direction: Literal["ltr", "rtl"]
-    messages: dict[str, str] = Field(description="Message key to template with {param} fields.")
+    messages: dict[str, str] = Field(description="Message key to template with {param} fields "
+                                                 "(for a message with plural forms: its general form).")
+    plurals: dict[str, PluralMessage] = Field(description="The messages that have plural forms.")
+    plural_categories: list[str] = Field(description=(
+        "The language's CLDR plural categories (Intl.PluralRules), in the order of the forms."))

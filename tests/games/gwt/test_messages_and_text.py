@@ -61,7 +61,7 @@ def test_hidden_cards_are_left_out_of_other_players_sentences():
     other = i18n.describe(state.view(1)["log"][1], "en", ["A", "B"])
     assert entries and "hand:" in own and "hand:" not in other and "{" not in other
     drew = {"key": "gwt.drew", "seat": 1, "count": 2}
-    assert i18n.describe(drew, "en", ["A", "B"]) == "B draws 2 card(s)."
+    assert i18n.describe(drew, "en", ["A", "B"]) == "B draws 2 cards."
 
 
 def test_action_descriptions_say_costs_and_gains_and_survive_markup():
