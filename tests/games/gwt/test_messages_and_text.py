@@ -80,3 +80,33 @@ def test_action_descriptions_say_costs_and_gains_and_survive_markup():
     for line in said:
         console.print(line)
     assert "(building A, action 2)" in console.export_text()
+
+
+def test_move_descriptions_name_the_fees_the_engine_charges():
+    """rules §5.1: the fee a move shows in the terminal is the money the move costs."""
+    from gametable.bots import RandomBot
+
+    game = get("gwt")
+    checked = 0
+    for seed in range(6):
+        state = game.new(2 + seed % 3, seed)
+        bot = RandomBot(seed)
+        for _ in range(400):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            for action in state.legal_actions(seat):
+                if action["type"] != "move":
+                    continue
+                label = text.describe_action(action, view, "en")
+                after = state.clone()
+                after.apply(seat, action)
+                paid = view["players"][seat]["money"] - after.view(seat)["players"][seat]["money"]
+                if paid:
+                    assert f"(fees ${paid}:" in label or "you have only" in label, label
+                    checked += 1
+                else:
+                    assert "(no fees)" in label or "you have only $0" in label, label
+            state.apply(seat, bot.choose(state, seat))
+    assert checked > 20  # positions where moving costs something were reached and compared

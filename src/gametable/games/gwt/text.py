@@ -11,10 +11,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from gametable import i18n
+from gametable.terminal import player_names
 
 from . import data as D
 from .effects import hire_cost
 from .kansas_city import breeding_value
+from .movement import fee_of_icons, tile_hand_icons
 from .railroad import transport_cost
 
 
@@ -170,9 +172,9 @@ def _describe(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
         pending = view["pending"] or {}
         spec = dict(D.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
     if t == "move":
-        return "Move: " + " → ".join(_t(n, lang) for n in action["path"])
+        return "Move: " + " → ".join(_t(n, lang) for n in action["path"]) + _fees_text(action["path"], view, lang)
     if t == "herder":
-        fees = " (no fees)" if spec.get("no_fees") else ""
+        fees = " (no fees)" if spec.get("no_fees") else _fees_text(action["path"], view, lang)
         return "Move cattleman: " + " → ".join(_t(n, lang) for n in action["path"]) + fees + via
     if t == "end_phase_b":
         return "End phase B (draw up to your hand limit)"
@@ -190,7 +192,7 @@ def _describe(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
         return f"Remove {_t(action['card'], lang)} from the game"
     if t == "hire":
         cost = hire_cost(action["row"] - 1, spec.get("discount", 0))
-        return f"Hire a {action['worker']} from row {action['row']} for ${cost}{via}"
+        return f"Hire {_a(_t(action['worker'], lang))} from row {action['row']} for ${cost}{via}"
     if t == "build":
         need = D.BUILDING[action["building"]]["craftsmen"]
         old = next(n["tile"] for n in view["trail"] if n["id"] == action["space"])
@@ -288,6 +290,29 @@ def _describe(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
     if t == "certificates_to_limit":
         return f"Move the certificate marker to your limit{via}"
     return f"{t.replace('_', ' ').capitalize()}{via}"
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _fees_text(path: list[str], view: dict[str, Any], lang: str) -> str:
+    """The fees of walking ``path`` (§5.1), as the view shows the trail; "" when it is free."""
+    seat = view["current"]
+    nodes = {node["id"]: node for node in view["trail"]}
+    names = player_names(len(view["players"]), view["seat"], lang)
+    owed: dict[int | None, int] = {}
+    for name in path:
+        node = nodes[name]
+        hands, payee = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), seat)
+        if hands:
+            owed[payee] = owed.get(payee, 0) + fee_of_icons(hands, len(view["players"]))
+    if not owed:
+        return " (no fees)"
+    total = sum(owed.values())
+    parts = [f"${amount} to {'the bank' if payee is None else names[payee]}" for payee, amount in owed.items()]
+    short = " — you have only $" + str(_me(view)["money"]) if total > _me(view)["money"] else ""
+    return f" (fees ${total}: {', '.join(parts)}{short})"
 
 
 def _position(label: str) -> str:
