@@ -136,8 +136,10 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
 
 
 def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
-             names: Sequence[str] = ()) -> str:
-    """One log entry as a sentence; ``names`` are the players' names by seat."""
+             names: Sequence[str] = (), domain: str | None = None) -> str:
+    """One log entry as a sentence; ``names`` are the players' names by seat. ``domain``: the
+    game whose terms fill the fields (default: the key's first part, "catan" in "catan.built";
+    a ``web.catan.*`` message names it, as the browser's actionLabel does)."""
     key = str(entry.get("key", ""))
     params = {k: v for k, v in entry.items() if k not in ("key", "private_to")}
     private = params.pop("private", None)
@@ -149,7 +151,7 @@ def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
     template = template or _template(key, lang, params)
     if template is None:
         return f"{key} {params}"
-    return _fill(template, params, lang, key.split(".", 1)[0], names)
+    return _fill(template, params, lang, domain or key.split(".", 1)[0], names)
 
 
 def _fill(template: str, params: Mapping[str, Any], lang: str, game: str,

@@ -39,3 +39,15 @@ def test_a_human_can_play_a_whole_game_in_the_terminal(monkeypatch):
     assert state.is_over()
     shown = out.getvalue()
     assert "Final score" in shown and "Building row" in shown and "wins the game" in shown
+
+
+def test_choices_read_in_the_players_language_with_their_cost():
+    """The terminal's choices use the catalogs (as the browser's buttons do) in every language."""
+    state = GAME.new(2, 5)
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    build = next(a for a in state.legal_actions(seat) if a["type"] == "build" and a["card"] == "road")
+    assert text.describe_action(build, view, "en") == "Build: road — costs 1 brick and 1 lumber"
+    assert text.describe_action(build, view, "es") == "Construir: camino — cuesta 1 ladrillo y 1 madera"
+    assert text.describe_action(build, view, "pt") == "Construir: estrada — custa 1 tijolo e 1 madeira"
+    assert text.describe_action(build, view, "fa") == "ساختن: جاده — هزینه: 1 آجر و 1 چوب"

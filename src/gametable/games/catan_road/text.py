@@ -23,9 +23,9 @@ def _term(value: str, lang: str) -> str:
 def cards_text(cards: list[str], lang: str) -> str:
     """['wool', 'wool', 'ore'] -> '2 wool, 1 ore' (in the order given)."""
     if not cards:
-        return "nothing"
+        return i18n.text("catan.terminal.nothing", lang)
     counted = Counter(cards)
-    return ", ".join(f"{n} {_term(name, lang)}" for name, n in counted.items())
+    return i18n.join_list([f"{n} {_term(name, lang)}" for name, n in counted.items()], lang)
 
 
 def _metropolis_text(card: str, lang: str) -> str:
@@ -97,55 +97,33 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
 
 
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
+    """One choice in ``lang``: the browser's label for it (``web.catan.action.*``), plus what it
+    costs or trades where the view knows it."""
     kind = action["type"]
     me = view["seat"]
     seat_names = player_names(len(view["players"]), me, lang)
+    label = i18n.describe({"key": f"web.catan.action.{kind}", **action}, lang, seat_names, domain="catan")
     trade = view.get("trade")
-    if kind == "end_turn":
-        return "End your turn"
+    mine = next((a for a in trade["answers"] if a["seat"] == me), None) if trade else None
     if kind == "build":
         card = action["card"]
-        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang)
         if card == "metropolis":
-            return f"Build a metropolis, {_metropolis_text(action['metropolis'], lang)} (costs {cost})"
-        return f"Build a {_term(card, lang)} (costs {cost})"
+            label += f" ({_metropolis_text(action['metropolis'], lang)})"
+        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang)
+        return f"{label} — " + i18n.text("catan.terminal.costs", lang, cost=cost)
     if kind == "pay":
-        return f"Pay with {cards_text(action['cards'], lang)}"
-    if kind == "discard":
-        return f"Discard 1 {_term(action['resource'], lang)}"
-    if kind == "give":
-        return f"Give 1 {_term(action['resource'], lang)} to {seat_names[action['to_seat']]}"
-    if kind == "start_trade":
-        return "Make a trade offer to the other players"
+        return i18n.describe({"key": "web.catan.action.pay", "cards": cards_text(action["cards"], lang)}, lang)
+    exchange = None  # (what you give, what you get)
     if kind == "propose":
-        return f"Propose it: give {cards_text(trade['give'], lang)}, ask for {cards_text(trade['ask'], lang)}"
-    if kind in ("offer_give", "offer_ask"):
-        side = "give" if kind == "offer_give" else "ask for"
-        return f"Offer: {side} 1 more {_term(action['resource'], lang)}"
-    if kind == "cancel_trade":
-        return "Cancel the offer"
-    if kind == "accept":
-        return f"Accept: give {cards_text(trade['ask'], lang)}, get {cards_text(trade['give'], lang)}"
-    if kind == "decline":
-        return "Decline"
-    if kind == "counter":
-        return "Make a counter-offer"
-    mine = next((a for a in trade["answers"] if a["seat"] == me), None) if trade else None
-    if kind in ("counter_give", "counter_ask", "submit_counter"):
-        give, ask = cards_text(mine["give"], lang), cards_text(mine["ask"], lang)
-        if kind == "submit_counter":
-            return f"Submit the counter-offer: give {give}, ask for {ask}"
-        side = "give" if kind == "counter_give" else "ask for"
-        return f"Counter-offer: {side} 1 more {_term(action['resource'], lang)}"
-    if kind == "trade_with":
-        partner = action["seat"]
-        answer = next(a for a in trade["answers"] if a["seat"] == partner)
-        if answer["answer"] == "accept":
-            gives, gets = trade["give"], trade["ask"]
-        else:
-            gives, gets = answer["ask"], answer["give"]
-        return (f"Trade with {seat_names[partner]}: give {cards_text(gives, lang)}, "
-                f"get {cards_text(gets, lang)}")
-    if kind == "withdraw":
-        return "Withdraw the offer"
-    return str(action)
+        exchange = trade["give"], trade["ask"]
+    elif kind == "accept":
+        exchange = trade["ask"], trade["give"]
+    elif kind == "submit_counter":
+        exchange = mine["give"], mine["ask"]
+    elif kind == "trade_with":
+        answer = next(a for a in trade["answers"] if a["seat"] == action["seat"])
+        exchange = (trade["give"], trade["ask"]) if answer["answer"] == "accept" else (answer["ask"], answer["give"])
+    if exchange is None:
+        return label
+    give, get = (cards_text(cards, lang) for cards in exchange)
+    return f"{label} — " + i18n.text("catan.terminal.give_get", lang, give=give, get=get)
