@@ -143,3 +143,13 @@ def test_every_message_key_the_client_names_exists_in_english():
     used = _keys_used_by_the_client()
     assert len(used) > 40, "the scan finds the client's keys"
     assert sorted(used - set(english)) == []
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_no_message_fakes_a_plural_with_parentheses(lang):
+    """"card(s)", "carta(s)", "temporal(es)": a count takes the language's plural form instead."""
+    faked = []
+    for path in sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        faked += [key for key, forms in messages(path).items()
+                  if any(re.search(r"\w\((?:s|es|os|as|هایی)\)", form) for form in forms)]
+    assert faked == [], f"{lang}: use msgid_plural for {faked}"
