@@ -88,3 +88,28 @@ def test_arbitrary_actions_are_refused_and_change_nothing(game_name, data, playe
         assert json.dumps(state.to_json(), sort_keys=True) == before
     # the state still works: a legal action is accepted after all the refusals
     state.apply(seat, legal[0])
+
+
+def _lookalike(value):
+    """A value equal to ``value`` in Python but of another JSON type: True for 1, 2.0 for 2."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    if value in (0, 1):
+        return bool(value)
+    return float(value)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**31), steps=st.integers(0, 150))
+def test_an_action_equal_to_a_legal_one_is_applied_as_the_legal_one(game_name, data, seed, steps):
+    state = _position(game_name, 3, seed, steps)
+    if state.is_over():
+        return
+    seat = state.to_act()[0]
+    legal = data.draw(st.sampled_from(state.legal_actions(seat)))
+    lookalike = {key: _lookalike(value) for key, value in legal.items()}
+    expected = state.clone()
+    expected.apply(seat, legal)
+    state.apply(seat, lookalike)
+    assert json.dumps(state.to_json(), sort_keys=True) == json.dumps(expected.to_json(), sort_keys=True)
