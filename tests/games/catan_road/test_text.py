@@ -51,3 +51,21 @@ def test_choices_read_in_the_players_language_with_their_cost():
     assert text.describe_action(build, view, "es") == "Construir: camino — cuesta 1 ladrillo y 1 madera"
     assert text.describe_action(build, view, "pt") == "Construir: estrada — custa 1 tijolo e 1 madeira"
     assert text.describe_action(build, view, "fa") == "ساختن: جاده — هزینه: 1 آجر و 1 چوب"
+
+
+def test_the_table_renders_in_every_language_without_raw_keys():
+    for lang in ("en", "fa", "pt", "es"):
+        out = StringIO()
+        console = Console(file=out, width=200)
+        state = GAME.new(3, 8)
+        bot = RandomBot(8)
+        names = terminal.player_names(3, 0, lang)
+        for _ in range(120):  # through trades, the robber and charity where the dice lead there
+            if state.is_over():
+                break
+            console.print(text.render(state.view(0), names, lang))
+            seat = state.to_act()[0]
+            state.apply(seat, bot.choose(state, seat))
+        shown = out.getvalue()
+        assert "catan.terminal" not in shown and "web.catan" not in shown and "{" not in shown, lang
+    assert "Tu mano" in shown  # the last language, Spanish

@@ -29,71 +29,90 @@ def cards_text(cards: list[str], lang: str) -> str:
 
 
 def _metropolis_text(card: str, lang: str) -> str:
-    return "side A (+2 cards per draw phase)" if card == "A" else f"side B: {_term(card, lang)}"
+    if card == "A":
+        return i18n.text("catan.terminal.metropolis_a", lang)
+    return i18n.text("catan.terminal.metropolis_b", lang, card=_term(card, lang))
+
+
+def _say(key: str, lang: str, names: list[str], **params: Any) -> str:
+    """A message with seat fields shown as the players' names."""
+    return i18n.describe({"key": key, **params}, lang, names, domain="catan")
+
+
+_COLUMNS = ("player", "vp", "cards", "roads", "villages", "cities", "metropolises", "knights", "bonus",
+            "rate", "robber_limit")
 
 
 def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     me = view["seat"]
     active = view["active_seat"]
-    parts: list[Any] = []
+    nothing = i18n.text("catan.terminal.nothing", lang)
+    parts: list[Any] = [Text(_say("catan.terminal.turn", lang, names_by_seat, turn=view["turn"], seat=active,
+                                  phase=view["phase"]), style="bold")]
 
-    header = Text()
-    header.append(f"Turn {view['turn']} — active player: {names_by_seat[active]}", style="bold")
-    header.append(f"   ({_term(view['phase'], lang)})")
-    parts.append(header)
-
-    row = ", ".join(_term(c, lang) for c in view["row"]) or "empty"
     stack = view["metropolis_stack"]
-    parts.append(Text(f"Building row: {row}   (building deck: {view['building_deck_size']})"))
-    remaining = ", ".join(sorted({_metropolis_text(m, lang) for m in stack["remaining"]})) or "none"
-    parts.append(Text(f"Metropolis stack ({len(stack['remaining'])} left): {remaining}"))
-    discarded_events = ", ".join(_term(e, lang) for e in view["event_discard"]) or "none"
-    parts.append(Text(f"Resource deck: {view['resource_deck_size']}   discard pile: "
-                      f"{view['resource_discard_size']}   event deck: {view['event_deck_size']}"
-                      f"   events used: {discarded_events}"))
+    parts.append(Text(_say("catan.terminal.row", lang, names_by_seat, cards=view["row"] or nothing)
+                      + "   " + _say("web.catan.building_deck", lang, names_by_seat,
+                                     count=view["building_deck_size"])))
+    remaining = sorted({_metropolis_text(m, lang) for m in stack["remaining"]})
+    parts.append(Text(_say("catan.terminal.metropolis_stack", lang, names_by_seat, count=len(stack["remaining"]),
+                           cards=i18n.join_list(remaining, lang) or nothing)))
+    parts.append(Text("   ".join([
+        _say("web.catan.resource_deck", lang, names_by_seat, count=view["resource_deck_size"],
+             discarded=view["resource_discard_size"]),
+        _say("web.catan.event_deck", lang, names_by_seat, count=view["event_deck_size"]),
+        _say("catan.terminal.events_used", lang, names_by_seat, events=view["event_discard"] or nothing)])))
     if view["last_event"]:
-        parts.append(Text(f"Event this turn: {_term(view['last_event']['event'], lang)}", style="magenta"))
+        parts.append(Text(_say("catan.terminal.event_now", lang, names_by_seat, event=view["last_event"]["event"]),
+                          style="magenta"))
 
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("player", "VP", "cards", "roads", "villages", "cities", "metropolises",
-                   "knights", "bonus", "pays N for 1", "robber limit"):
-        table.add_column(column, justify="left" if column in ("player", "cards", "metropolises", "bonus") else "right")
+    for column in _COLUMNS:
+        table.add_column(i18n.text(f"catan.terminal.col.{column}", lang),
+                         justify="left" if column in ("player", "cards", "metropolises", "bonus") else "right")
     for p in view["players"]:
         seat = p["seat"]
         name = names_by_seat[seat] + (" ▶" if seat == active else "")
-        cards = cards_text(p["hand"], lang) if "hand" in p else f"{p['hand_size']} cards"
-        bonus = ", ".join(_term(b, lang) for b in ("longest_road", "largest_army") if p[b])
-        metros = ", ".join(_metropolis_text(m, lang) for m in p["metropolises"])
+        cards = (cards_text(p["hand"], lang) if "hand" in p
+                 else _say("web.catan.hand_size", lang, names_by_seat, count=p["hand_size"]))
+        bonus = i18n.join_list([_term(b, lang) for b in ("longest_road", "largest_army") if p[b]], lang)
+        metros = i18n.join_list([_metropolis_text(m, lang) for m in p["metropolises"]], lang)
         table.add_row(name, str(p["vp"]), cards, str(p["roads"]), str(p["villages"]), str(p["cities"]),
-                      metros, str(p["knights"]), bonus, str(p["substitution_rate"]), str(p["robber_limit"]))
+                      metros, str(p["knights"]), bonus, f"{p['substitution_rate']}:1", str(p["robber_limit"]))
     parts.append(table)
 
     trade = view["trade"]
     if trade:
-        lines = [f"Offer by {names_by_seat[trade['proposer']]}: gives {cards_text(trade['give'], lang)}; "
-                 f"asks for {cards_text(trade['ask'], lang)}   ({_term(trade['stage'], lang)})"]
+        lines = [_say("catan.terminal.offer", lang, names_by_seat, seat=trade["proposer"],
+                      give=cards_text(trade["give"], lang), ask=cards_text(trade["ask"], lang),
+                      stage=trade["stage"])]
         if trade["stage"] != "compose":
             for answer in trade["answers"]:
-                line = f"  {names_by_seat[answer['seat']]}: {_term(answer['answer'], lang)}"
                 if "give" in answer:
-                    line += (f": gives {cards_text(answer['give'], lang)}; "
-                             f"asks for {cards_text(answer['ask'], lang)}")
-                lines.append(line)
-        parts.append(Panel("\n".join(lines), title="Trade", expand=False))
-    owed = [p for p in view["players"] if p["discards_owed"]]
-    if owed:
-        parts.append(Text("Robber: " + ", ".join(f"{names_by_seat[p['seat']]} must still discard "
-                                                 f"{p['discards_owed']}" for p in owed), style="red"))
+                    lines.append("  " + _say("catan.terminal.counter", lang, names_by_seat, seat=answer["seat"],
+                                             answer=answer["answer"], give=cards_text(answer["give"], lang),
+                                             ask=cards_text(answer["ask"], lang)))
+                else:
+                    lines.append("  " + _say("catan.terminal.answer", lang, names_by_seat, seat=answer["seat"],
+                                             answer=answer["answer"]))
+        parts.append(Panel("\n".join(lines), title=i18n.text("web.catan.trade_title", lang), expand=False))
+    for p in view["players"]:
+        if p["discards_owed"]:
+            parts.append(Text(_say("catan.terminal.owes", lang, names_by_seat, seat=p["seat"],
+                                   count=p["discards_owed"]), style="red"))
     if view["charity"]:
-        givers = ", ".join(names_by_seat[s] for s in view["charity"]["givers"])
-        receivers = ", ".join(names_by_seat[s] for s in view["charity"]["receivers"])
-        parts.append(Text(f"Charity: {givers} must give 1 card to one of: {receivers}", style="red"))
+        parts.append(Text(_say("catan.terminal.charity", lang, names_by_seat,
+                               givers=i18n.join_list([names_by_seat[s] for s in view["charity"]["givers"]], lang),
+                               receivers=i18n.join_list([names_by_seat[s] for s in view["charity"]["receivers"]], lang)),
+                          style="red"))
     if view["paying"]:
-        parts.append(Text(f"Paying for: {_term(view['paying']['card'], lang)}", style="yellow"))
+        parts.append(Text(_say("web.catan.paying", lang, names_by_seat, building=view["paying"]["card"]),
+                          style="yellow"))
     if me is not None:
         you = view["players"][me]
-        parts.append(Text(f"Your hand: {cards_text(you['hand'], lang)}", style="bold green"))
-    return Panel(Group(*parts), title="CATAN: On the Road", expand=False)
+        parts.append(Text(_say("catan.terminal.your_hand", lang, names_by_seat, cards=cards_text(you["hand"], lang)),
+                          style="bold green"))
+    return Panel(Group(*parts), title=i18n.text("ui.game.catan-on-the-road", lang), expand=False)
 
 
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
