@@ -34,13 +34,16 @@ def test_terminal_renders_every_view_and_describes_every_action():
         if state.is_over():
             break
         view = state.view(state.current)
-        console.print(text.render(view, ["You", "Bot"], "en"))
+        for lang in ("en", "fa", "pt", "es"):
+            console.print(text.render(view, ["You", "Bot"], lang))
         for action in state.legal_actions(state.current):
             for lang in ("en", "fa", "pt", "es"):  # every choice in every language, no key or {field} left
                 label = text.describe_action(action, view, lang)
                 assert label and "{" not in label and "web.gwt." not in label and "gwt.terminal" not in label
         state.apply(state.current, bot.choose(state, state.current))
-    assert "Trail" in console.export_text()
+    shown = console.export_text()
+    assert "Trail" in shown and "Mercado de gado" in shown and "بازار گاو" in shown
+    assert "gwt.terminal" not in shown and "web.gwt." not in shown
 
 
 def test_terminal_names_read_right_in_every_sentence():

@@ -33,12 +33,12 @@ def _t(value: Any, lang: str) -> str:
     return str(value)
 
 
-def _trail(view: dict[str, Any], names: list[str]) -> Table:
+def _trail(view: dict[str, Any], names: list[str], lang: str) -> Table:
     herders: dict[str, list[str]] = {}
     for p in view["players"]:
         if p["herder"]:
             herders.setdefault(p["herder"], []).append(names[p["seat"]])
-    table = Table(title="Trail (locations in order; ★ = herders)", show_header=False, box=None)
+    table = Table(title=i18n.text("gwt.terminal.trail_title", lang), show_header=False, box=None)
     cells = []
     for node in view["trail"]:
         if node["tile"] is None and node["id"] not in herders or node["kind"] == "start":
@@ -55,7 +55,7 @@ def _trail(view: dict[str, Any], names: list[str]) -> Table:
     return table
 
 
-def _railroad(view: dict[str, Any], names: list[str]) -> str:
+def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
     rail = view["railroad"]
     engines = ", ".join(f"{names[s]}@{pos}" for s, pos in enumerate(rail["engines"]))
     stations = "  ".join(
@@ -65,7 +65,9 @@ def _railroad(view: dict[str, Any], names: list[str]) -> str:
         for s in rail["stations"])
     cities = "  ".join(f"{c['id']}[{c['value']}]" + (":" + "".join(str(d) for d in c["discs"]) if c["discs"] else "")
                        for c in rail["cities"])
-    return f"Engines: {engines}\nStations: {stations}\nCities: {cities}"
+    return "\n".join([_say("gwt.terminal.engines", lang, engines=engines),
+                      _say("gwt.terminal.stations", lang, stations=stations),
+                      _say("gwt.terminal.cities", lang, cities=cities)])
 
 
 def _short_master(master: str) -> str:
@@ -74,25 +76,34 @@ def _short_master(master: str) -> str:
 
 def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     w = p["workers"]
+    workers = ", ".join(f"{_t(kind, lang)} ×{w[kind]}" for kind in ("cowboy", "craftsman", "engineer"))
     lines = [
-        f"${p['money']}  certificates {p['certificates']}/{p['certificate_limit']}"
-        f" (+{p['permanent_certificates']} permanent)",
-        f"workers: {w['cowboy']} cowboys, {w['craftsman']} craftsmen, {w['engineer']} engineers",
-        f"step limit {p['step_limit']}, hand limit {p['hand_limit']}, engine {p['engine']}",
-        f"aux: " + " ".join(f"{n}{'²' if a['double'] else ('¹' if a['single'] else '✗')}" for n, a in p["aux"].items()),
-        f"discs left {p['discs_left']}: " + ", ".join(f"{g}×{c}" for g, c in p["discs"].items() if c),
-        f"deck {p['deck_size']}, discard {p['discard_size']} (top {_t(p['discard_top'], lang)})",
-        f"objectives: {_t(p['objectives'], lang)}",
-        f"buildings left: {' '.join(p['buildings_left'])}",
+        _say("web.gwt.money", lang, amount=p["money"]) + "  " + _say(
+            "gwt.terminal.certificates", lang, count=p["certificates"], limit=p["certificate_limit"],
+            permanent=p["permanent_certificates"]),
+        f"{_say('web.gwt.workers', lang)}: {workers}",
+        ", ".join([_say("web.gwt.step_limit", lang, value=p["step_limit"]),
+                   _say("web.gwt.hand_limit", lang, value=p["hand_limit"]),
+                   _say("gwt.terminal.engine", lang, position=p["engine"])]),
+        f"{_say('web.gwt.aux_actions', lang)}: "
+        + " ".join(f"{n}{'²' if a['double'] else ('¹' if a['single'] else '✗')}" for n, a in p["aux"].items()),
+        _say("gwt.terminal.discs_left", lang, count=p["discs_left"],
+             groups=", ".join(f"{g}×{c}" for g, c in p["discs"].items() if c)),
+        _say("web.gwt.deck", lang, deck=p["deck_size"], discard=p["discard_size"])
+        + (f" ({_say('gwt.terminal.discard_top', lang, card=_t(p['discard_top'], lang))})" if p["discard_top"] else ""),
+        f"{_say('web.gwt.objective_area', lang)}: {_t(p['objectives'], lang) or '—'}",
+        f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}",
     ]
-    if p["hazards"] or p["teepees"] or p["station_masters"]:
-        lines.append(f"hazards {len(p['hazards'])}, teepees {', '.join(p['teepees']) or '—'}, "
-                     f"masters {', '.join(p['station_masters']) or '—'}")
+    if p["hazards"] or p["teepees"]:
+        lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
+    if p["station_masters"]:
+        lines.append(f"{_say('web.gwt.station_masters', lang)}: {_t(p['station_masters'], lang)}")
     if "hand" in p:
-        lines.append("[bold]hand:[/] " + ", ".join(_t(c, lang) for c in p["hand"]))
+        lines.append(f"[bold]{escape(_say('web.gwt.hand', lang, count=len(p['hand']), limit=p['hand_limit']))}:[/] "
+                     + escape(_t(p["hand"], lang)))
     else:
-        lines.append(f"hand: {p['hand_size']} cards")
-    return Panel("\n".join(lines), title=name + (" 🎫" if p["job_token"] else ""), expand=True)
+        lines.append(_say("web.gwt.hand_hidden", lang, count=p["hand_size"], limit=p["hand_limit"]))
+    return Panel("\n".join(lines), title=escape(name) + (" 🎫" if p["job_token"] else ""), expand=True)
 
 
 def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
@@ -100,26 +111,30 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     rows = " | ".join(f"{r['row']}(${r['cost']}): " + "".join((w or "-")[:2] for w in r["workers"])
                       for r in jm["rows"] if r["workers"] or r["row"] == jm["token_row"])
     market = view["cattle_market"]
+    objectives = view["objective_cards"]
     board = "\n".join([
-        f"Job market (token in row {jm['token_row']}): {rows}",
-        "Foresight: " + "  ".join(f"{i + 1}: {_t([t for t in col if t], lang)}"
-                                  for i, col in enumerate(view["foresight"])),
-        f"Cattle market: {_t(market['cards'], lang)} (stack {market['stack_size']})",
-        f"Objectives on display: {', '.join(view['objective_cards']['display'])}"
-        f" (stack {view['objective_cards']['stack_size']})",
-        _railroad(view, names),
+        _say("gwt.terminal.job_market", lang, row=jm["token_row"], rows=rows),
+        _say("gwt.terminal.foresight", lang, columns="  ".join(
+            f"{i + 1}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
+        _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
+             stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
+        _say("gwt.terminal.objectives", lang, cards=_t(objectives["display"], lang),
+             stack=_say("web.gwt.stack", lang, count=objectives["stack_size"])),
+        _railroad(view, names, lang),
     ])
     pending = view["pending"]
-    status = f"Phase {view['phase']}, {names[view['current']]} to act"
+    status = _say("gwt.terminal.status", lang, phase=_say(f"gwt.terminal.phase.{view['phase']}", lang),
+                  seat=names[view["current"]])
     if pending:
-        status += f"; deciding: {pending['kind']} {_t(pending.get('src'), lang) if pending.get('src') else ''}"
+        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{k: v for k, v in pending.items() if k != "kind"})
+        status += " — " + (decision if not decision.startswith("web.gwt.") else pending["kind"].replace("_", " "))
     elif view["phase_b"]["location"]:
-        status += f"; at {_t(view['phase_b']['location'], lang)}"
+        status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
     return Group(
-        _trail(view, names),
-        Panel(board, title="Board"),
+        _trail(view, names, lang),
+        Panel(escape(board), title=_say("web.gwt.board", lang)),
         Columns([_player(p, names[p["seat"]], lang) for p in view["players"]], equal=True),
-        status,
+        escape(status),
     )
 
 
