@@ -27,7 +27,7 @@ DISCARD_ACTIONS = [{"type": "discard", "resource": r} for r in RESOURCES]
 
 
 class Charity:
-    """Leaders who still have to give a card, and the players with the fewest VP who may receive it."""
+    """Leaders who still have to give a card, and the players with fewer VP who may receive it."""
 
     __slots__ = ("givers", "receivers")
 
@@ -116,11 +116,12 @@ def apply_discard(state: "CatanState", seat: int, action: dict) -> None:
 
 def _charity(state: "CatanState", order: list[int]) -> None:
     vps = [state.vp(s) for s in range(state.n)]
-    top, low = max(vps), min(vps)
-    if top == low:
+    top = max(vps)
+    if min(vps) == top:
         state.log.append({"key": "catan.charity_all_tied", "vp": top})
         return
-    receivers = [s for s in order if vps[s] == low]
+    # the rule page: "to a player with fewer VP" -- anyone below the leaders, the giver chooses
+    receivers = [s for s in order if vps[s] < top]
     givers = []
     for seat in order:
         if vps[seat] != top:
