@@ -76,6 +76,8 @@ def test_s7_robber_exactly_at_the_limit_is_safe():
     state = village_scenario(extra=dict(ore=7), events_top=["robber"])
     build_village(state)
     assert hand_of(state, 0) == hand(ore=7) and state.to_json()["phase"] == "main"
+    # the log says so, rather than leaving the revealed Robber without an outcome
+    assert log_keys(state)[log_keys(state).index("catan.event") + 1] == "catan.robber_nobody"
 
 
 def test_s7_abundance_everyone_draws_two_except_bonus_card_holders():

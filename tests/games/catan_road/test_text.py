@@ -39,3 +39,16 @@ def test_a_human_can_play_a_whole_game_in_the_terminal(monkeypatch):
     assert state.is_over()
     shown = out.getvalue()
     assert "Final score" in shown and "Building row" in shown and "wins the game" in shown
+
+
+def test_answering_an_offer_reminds_of_the_partner_bonus_card():
+    """[P]5: the partner draws 1 card; the prompt to accept or counter says so."""
+    from tests.games.catan_road.helpers import hand, scenario
+
+    state = scenario(2, hands=[hand(ore=2), hand(grain=1)])
+    for action in ({"type": "start_trade"}, {"type": "offer_give", "resource": "ore"},
+                   {"type": "offer_ask", "resource": "grain"}, {"type": "propose"}):
+        state.apply(0, action)
+    view = state.view(1)
+    accept = text.describe_action({"type": "accept"}, view, "en")
+    assert accept == "Accept: give 1 grain, get 1 ore (if the trade is made with you, you also draw 1 card)"

@@ -70,14 +70,18 @@ def resolve(state: "CatanState", event: int) -> None:
 # -- Robber --------------------------------------------------------------------------------------
 
 def _robber(state: "CatanState", order: list[int]) -> None:
+    over = False
     for seat in order:
         size = sum(state.hands[seat])
         limit = ROBBER_LIMIT + state.knights[seat]
         if size > limit:
+            over = True
             state.owed[seat] = size // 2
             state.log.append({"key": "catan.robber_owes", "seat": seat, "count": size // 2,
                               "limit": limit})
             _discard_if_forced(state, seat)
+    if not over:
+        state.log.append({"key": "catan.robber_nobody"})
     if any(state.owed):
         state.phase = "robber"
 

@@ -96,6 +96,10 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     return Panel(Group(*parts), title="CATAN: On the Road", expand=False)
 
 
+# the rule page's reminder: whoever trades with the active player draws 1 resource card
+_BONUS_HINT = " (if the trade is made with you, you also draw 1 card)"
+
+
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
     kind = action["type"]
     me = view["seat"]
@@ -125,7 +129,8 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
     if kind == "cancel_trade":
         return "Cancel the offer"
     if kind == "accept":
-        return f"Accept: give {cards_text(trade['ask'], lang)}, get {cards_text(trade['give'], lang)}"
+        return (f"Accept: give {cards_text(trade['ask'], lang)}, get {cards_text(trade['give'], lang)}"
+                f"{_BONUS_HINT}")
     if kind == "decline":
         return "Decline"
     if kind == "counter":
@@ -134,7 +139,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
     if kind in ("counter_give", "counter_ask", "submit_counter"):
         give, ask = cards_text(mine["give"], lang), cards_text(mine["ask"], lang)
         if kind == "submit_counter":
-            return f"Submit the counter-offer: give {give}, ask for {ask}"
+            return f"Submit the counter-offer: give {give}, ask for {ask}{_BONUS_HINT}"
         side = "give" if kind == "counter_give" else "ask for"
         return f"Counter-offer: {side} 1 more {_term(action['resource'], lang)}"
     if kind == "trade_with":
