@@ -238,3 +238,17 @@ def test_p5_the_trade_is_available_again_on_the_next_turn():
     state.apply(0, {"type": "end_turn"})  # seat 1's turn: its own one trade
     assert state.to_json()["trade_used"] is False and START in state.legal_actions(1)
     assert state.legal_actions(0) == [], "seat 0 may only answer, not start, a trade now"
+
+
+def test_p5_refused_offer_steps_say_why():
+    """Bad input gets a reason: a gift, the same type on both sides, cards one does not hold."""
+    state = three_players()
+    state.apply(0, START)
+    with pytest.raises(IllegalAction, match="at least 1 card to give and 1 card to ask for"):
+        state.apply(0, PROPOSE)
+    state.apply(0, give("wool"))
+    with pytest.raises(IllegalAction, match="same type on both sides"):
+        state.apply(0, ask("wool"))
+    state.apply(0, give("wool"))
+    with pytest.raises(IllegalAction, match="no more wool to give"):
+        state.apply(0, give("wool"))
