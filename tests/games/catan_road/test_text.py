@@ -52,3 +52,16 @@ def test_answering_an_offer_reminds_of_the_partner_bonus_card():
     view = state.view(1)
     accept = text.describe_action({"type": "accept"}, view, "en")
     assert accept == "Accept: give 1 grain, get 1 ore (if the trade is made with you, you also draw 1 card)"
+
+
+def test_a_build_payable_only_by_substitution_says_so():
+    """[P]6: with 3 roads and no grain, the village is offered; the label explains how it is paid."""
+    from tests.games.catan_road.helpers import area, hand, scenario
+
+    state = scenario(2, hands=[hand(brick=1, lumber=1, wool=3), hand()], areas=[area(roads=3), area()],
+                     longest_road=0, row=["village", "road", "road", "knight", "knight"])
+    view = state.view(0)
+    labels = {a["card"]: text.describe_action(a, view, "en") for a in state.legal_actions(0) if a["type"] == "build"}
+    assert labels["village"] == ("Build a village (costs 1 brick, 1 lumber, 1 wool, 1 grain; with your roads, "
+                                 "2 identical cards of another type replace a missing one)")
+    assert labels["road"] == "Build a road (costs 1 brick, 1 lumber)"

@@ -96,6 +96,15 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     return Panel(Group(*parts), title="CATAN: On the Road", expand=False)
 
 
+def _substitution_hint(card: str, view: dict[str, Any]) -> str:
+    """When the hand lacks a required card, say that road substitution makes the build payable."""
+    me = view["players"][view["seat"]]
+    held = Counter(me["hand"])
+    if all(held[r] >= n for r, n in Counter(names(COSTS[BUILDING_INDEX[card]])).items()):
+        return ""
+    return f"; with your roads, {me['substitution_rate']} identical cards of another type replace a missing one"
+
+
 # the rule page's reminder: whoever trades with the active player draws 1 resource card
 _BONUS_HINT = " (if the trade is made with you, you also draw 1 card)"
 
@@ -109,7 +118,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
         return "End your turn"
     if kind == "build":
         card = action["card"]
-        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang)
+        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view)
         if card == "metropolis":
             return f"Build a metropolis, {_metropolis_text(action['metropolis'], lang)} (costs {cost})"
         return f"Build a {_term(card, lang)} (costs {cost})"
