@@ -65,3 +65,8 @@ def test_a_build_payable_only_by_substitution_says_so():
     assert labels["village"] == ("Build a village (costs 1 brick, 1 lumber, 1 wool, 1 grain; with your roads, "
                                  "2 identical cards of another type replace a missing one)")
     assert labels["road"] == "Build a road (costs 1 brick, 1 lumber)"
+    four_roads = scenario(2, hands=[hand(brick=1, lumber=1, wool=1, ore=1), hand()],
+                          areas=[area(roads=4), area()], longest_road=0,
+                          row=["village", "road", "road", "knight", "knight"])
+    village = text.describe_action({"type": "build", "card": "village"}, four_roads.view(0), "en")
+    assert village.endswith("; with your roads, 1 card of another type replaces a missing one)")

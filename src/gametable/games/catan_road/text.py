@@ -102,7 +102,10 @@ def _substitution_hint(card: str, view: dict[str, Any]) -> str:
     held = Counter(me["hand"])
     if all(held[r] >= n for r, n in Counter(names(COSTS[BUILDING_INDEX[card]])).items()):
         return ""
-    return f"; with your roads, {me['substitution_rate']} identical cards of another type replace a missing one"
+    rate = me["substitution_rate"]
+    if rate == 1:
+        return "; with your roads, 1 card of another type replaces a missing one"
+    return f"; with your roads, {rate} identical cards of another type replace a missing one"
 
 
 # the rule page's reminder: whoever trades with the active player draws 1 resource card
