@@ -36,6 +36,15 @@ def offer(state, gives, asks):
     state.apply(0, PROPOSE)
 
 
+def counter(state, seat, gives, asks):
+    state.apply(seat, {"type": "counter"})
+    for r in gives:
+        state.apply(seat, counter_give(r))
+    for r in asks:
+        state.apply(seat, counter_ask(r))
+    state.apply(seat, {"type": "submit_counter"})
+
+
 def three_players(**kwargs):
     return scenario(3, hands=[hand(wool=2, ore=1, grain=1), hand(brick=1, grain=1, lumber=2),
                               hand(brick=2, ore=1)], deck_top=["ore", "wool", "grain"], **kwargs)
@@ -201,11 +210,7 @@ def test_p5_proposer_takes_a_counter_over_an_acceptance_and_only_that_partner_dr
     state = three_players()
     offer(state, ["wool"], ["grain"])
     state.apply(1, {"type": "accept"})
-    state.apply(2, {"type": "counter"})
-    state.apply(2, counter_give("brick"))
-    state.apply(2, counter_ask("wool"))
-    state.apply(2, counter_ask("wool"))
-    state.apply(2, {"type": "submit_counter"})
+    counter(state, 2, ["brick"], ["wool", "wool"])
     assert state.legal_actions(0) == [{"type": "trade_with", "seat": 1}, {"type": "trade_with", "seat": 2},
                                       {"type": "withdraw"}]
     state.apply(0, {"type": "trade_with", "seat": 2})
