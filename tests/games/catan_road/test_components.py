@@ -52,3 +52,18 @@ def test_s1_four_metropolis_cards_and_two_unowned_bonus_cards():
     assert sorted(b["metropolis_stack"]) == sorted(
         ["draw_per_road", "longest_road_ties", "draw_per_knight", "largest_army_ties"])
     assert (a["longest_road"], a["largest_army"]) == (None, None)
+
+
+def test_s1_1_the_browser_prints_the_engine_costs():
+    """The web table shows costs on the cards; they must be the costs the engine charges."""
+    import json
+    import re
+    from pathlib import Path
+
+    from gametable.games.catan_road.cards import BUILDINGS, COSTS, names
+
+    source = (Path(__file__).resolve().parents[3] / "src" / "gametable" / "web" / "js" / "games" / "catan"
+              / "table.js").read_text(encoding="utf-8")
+    block = re.search(r"const PRINTED_COSTS = \{(.*?)\};", source, re.S).group(1)
+    printed = {kind: json.loads(cards) for kind, cards in re.findall(r"(\w+): (\[[^\]]*\])", block)}
+    assert printed == {BUILDINGS[b]: names(COSTS[b]) for b in range(5)}
