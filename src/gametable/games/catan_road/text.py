@@ -96,6 +96,22 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     return Panel(Group(*parts), title="CATAN: On the Road", expand=False)
 
 
+def _substitution_hint(card: str, view: dict[str, Any]) -> str:
+    """When the hand lacks a required card, say that road substitution makes the build payable."""
+    me = view["players"][view["seat"]]
+    held = Counter(me["hand"])
+    if all(held[r] >= n for r, n in Counter(names(COSTS[BUILDING_INDEX[card]])).items()):
+        return ""
+    rate = me["substitution_rate"]
+    if rate == 1:
+        return "; with your roads, 1 card of another type replaces a missing one"
+    return f"; with your roads, {rate} identical cards of another type replace a missing one"
+
+
+# the rule page's reminder: whoever trades with the active player draws 1 resource card
+_BONUS_HINT = " (if the trade is made with you, you also draw 1 card)"
+
+
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
     kind = action["type"]
     me = view["seat"]
@@ -105,7 +121,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
         return "End your turn"
     if kind == "build":
         card = action["card"]
-        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang)
+        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view)
         if card == "metropolis":
             return f"Build a metropolis, {_metropolis_text(action['metropolis'], lang)} (costs {cost})"
         return f"Build a {_term(card, lang)} (costs {cost})"
@@ -125,7 +141,8 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
     if kind == "cancel_trade":
         return "Cancel the offer"
     if kind == "accept":
-        return f"Accept: give {cards_text(trade['ask'], lang)}, get {cards_text(trade['give'], lang)}"
+        return (f"Accept: give {cards_text(trade['ask'], lang)}, get {cards_text(trade['give'], lang)}"
+                f"{_BONUS_HINT}")
     if kind == "decline":
         return "Decline"
     if kind == "counter":
@@ -134,7 +151,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
     if kind in ("counter_give", "counter_ask", "submit_counter"):
         give, ask = cards_text(mine["give"], lang), cards_text(mine["ask"], lang)
         if kind == "submit_counter":
-            return f"Submit the counter-offer: give {give}, ask for {ask}"
+            return f"Submit the counter-offer: give {give}, ask for {ask}{_BONUS_HINT}"
         side = "give" if kind == "counter_give" else "ask for"
         return f"Counter-offer: {side} 1 more {_term(action['resource'], lang)}"
     if kind == "trade_with":
