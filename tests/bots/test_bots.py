@@ -78,7 +78,7 @@ def positions(game_name: str, players: int, seed: int, every: int = 7) -> list[S
     return found
 
 
-@pytest.mark.parametrize("level", ["random", "basic"])
+@pytest.mark.parametrize("level", bots.levels())
 @pytest.mark.parametrize("game_name", GAMES)
 def test_the_same_seed_and_position_give_the_same_choice(game_name, level):
     for state in positions(game_name, 3, 11):
