@@ -23,6 +23,7 @@ from typing import Any, Mapping
 from gametable.bots.heuristics import HeuristicBot, Scorer
 from gametable.engine import Action
 from gametable.games.gwt import data as D
+from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand: no hidden state
 from gametable.games.gwt.railroad import transport_cost
 
 VP = 3.0                 # dollars a victory point is worth to this bot
@@ -68,16 +69,6 @@ def effect_spec(src: str, effect: str) -> Mapping[str, Any]:
         if risk:
             return D.RISK_SPECS[risk]
     return {}
-
-
-def breeding_value(hand: list[str]) -> int:
-    """Sum of the best card of each breed in hand: the income in Kansas City (§10)."""
-    best: dict[str, int] = {}
-    for card in hand:
-        if D.is_cattle(card):
-            breed = D.BREED[card]
-            best[breed] = max(best.get(breed, 0), D.BREEDING_VALUE[card])
-    return sum(best.values())
 
 
 def card_keep_value(card: str, hand: list[str]) -> float:
