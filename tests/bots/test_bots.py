@@ -64,7 +64,7 @@ def test_basic_and_random_bots_mixed_at_one_table(game_name):
     assert state.is_over()
 
 
-def positions(game_name: str, players: int, seed: int, every: int = 7) -> list[State]:
+def positions(game_name: str, players: int, seed: int, every: int = 3) -> list[State]:
     """Copies of the positions of one game between basic bots (every ``every``-th decision)."""
     game = games.get(game_name)
     found: list[State] = []
