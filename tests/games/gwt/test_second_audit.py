@@ -1,0 +1,271 @@
+"""Scenario tests added by the second rules audit, for rules no earlier test would catch if they
+were wrong. Each test names the section of shared/rules/gwt-first-edition.md it checks and sets
+up an exact position, then checks the exact money, cards, tiles, discs or VP afterwards."""
+
+from gametable.games.gwt import data as D
+from gametable.games.gwt import railroad, scoring
+
+from .builder import (act, at, clear_disc, hire_workers, legal, put_building, put_tile, refresh,
+                      scenario, set_deck, set_hand, set_market)
+from .test_kansas_city import _foresight
+
+
+def _node(name):
+    return D.NODE_INDEX[name]
+
+
+def _labels(positions):
+    return [D.POS_LABEL[p] for p in positions]
+
+
+# ------------------------------------------------------------------------- §6.1 engine moves
+def test_s6_1_backward_moves_skip_an_occupied_space_without_counting_it():
+    st = scenario()
+    st.players[0].engine = 5
+    st.players[1].engine = 4
+    # one space back from 5: the turnout 4.5, or 3 (space 4 is occupied and not counted)
+    assert _labels(railroad.backward_targets(st, 0, 1)) == ["3", "4.5"]
+    # two spaces back: 4.5 -> (4 occupied) -> 3, or 3 -> 2
+    assert _labels(railroad.backward_targets(st, 0, 2)) == ["2", "3"]
+
+
+def test_s6_1_forward_moves_skip_an_occupied_turnout_without_counting_it():
+    st = scenario()
+    st.players[0].engine = 4
+    st.players[1].engine = D.POS_BY_LABEL["4.5"]
+    assert _labels(railroad.forward_targets(st, 0, 1)) == ["5"]
+    assert _labels(railroad.forward_targets(st, 0, 2)) == ["5", "6"]
+
+
+def test_s9_2_double_backward_move_needs_the_full_two_spaces():
+    """§9.2: a backward move is a requirement; from space 1 only one space is behind the engine."""
+    st = scenario()
+    clear_disc(st, 0, "aux3")
+    clear_disc(st, 0, "aux3")
+    st.players[0].engine = 1
+    at(st, 0, "NEUTRAL-G", money=5)
+    offered = {(a["aux"], a["double"]) for a in legal(st, "aux") if a["src"] == "G/2"}
+    assert (3, False) in offered and (3, True) not in offered
+    st.players[0].engine = 2
+    refresh(st)
+    offered = {(a["aux"], a["double"]) for a in legal(st, "aux") if a["src"] == "G/2"}
+    assert (3, True) in offered
+    act(st, type="aux", src="G/2", aux=3, double=True)   # the only target (0) is taken at once
+    p = st.players[0]
+    assert p.money == 3 and p.engine == 0 and p.cert == 2
+
+
+# ------------------------------------------------------------------------- §6.2 stations
+def test_s6_2_other_players_discs_do_not_block_but_each_player_upgrades_a_station_once():
+    st = scenario()
+    st.station_master[0] = None
+    st.station_discs[0] = [1]
+    st.players[0].engine = 4
+    at(st, 0, "NEUTRAL-G", money=4)
+    act(st, type="engine", src="G/1", to="4.5")
+    assert legal(st) == [{"type": "upgrade", "station": 1}, {"type": "skip"}]
+    act(st, type="upgrade", station=1)
+    act(st, type="disc", group="aux1")
+    assert st.station_discs[0] == [1, 0] and st.players[0].money == 2
+    # stopping there again later offers no second upgrade
+    st.players[0].engine = 4
+    st.b_available.append("G/1")
+    refresh(st)
+    act(st, type="engine", src="G/1", to="4.5")
+    assert not st.frames and st.players[0].money == 2
+
+
+def test_s6_2_a_station_master_left_behind_goes_to_a_later_upgrader():
+    """§6.2: the master is taken only at the moment of upgrading; one left stays for others."""
+    st = scenario()
+    st.station_master[0] = "master_money"
+    hire_workers(st, 0, cowboys=2)
+    hire_workers(st, 1, engineers=2)
+    st.players[0].engine = 4
+    at(st, 0, "NEUTRAL-G", money=2)
+    act(st, type="engine", src="G/1", to="4.5")
+    act(st, type="upgrade", station=1)
+    act(st, type="disc", group="aux1")
+    act(st, type="skip")                       # seat 0 keeps its cowboy, the master stays
+    assert st.station_master[0] == "master_money" and st.players[0].masters == []
+    st.players[1].engine = 4
+    at(st, 1, "NEUTRAL-G", money=2)
+    act(st, type="engine", src="G/1", to="5")  # seat 1 has 2 engineers; 4.5 is taken by seat 0
+    assert not st.frames                        # not on the turnout: nothing to upgrade
+    st.players[0].engine = 0
+    st.players[1].engine = 4
+    st.b_available.append("G/1")
+    refresh(st)
+    act(st, type="engine", src="G/1", to="4.5")
+    act(st, type="upgrade", station=1)
+    act(st, type="disc", group="aux1")
+    assert legal(st) == [{"type": "station_master", "worker": "engineer"}, {"type": "skip"}]
+    act(st, type="station_master", worker="engineer")
+    act(st, type="money", src="master/master_money")
+    p = st.players[1]
+    assert p.masters == ["master_money"] and p.workers == [1, 1, 1] and p.money == 2
+    assert st.station_worker[0] == "engineer" and st.station_master[0] is None
+
+
+# ------------------------------------------------------------------------- §5.4 emptied spaces
+def test_s5_4_a_herder_on_an_emptied_space_moves_on_from_it():
+    st = scenario()
+    put_tile(st, "FLOOD-3", "flood_green_2")
+    st.players[0].herder = _node("FLOOD-2")      # the hazard it stood on was removed
+    refresh(st)
+    paths = [a["path"] for a in legal(st, "move")]
+    assert paths == [["FLOOD-3"], ["FLOOD-3", "NEUTRAL-B"], ["FLOOD-3", "NEUTRAL-B", "NEUTRAL-C"]]
+
+
+# ------------------------------------------------------------------------- §2.4 fees
+def test_s2_4_short_of_money_the_building_owner_gets_only_what_was_paid():
+    st = scenario(4)
+    put_building(st, "A-1", "4a", owner=2)       # black hand: $2 in a 4-player game
+    st.players[0].herder = _node("NEUTRAL-A")
+    st.players[0].money = 1
+    refresh(st)
+    act(st, type="move", path=["A-1", "NEUTRAL-B"])
+    assert st.players[0].money == 0 and st.players[2].money == 1
+    assert st.players[0].herder == _node("NEUTRAL-B")
+    fee = next(e for e in st.log if e["key"] == "gwt.fee_to_player")
+    assert (fee["amount"], fee["owed"], fee["to_seat"]) == (1, 2, 2)
+
+
+def test_s2_4_a_fee_is_due_on_every_location_with_a_hand_passed_or_reached():
+    st = scenario(3)
+    put_tile(st, "TEEPEE+1", "teepee_blue")      # black hand: $1 with 3 players
+    put_tile(st, "TEEPEE+2", "teepee_green")     # green hand: $2 with 3 players
+    put_building(st, "C-2", "1a", owner=1)       # green hand, to seat 1
+    st.players[0].herder = _node("NEUTRAL-C")
+    st.players[0].money = 10
+    refresh(st)
+    act(st, type="move", path=["C-2", "TEEPEE+1", "TEEPEE+2"])
+    assert st.players[0].money == 10 - 2 - 1 - 2 and st.players[1].money == 2
+
+
+# ------------------------------------------------------------------------- §8.3 objectives
+def test_s8_3_objective_herder_move_before_phase_a_then_the_normal_move_starts_there():
+    st = scenario()
+    put_tile(st, "FLOOD-1", "flood_black_2")
+    put_tile(st, "FLOOD-2", "flood_black_3")
+    p = st.players[0]
+    p.herder = _node("NEUTRAL-A")
+    p.money = 10
+    set_hand(st, 0, ["objective_20"])
+    refresh(st)
+    act(st, type="play_objective", card="objective_20")
+    act(st, type="herder", src="objective/objective_20", path=["FLOOD-1", "FLOOD-2"])
+    assert p.money == 10 and p.herder == _node("FLOOD-2") and st.phase == "A"
+    # the normal move (step limit 3) starts from FLOOD-2 and pays the fees it meets
+    put_tile(st, "FLOOD-3", "flood_green_2")
+    refresh(st)
+    assert ["FLOOD-3", "FLOOD-RISK-1"] not in [a["path"] for a in legal(st, "move")]  # empty space
+    act(st, type="move", path=["FLOOD-3", "NEUTRAL-B"])
+    assert p.money == 8 and st.phase == "B" and st.b_available == ["B/1", "B/2"]
+
+
+def test_s8_3_the_display_is_not_refilled_once_the_stack_is_empty():
+    st = scenario()
+    st.obj_stack = []
+    shown = list(st.obj_display)
+    at(st, 0, "NEUTRAL-C", money=0)
+    takes = legal(st, "take_objective")
+    assert [a["card"] for a in takes] == shown           # no "stack" choice
+    act(st, type="take_objective", src="C/1", card=shown[2])
+    assert st.obj_display == shown[:2] + shown[3:] and st.players[0].discard == [shown[2]]
+
+
+def test_s3_one_box_gives_one_of_its_choices():
+    """§3: "X / Y" inside one box = choose one; the other box of the tile stays usable."""
+    st = scenario()
+    at(st, 0, "NEUTRAL-C", money=0)
+    act(st, type="certificates", src="C/1")
+    assert legal(st, "take_objective") == [] and legal(st, "certificates") == []
+    assert [a["src"] for a in legal(st, "engine")] == ["C/2"]
+
+
+# ------------------------------------------------------------------------- §9.6 hand limit
+def test_s9_6_phase_c_draws_up_to_six_with_both_hand_discs_cleared():
+    st = scenario()
+    clear_disc(st, 0, "hand")
+    clear_disc(st, 0, "hand")
+    p = st.players[0]
+    at(st, 0, "NEUTRAL-A", hand=["jersey"], money=0)
+    act(st, type="aux", src="aux", aux=1, double=False)
+    act(st, type="end_phase_b")
+    assert len(p.hand) == 6 and len(p.deck) == 14 - 6
+
+
+def test_s9_6_a_hand_above_the_limit_is_kept():
+    """§9.6: phase C only draws up to the limit; nothing is discarded above it (6b puts an
+    objective card straight into the hand)."""
+    st = scenario(options={"building_sides": "b"})
+    put_building(st, "A-1", "6b", owner=0)
+    p = st.players[0]
+    at(st, 0, "A-1", hand=["jersey", "jersey", "guernsey", "guernsey"], money=0)
+    act(st, type="discard", src="6b/1", cards=["jersey"])
+    card = st.obj_display[0]
+    act(st, type="take_objective", src="6b/1", card=card)
+    assert len(p.hand) == 4
+    set_hand(st, 0, p.hand + ["dutch_belt"])    # one more card than the limit
+    refresh(st)
+    act(st, type="end_phase_b")
+    assert len(p.hand) == 5 and card in p.hand and p.money == 3
+
+
+# ------------------------------------------------------------------------- §1.3 cattle market
+def test_s1_3_draw_2_may_push_the_market_above_its_size_and_the_new_cards_can_be_bought():
+    st = scenario()
+    hire_workers(st, 0, cowboys=3)
+    set_market(st, ["holstein", "holstein", "brown_swiss", "brown_swiss", "ayrshire", "ayrshire",
+                    "west_highland_3"])
+    st.cattle_stack.remove("texas_longhorn_5")
+    st.cattle_stack.remove("ayrshire")
+    st.cattle_stack += ["ayrshire", "texas_longhorn_5"]   # the two top cards
+    at(st, 0, "NEUTRAL-E", money=12)
+    act(st, type="buy_cattle", src="E/2")
+    act(st, type="draw_market")
+    assert len(st.market) == 9 and st.market.count("texas_longhorn_5") == 1
+    assert st.frames[-1] == {"kind": "buy", "cowboys": 2}
+    act(st, type="buy", cards=["texas_longhorn_5"], cowboys=2)
+    p = st.players[0]
+    assert p.money == 0 and p.discard == ["texas_longhorn_5"] and len(st.market) == 8
+
+
+# ------------------------------------------------------------------------- §6.3 cities
+def test_s6_3_another_players_disc_does_not_block_a_city():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    st.city_discs[D.CITY_INDEX["topeka"]] = [1]
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    assert [a["city"] for a in legal(st, "deliver")] == ["kansas_city", "topeka"]
+    act(st, type="deliver", city="topeka")
+    act(st, type="disc", group="aux1")
+    assert st.city_discs[D.CITY_INDEX["topeka"]] == [1, 0] and st.players[0].money == 1
+
+
+def test_s11_2_san_francisco_discs_score_9_each_and_sacramento_6():
+    st = scenario()
+    sf, sac = D.CITY_INDEX["san_francisco"], D.CITY_INDEX["sacramento"]
+    st.city_discs[sf] = [0, 1, 0]
+    st.city_discs[sac] = [0]
+    st.city_discs[D.CITY_INDEX["san_diego"]] = [1]
+    assert scoring.city_vp(st, 0) == 9 + 9 + 6
+    assert scoring.city_vp(st, 1) == 9
+
+
+# ------------------------------------------------------------------------- §10 foresight
+def test_s10_an_empty_foresight_pile_leaves_its_space_empty_and_the_subphase_is_skipped():
+    st = scenario()
+    _foresight(st, [["teepee_blue", "flood_green_3"], [], ["cowboy", "teepee_green"]])
+    st.piles[1] = []
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    act(st, type="foresight", column=1, slot=0, tile="teepee_blue")
+    # column 2 is empty: the next choice is column 3
+    assert {a["column"] for a in legal(st, "foresight")} == {3}
+    act(st, type="foresight", column=3, slot=1, tile="teepee_green")
+    act(st, type="deliver", city="topeka")
+    act(st, type="disc", group="aux1")
+    assert st.current == 1
+    assert st.foresight[1] == [None, None] and st.foresight[0][1] == "flood_green_3"
+    assert st.foresight[0][0] is not None and st.foresight[2][1] is not None
