@@ -269,3 +269,78 @@ def test_s10_an_empty_foresight_pile_leaves_its_space_empty_and_the_subphase_is_
     assert st.current == 1
     assert st.foresight[1] == [None, None] and st.foresight[0][1] == "flood_green_3"
     assert st.foresight[0][0] is not None and st.foresight[2][1] is not None
+
+
+# ------------------------------------------------------------------------- §6.3 disc shortage
+def _only_discs_left(st, seat, groups):
+    """Every disc of the seat sits on Kansas City except those of ``groups``."""
+    from gametable.games.gwt.common import GROUP_INDEX
+    p = st.players[seat]
+    keep = {GROUP_INDEX[g] for g in groups}
+    for g in range(len(p.discs)):
+        while p.discs[g] and g not in keep:
+            p.discs[g] -= 1
+            st.city_discs[0].append(seat)
+
+
+def test_s6_3_only_hand_discs_left_one_is_paid_for_when_the_player_has_5_dollars():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    _only_discs_left(st, 0, ["hand"])
+    st.city_discs[0].remove(0)
+    st.station_discs[2].append(0)                 # a disc on station 3 that could come back
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=4)
+    act(st, type="deliver", city="topeka")        # income $1: $5 in all, enough for the disc
+    p = st.players[0]
+    assert p.money == 0 and p.discs[D.DISC_GROUP_IDS.index("hand")] == 1
+    assert st.station_discs[2] == [0] and st.city_discs[D.CITY_INDEX["topeka"]] == [0]
+
+
+def test_s6_3_only_hand_discs_left_and_no_5_dollars_a_station_disc_comes_back():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    _only_discs_left(st, 0, ["hand"])
+    st.city_discs[0].remove(0)
+    st.city_discs[0].remove(0)
+    st.station_discs[2].append(0)
+    st.station_discs[5].append(0)
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=3)
+    act(st, type="deliver", city="topeka")        # $4: the hand discs cannot be paid for
+    assert legal(st) == [{"type": "disc_from_station", "station": 3},
+                         {"type": "disc_from_station", "station": 6}]
+    act(st, type="disc_from_station", station=6)
+    p = st.players[0]
+    assert p.money == 4 and p.discs[D.DISC_GROUP_IDS.index("hand")] == 2
+    assert st.station_discs[5] == [] and st.station_discs[2] == [0]
+    assert st.city_discs[D.CITY_INDEX["topeka"]] == [0]
+
+
+def test_s6_3_a_white_city_takes_a_black_disc_when_no_white_disc_is_left():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    _only_discs_left(st, 0, ["step_money", "cert_6"])
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    act(st, type="deliver", city="topeka")
+    assert legal(st) == [{"type": "disc", "group": "step_money"}, {"type": "disc", "group": "cert_6"}]
+    act(st, type="disc", group="step_money")
+    assert st.players[0].money == 1 + 3 and st.city_discs[D.CITY_INDEX["topeka"]] == [0]
+
+
+# ------------------------------------------------------------------------- §2.5 job market
+def test_s2_5_a_row_can_be_hired_from_once_the_token_has_moved_below_it():
+    st = scenario()
+    from .builder import set_jobs
+    set_jobs(st, [["cowboy", "cowboy"], ["engineer"]], token_row=2)
+    _foresight(st, [["teepee_blue", "teepee_blue"], ["craftsman", "craftsman"], []])
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    # each column offers one kind of tile only, so both choices are made at once; the craftsman
+    # fills row 2 and the token moves to row 3
+    assert st.jobs[1] == ["engineer", "craftsman"] and st.token_row == 2
+    act(st, type="deliver", city="topeka")
+    act(st, type="disc", group="aux1")
+    st.players[1].money = 7
+    at(st, 1, "NEUTRAL-A", money=7)
+    assert {(a["row"], a["worker"]) for a in legal(st, "hire")} == {
+        (1, "cowboy"), (2, "engineer"), (2, "craftsman")}
+    act(st, type="hire", src="A/2", row=2, worker="engineer")
+    assert st.players[1].money == 1 and st.jobs[1] == [None, "craftsman"]
