@@ -344,3 +344,29 @@ def test_s2_5_a_row_can_be_hired_from_once_the_token_has_moved_below_it():
         (1, "cowboy"), (2, "engineer"), (2, "craftsman")}
     act(st, type="hire", src="A/2", row=2, worker="engineer")
     assert st.players[1].money == 1 and st.jobs[1] == [None, "craftsman"]
+
+
+# ------------------------------------------------------------------------- §8.3 / §7 game end
+def _end_with_objective_in_hand(commit):
+    st = scenario()
+    p = st.players[0]
+    p.objectives = ["start_1"]
+    p.masters = ["master_objectives"]
+    set_hand(st, 0, ["objective_1"])      # $2 when played; B, BL, BL: 3 VP or -2
+    p.money = 0
+    scoring.start_scoring(st)
+    refresh(st)
+    act(st, type="commit_objective" if commit else "drop_objective", card="objective_1")
+    assert st.over and p.money == 0       # a card committed at game end does no immediate action
+    return st.result()["scores"][0]["breakdown"]
+
+
+def test_s8_3_an_objective_committed_at_game_end_counts_for_master_3_and_its_penalty():
+    breakdown = _end_with_objective_in_hand(commit=True)
+    # two cards in the objective area: 3 VP from master 3; both unmet: 0 (start) - 2
+    assert breakdown["station_masters"] == 3 and breakdown["objectives"] == -2
+
+
+def test_s8_3_a_dropped_objective_neither_scores_nor_counts_for_master_3():
+    breakdown = _end_with_objective_in_hand(commit=False)
+    assert breakdown["station_masters"] == 0 and breakdown["objectives"] == 0
