@@ -370,3 +370,32 @@ def test_s8_3_an_objective_committed_at_game_end_counts_for_master_3_and_its_pen
 def test_s8_3_a_dropped_objective_neither_scores_nor_counts_for_master_3():
     breakdown = _end_with_objective_in_hand(commit=False)
     assert breakdown["station_masters"] == 0 and breakdown["objectives"] == 0
+
+
+# ------------------------------------------------------------------------- §9.6 reshuffles
+def test_s9_6_the_draw_pile_is_used_up_before_the_discard_pile_is_shuffled_in():
+    st = scenario()
+    p = st.players[0]
+    at(st, 0, "NEUTRAL-A", hand=["dutch_belt"], money=0)
+    p.deck = ["black_angus"]                      # one card left on the draw pile
+    p.discard = ["jersey", "jersey", "jersey"]
+    p.removed = list(D.STARTING_HERD)             # the rest of the herd is out of the game
+    for card in ["dutch_belt", "black_angus", "jersey", "jersey", "jersey"]:
+        p.removed.remove(card)
+    act(st, type="aux", src="aux", aux=1, double=False)
+    act(st, type="end_phase_b")
+    assert sorted(p.hand) == ["black_angus", "dutch_belt", "jersey", "jersey"]
+    assert p.deck == ["jersey"] and p.discard == []
+    assert [e["key"] for e in st.log].count("gwt.reshuffled") == 1
+
+
+def test_s9_6_no_reshuffle_while_the_draw_pile_holds_enough():
+    st = scenario()
+    p = st.players[0]
+    at(st, 0, "NEUTRAL-A", hand=["dutch_belt"], money=0)
+    p.discard = [p.deck.pop(), p.deck.pop()]
+    deck_before = list(p.deck)
+    act(st, type="aux", src="aux", aux=1, double=False)
+    act(st, type="end_phase_b")
+    assert p.hand[1:] == deck_before[::-1][:3] and len(p.discard) == 2
+    assert "gwt.reshuffled" not in [e["key"] for e in st.log]
