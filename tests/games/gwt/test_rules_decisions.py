@@ -141,3 +141,20 @@ def test_decision_10b_has_three_separate_local_actions():
     act(st, type="herder", src="10b/3", path=["NEUTRAL-B"])
     assert st.players[0].money == 4 and st.players[0].engine == 3
     assert st.players[0].herder == D.NODE_INDEX["NEUTRAL-B"]
+
+
+def test_decision_transport_is_paid_before_the_disc_is_placed():
+    """§10 lists the disc before the transport cost; seed 000 pays transport first. We pay first,
+    so a $5 hand-limit disc must be affordable with what is left after transport."""
+    from .test_second_audit import _only_discs_left
+    from .test_kansas_city import _foresight
+    st = scenario()
+    _foresight(st, [[], [], []])
+    _only_discs_left(st, 0, ["hand"])
+    st.city_discs[0].remove(0)
+    st.station_discs[2].append(0)
+    at(st, 0, "KANSAS_CITY", hand=["jersey", "guernsey", "black_angus"], money=0)  # income $5
+    act(st, type="deliver", city="wichita")       # one cross (after space 3): $1
+    # $4 left: the hand discs cannot be paid for, so the station disc comes back (the only choice)
+    assert st.players[0].money == 4 and st.players[0].discs[D.DISC_GROUP_IDS.index("hand")] == 2
+    assert st.station_discs[2] == [] and st.city_discs[D.CITY_INDEX["wichita"]] == [0]
