@@ -146,11 +146,11 @@ def test_decision_10b_has_three_separate_local_actions():
 def test_decision_transport_is_paid_before_the_disc_is_placed():
     """§10 lists the disc before the transport cost; seed 000 pays transport first. We pay first,
     so a $5 hand-limit disc must be affordable with what is left after transport."""
-    from .test_second_audit import _only_discs_left
+    from .builder import leave_only_discs
     from .test_kansas_city import _foresight
     st = scenario()
     _foresight(st, [[], [], []])
-    _only_discs_left(st, 0, ["hand"])
+    leave_only_discs(st, 0, ["hand"])
     st.city_discs[0].remove(0)
     st.station_discs[2].append(0)
     at(st, 0, "KANSAS_CITY", hand=["jersey", "guernsey", "black_angus"], money=0)  # income $5

@@ -5,8 +5,8 @@ up an exact position, then checks the exact money, cards, tiles, discs or VP aft
 from gametable.games.gwt import data as D
 from gametable.games.gwt import railroad, scoring
 
-from .builder import (act, at, clear_disc, hire_workers, legal, put_building, put_tile, refresh,
-                      scenario, set_deck, set_hand, set_market)
+from .builder import (act, at, clear_disc, hire_workers, leave_only_discs, legal, put_building, put_tile,
+                      refresh, scenario, set_deck, set_hand, set_market)
 from .test_kansas_city import _foresight
 
 
@@ -272,21 +272,10 @@ def test_s10_an_empty_foresight_pile_leaves_its_space_empty_and_the_subphase_is_
 
 
 # ------------------------------------------------------------------------- §6.3 disc shortage
-def _only_discs_left(st, seat, groups):
-    """Every disc of the seat sits on Kansas City except those of ``groups``."""
-    from gametable.games.gwt.common import GROUP_INDEX
-    p = st.players[seat]
-    keep = {GROUP_INDEX[g] for g in groups}
-    for g in range(len(p.discs)):
-        while p.discs[g] and g not in keep:
-            p.discs[g] -= 1
-            st.city_discs[0].append(seat)
-
-
 def test_s6_3_only_hand_discs_left_one_is_paid_for_when_the_player_has_5_dollars():
     st = scenario()
     _foresight(st, [[], [], []])
-    _only_discs_left(st, 0, ["hand"])
+    leave_only_discs(st, 0, ["hand"])
     st.city_discs[0].remove(0)
     st.station_discs[2].append(0)                 # a disc on station 3 that could come back
     at(st, 0, "KANSAS_CITY", hand=["jersey"], money=4)
@@ -299,7 +288,7 @@ def test_s6_3_only_hand_discs_left_one_is_paid_for_when_the_player_has_5_dollars
 def test_s6_3_only_hand_discs_left_and_no_5_dollars_a_station_disc_comes_back():
     st = scenario()
     _foresight(st, [[], [], []])
-    _only_discs_left(st, 0, ["hand"])
+    leave_only_discs(st, 0, ["hand"])
     st.city_discs[0].remove(0)
     st.city_discs[0].remove(0)
     st.station_discs[2].append(0)
@@ -318,7 +307,7 @@ def test_s6_3_only_hand_discs_left_and_no_5_dollars_a_station_disc_comes_back():
 def test_s6_3_a_white_city_takes_a_black_disc_when_no_white_disc_is_left():
     st = scenario()
     _foresight(st, [[], [], []])
-    _only_discs_left(st, 0, ["step_money", "cert_6"])
+    leave_only_discs(st, 0, ["step_money", "cert_6"])
     at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
     act(st, type="deliver", city="topeka")
     assert legal(st) == [{"type": "disc", "group": "step_money"}, {"type": "disc", "group": "cert_6"}]
