@@ -6,7 +6,7 @@ from gametable.games.gwt import data as D
 from gametable.games.gwt import railroad, scoring
 
 from .builder import (act, at, clear_disc, hire_workers, leave_only_discs, legal, put_building, put_tile,
-                      refresh, scenario, set_deck, set_hand, set_market)
+                      refresh, scenario, set_hand, set_market)
 from .test_kansas_city import _foresight
 
 
