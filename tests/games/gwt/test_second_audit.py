@@ -2,6 +2,8 @@
 were wrong. Each test names the section of shared/rules/gwt-first-edition.md it checks and sets
 up an exact position, then checks the exact money, cards, tiles, discs or VP afterwards."""
 
+import pytest
+
 from gametable.games.gwt import data as D
 from gametable.games.gwt import railroad, scoring
 
@@ -388,3 +390,33 @@ def test_s9_6_no_reshuffle_while_the_draw_pile_holds_enough():
     act(st, type="end_phase_b")
     assert p.hand[1:] == deck_before[::-1][:3] and len(p.discard) == 2
     assert "gwt.reshuffled" not in [e["key"] for e in st.log]
+
+
+# ------------------------------------------------------------------------- §1.3 every purchase
+@pytest.mark.parametrize("cards,cowboys,dollars", [
+    (["holstein"], 1, 6), (["holstein"], 2, 3), (["ayrshire", "holstein"], 3, 5),
+    (["west_highland_4"], 1, 12), (["west_highland_4"], 3, 6), (["west_highland_4", "west_highland_5"], 5, 8),
+    (["texas_longhorn_6"], 2, 12), (["texas_longhorn_6"], 4, 6)])
+def test_s1_3_each_row_of_the_purchase_table_costs_its_dollars_and_uses_its_cowboys(cards, cowboys, dollars):
+    st = scenario()
+    hire_workers(st, 0, cowboys=6)
+    set_market(st, ["holstein", "ayrshire", "west_highland_4", "west_highland_5", "texas_longhorn_6"])
+    at(st, 0, "NEUTRAL-E", money=20)
+    act(st, type="buy_cattle", src="E/2")
+    act(st, type="buy", cards=cards, cowboys=cowboys)
+    p = st.players[0]
+    assert p.money == 20 - dollars and sorted(p.discard) == sorted(cards)
+    assert st.frames[-1] == {"kind": "buy", "cowboys": 6 - cowboys}
+    assert len(st.market) == 5 - len(cards)
+
+
+# ------------------------------------------------------------------------- §8.2 objectives 18-19
+def test_s8_2_objectives_18_and_19_move_the_engine_up_to_3():
+    st = scenario()
+    st.players[1].engine = 2
+    at(st, 0, "NEUTRAL-A", hand=["objective_18"], money=0)
+    act(st, type="play_objective", card="objective_18")
+    # 1, (2 occupied), 3, 4: three counted spaces at most
+    assert [a["to"] for a in legal(st, "engine")] == ["1", "3", "4"]
+    act(st, type="engine", src="objective/objective_18", to="4")
+    assert st.players[0].engine == 4 and st.players[0].objectives[-1] == "objective_18"
