@@ -420,3 +420,28 @@ def test_s8_2_objectives_18_and_19_move_the_engine_up_to_3():
     assert [a["to"] for a in legal(st, "engine")] == ["1", "3", "4"]
     act(st, type="engine", src="objective/objective_18", to="4")
     assert st.players[0].engine == 4 and st.players[0].objectives[-1] == "objective_18"
+
+
+# ------------------------------------------------------------------------- §4.2 8b adjacency
+def test_s4_8b_a_hazard_or_teepee_next_to_it_is_the_adjacent_location_and_gives_nothing():
+    st = scenario(options={"building_sides": "b"})
+    put_building(st, "FLOOD-RISK-1", "8b", owner=0)
+    put_tile(st, "FLOOD-3", "flood_green_2")
+    at(st, 0, "FLOOD-RISK-1", money=0)
+    # before: FLOOD-4 is empty and FLOOD-3 holds a hazard (not a building); after: FLOOD-RISK-2
+    # is empty, so neutral B
+    assert [a["space"] for a in legal(st, "copy_adjacent")] == ["NEUTRAL-B"]
+    st.trail_tile[_node("FLOOD-3")] = None
+    st.piles[0].append("flood_green_2")
+    refresh(st)
+    # with the flood spaces empty, the location before is neutral A
+    assert [a["space"] for a in legal(st, "copy_adjacent")] == ["NEUTRAL-A", "NEUTRAL-B"]
+
+
+def test_s4_8b_at_a_fork_both_branches_count():
+    st = scenario(options={"building_sides": "b"})
+    put_building(st, "C-2", "8b", owner=0)
+    put_tile(st, "TEEPEE+1", "teepee_green")
+    at(st, 0, "C-2", money=0)
+    # before: C; after: D on one branch, a teepee on the other (no building there)
+    assert [a["space"] for a in legal(st, "copy_adjacent")] == ["NEUTRAL-C", "NEUTRAL-D"]
