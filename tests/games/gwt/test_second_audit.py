@@ -445,3 +445,59 @@ def test_s4_8b_at_a_fork_both_branches_count():
     at(st, 0, "C-2", money=0)
     # before: C; after: D on one branch, a teepee on the other (no building there)
     assert [a["space"] for a in legal(st, "copy_adjacent")] == ["NEUTRAL-C", "NEUTRAL-D"]
+
+
+# ------------------------------------------------------------------------- gaps found by mutation
+def test_s5_3_8b_copying_another_players_building_on_a_risk_space_gives_no_risk_action():
+    st = scenario(options={"building_sides": "b"})
+    put_building(st, "FLOOD-RISK-2", "8b", owner=0)
+    put_building(st, "FLOOD-RISK-1", "2b", owner=1)
+    at(st, 0, "FLOOD-RISK-2", hand=["jersey", "dutch_belt"], money=0)
+    act(st, type="copy_adjacent", src="8b/1", space="FLOOD-RISK-1")
+    # 8b's own space keeps its risk action (seat 0 owns it); the copied space's does not come along
+    assert st.b_available == ["risk/FLOOD-RISK-2", "2b/1", "2b/2"]
+    assert "risk/FLOOD-RISK-1" not in {a.get("src") for a in legal(st)}
+
+
+def test_s4_9a_extraordinary_delivery_pays_no_transport_even_far_behind_the_city():
+    st = scenario()
+    put_building(st, "A-1", "9a", owner=0)
+    st.players[0].engine = 14
+    at(st, 0, "A-1", money=0)
+    act(st, type="extraordinary_delivery", src="9a/2", to="2")   # 12 spaces back (no turnout)
+    cities = [a["city"] for a in legal(st, "deliver")]
+    assert cities[-1] == "el_paso"
+    act(st, type="deliver", city="el_paso")   # an ordinary delivery from 2 would cost $7
+    act(st, type="disc", group="aux1")
+    assert st.players[0].money == 0 and st.city_discs[D.CITY_INDEX["el_paso"]] == [0]
+
+
+def test_s2_4_passing_or_stopping_on_an_own_building_writes_no_fee_at_all():
+    st = scenario()
+    put_building(st, "A-1", "1a", owner=0)      # green hand
+    put_building(st, "A-2", "4a", owner=0)      # black hand
+    st.players[0].herder = _node("NEUTRAL-A")
+    st.players[0].money = 5
+    refresh(st)
+    act(st, type="move", path=["A-1", "A-2"])
+    assert st.players[0].money == 5
+    assert not [e for e in st.log if e["key"].startswith("gwt.fee")]
+
+
+def test_s9_6_phase_c_draws_a_single_missing_card():
+    st = scenario()
+    p = st.players[0]
+    at(st, 0, "NEUTRAL-A", hand=["jersey", "jersey", "guernsey"], money=0)
+    top = p.deck[-1]
+    act(st, type="aux", src="aux", aux=1, double=False)
+    act(st, type="end_phase_b")
+    assert len(p.hand) == 4 and p.hand[-1] == top
+
+
+def test_s8_the_best_assignment_may_leave_a_fulfillable_card_unmet():
+    from gametable.games.gwt import objectives
+    owned = {k: 0 for k in D.TASK_KINDS}
+    owned.update(cattle_3=1, cattle_4=1, cattle_5=1, hazard=1)
+    # objective_12 (5, H: 3 VP / -2) could be met, but then objective_16 (3, 4, 5: 5 VP / -3) fails
+    # (0 in all); leaving 12 unmet and meeting 16 scores -2 + 5 = 3.
+    assert objectives.best_score(["objective_12", "objective_16"], owned) == (3, ["objective_16"])
