@@ -158,3 +158,16 @@ def test_decision_transport_is_paid_before_the_disc_is_placed():
     # $4 left: the hand discs cannot be paid for, so the station disc comes back (the only choice)
     assert st.players[0].money == 4 and st.players[0].discs[D.DISC_GROUP_IDS.index("hand")] == 2
     assert st.station_discs[2] == [] and st.city_discs[D.CITY_INDEX["wichita"]] == [0]
+
+
+def test_decision_actions_without_effect_are_not_offered():
+    """rules-decisions "Actions without effect": a certificate at the limit, $2 per woods building
+    with none in the woods."""
+    st = scenario()
+    put_building(st, "A-1", "1a", owner=0)        # A-1 is not a woods space
+    at(st, 0, "A-1", money=0)
+    assert legal(st, "money_per_woods") == []
+    st = scenario()
+    st.players[0].cert = 3                        # space 3: the starting limit
+    at(st, 0, "NEUTRAL-C", money=0)
+    assert legal(st, "certificates") == [] and legal(st, "take_objective")

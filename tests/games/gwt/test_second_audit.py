@@ -501,3 +501,60 @@ def test_s8_the_best_assignment_may_leave_a_fulfillable_card_unmet():
     # objective_12 (5, H: 3 VP / -2) could be met, but then objective_16 (3, 4, 5: 5 VP / -3) fails
     # (0 in all); leaving 12 unmet and meeting 16 scores -2 + 5 = 3.
     assert objectives.best_score(["objective_12", "objective_16"], owned) == (3, ["objective_16"])
+
+
+def test_s3_D_trading_on_a_negative_space_pays_its_value():
+    st = scenario()
+    put_tile(st, "TEEPEE-2", "teepee_blue")
+    at(st, 0, "NEUTRAL-D", money=3)
+    act(st, type="trade", src="D/1", space="TEEPEE-2")
+    assert st.players[0].money == 1 and st.players[0].teepees == ["teepee_blue"]
+    assert st.trail_tile[_node("TEEPEE-2")] is None
+
+
+def test_s4_9b_a_station_behind_that_cannot_be_paid_for_is_not_offered():
+    st = scenario(options={"building_sides": "b"})
+    put_building(st, "A-1", "9b", owner=0)
+    st.players[0].engine = 12
+    at(st, 0, "A-1", money=3)             # stations 1, 2 cost $2, station 3 costs $4
+    assert [a["station"] for a in legal(st, "upgrade_behind")] == [1, 2]
+
+
+def test_s6_2_no_upgrade_without_a_disc_on_the_player_board():
+    """§6.3: taking a disc back from a station is only for a delivery, never for an upgrade."""
+    st = scenario()
+    leave_only_discs(st, 0, [])
+    st.city_discs[0].remove(0)
+    st.station_discs[3].append(0)
+    st.players[0].engine = 4
+    at(st, 0, "NEUTRAL-G", money=10)
+    act(st, type="engine", src="G/1", to="4.5")
+    assert not st.frames and st.station_discs[0] == [] and st.players[0].money == 10
+
+
+def test_s8_one_san_francisco_disc_meets_one_san_francisco_task():
+    from gametable.games.gwt import objectives
+    st = scenario()
+    sf = D.CITY_INDEX["san_francisco"]
+    st.city_discs[sf] = [0]
+    cards = ["objective_6", "objective_7"]        # each: SF, 5 VP or -3
+    assert objectives.best_score(cards, objectives.items(st, 0))[0] == 5 - 3
+    st.city_discs[sf] = [0, 1, 0]
+    assert objectives.best_score(cards, objectives.items(st, 0))[0] == 5 + 5
+
+
+
+def test_s6_3_a_station_whose_disc_went_back_no_longer_scores_and_can_be_upgraded_again():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    leave_only_discs(st, 0, [])
+    st.city_discs[0].remove(0)
+    st.station_discs[0].append(0)                 # station 1: 1 VP
+    assert scoring.score_breakdown(st, 0)["stations"] == 1
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    act(st, type="deliver", city="topeka")        # the station disc comes back by itself
+    assert st.station_discs[0] == [] and scoring.score_breakdown(st, 0)["stations"] == 0
+    st.players[0].discs[D.DISC_GROUP_IDS.index("aux1")] = 1   # a disc back on the board, say
+    st.city_discs[0].remove(0)
+    st.players[0].money = 2
+    assert railroad.can_upgrade(st, 0, 0)
