@@ -162,7 +162,7 @@ def test_decision_transport_is_paid_before_the_disc_is_placed():
 
 def test_decision_actions_without_effect_are_not_offered():
     """rules-decisions "Actions without effect": a certificate at the limit, $2 per woods building
-    with none in the woods."""
+    with none in the woods, teepee pairs without teepees."""
     st = scenario()
     put_building(st, "A-1", "1a", owner=0)        # A-1 is not a woods space
     at(st, 0, "A-1", money=0)
@@ -171,3 +171,7 @@ def test_decision_actions_without_effect_are_not_offered():
     st.players[0].cert = 3                        # space 3: the starting limit
     at(st, 0, "NEUTRAL-C", money=0)
     assert legal(st, "certificates") == [] and legal(st, "take_objective")
+    st = scenario()
+    put_building(st, "A-1", "7a", owner=0)        # teepee pairs, but seat 0 owns no teepee
+    at(st, 0, "A-1", money=0)
+    assert legal(st, "teepee_pairs") == []

@@ -558,3 +558,39 @@ def test_s6_3_a_station_whose_disc_went_back_no_longer_scores_and_can_be_upgrade
     st.city_discs[0].remove(0)
     st.players[0].money = 2
     assert railroad.can_upgrade(st, 0, 0)
+
+
+def test_s4_notes_a_building_goes_on_an_empty_space_or_replaces_an_own_building_only():
+    st = scenario()
+    put_building(st, "A-1", "1a", owner=1)
+    put_building(st, "A-2", "1a", owner=0)
+    hire_workers(st, 0, craftsmen=2)
+    at(st, 0, "NEUTRAL-B", money=10)
+    spaces = {a["space"] for a in legal(st, "build") if a["building"] == "4a"}
+    assert "A-1" not in spaces and "A-2" in spaces and "A-3" in spaces
+
+
+def test_s8_cattle_in_hand_count_for_objective_tasks():
+    from gametable.games.gwt import objectives
+    st = scenario()
+    set_hand(st, 0, ["texas_longhorn_7"])
+    assert objectives.items(st, 0)["cattle_5"] == 1
+
+
+def test_s8_a_replaced_building_no_longer_meets_a_building_task():
+    from gametable.games.gwt import objectives
+    st = scenario()
+    hire_workers(st, 0, craftsmen=2)
+    put_building(st, "A-1", "1a", owner=0)
+    at(st, 0, "NEUTRAL-B", money=10)
+    act(st, type="build", src="B/2", building="4a", space="A-1")   # replaces 1a: 1 craftsman, $2
+    assert st.players[0].money == 8 and st.players[0].replaced == ["1a"]
+    assert objectives.items(st, 0)["building"] == 1
+
+
+def test_s12_the_first_player_takes_the_first_turn():
+    from gametable.games import get
+    for seed in range(6):
+        st = get("gwt").new(3, seed)
+        assert st.current == st.first_player and st.phase == "A"
+        assert st.players[st.first_player].money == 6
