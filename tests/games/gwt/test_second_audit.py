@@ -594,3 +594,33 @@ def test_s12_the_first_player_takes_the_first_turn():
         st = get("gwt").new(3, seed)
         assert st.current == st.first_player and st.phase == "A"
         assert st.players[st.first_player].money == 6
+
+
+def test_s6_3_an_arrow_needs_both_discs_of_the_delivering_player_when_it_fires():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    st.city_discs[D.CITY_INDEX["wichita"]] = [1]  # another player's disc on the neighbour
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    act(st, type="deliver", city="topeka")
+    act(st, type="disc", group="aux1")
+    assert st.current == 1 and "gwt.arrow_completed" not in [e["key"] for e in st.log]
+    assert not [c for c in st.players[0].discard if c.startswith("objective")]
+
+
+def test_s9_4_spending_2_from_space_6_leaves_the_marker_on_4():
+    st = scenario()
+    _foresight(st, [[], [], []])
+    p = st.players[0]
+    p.cert = D.CERT_TRACK.index(6)
+    at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
+    act(st, type="income", certificates=2)
+    assert D.CERT_TRACK[p.cert] == 4 and p.money == 1 + 2 and st.kc_total == 3
+
+
+def test_s8_3_taking_from_the_stack_takes_its_top_card_and_leaves_the_display():
+    st = scenario()
+    shown = list(st.obj_display)
+    top = st.obj_stack[-1]
+    at(st, 0, "NEUTRAL-C", money=0)
+    act(st, type="take_objective", src="C/1", card="stack")
+    assert st.players[0].discard == [top] and st.obj_display == shown
