@@ -4,8 +4,8 @@ up an exact position, then checks the exact money, cards, tiles, discs or VP aft
 
 import pytest
 
+from gametable.games.gwt import common, objectives, railroad, scoring
 from gametable.games.gwt import data as D
-from gametable.games.gwt import railroad, scoring
 
 from .builder import (act, at, clear_disc, hire_workers, leave_only_discs, legal, put_building, put_tile,
                       refresh, scenario, set_hand, set_market)
@@ -495,7 +495,6 @@ def test_s9_6_phase_c_draws_a_single_missing_card():
 
 
 def test_s8_the_best_assignment_may_leave_a_fulfillable_card_unmet():
-    from gametable.games.gwt import objectives
     owned = {k: 0 for k in D.TASK_KINDS}
     owned.update(cattle_3=1, cattle_4=1, cattle_5=1, hazard=1)
     # objective_12 (5, H: 3 VP / -2) could be met, but then objective_16 (3, 4, 5: 5 VP / -3) fails
@@ -533,7 +532,6 @@ def test_s6_2_no_upgrade_without_a_disc_on_the_player_board():
 
 
 def test_s8_one_san_francisco_disc_meets_one_san_francisco_task():
-    from gametable.games.gwt import objectives
     st = scenario()
     sf = D.CITY_INDEX["san_francisco"]
     st.city_discs[sf] = [0]
@@ -571,14 +569,12 @@ def test_s4_notes_a_building_goes_on_an_empty_space_or_replaces_an_own_building_
 
 
 def test_s8_cattle_in_hand_count_for_objective_tasks():
-    from gametable.games.gwt import objectives
     st = scenario()
     set_hand(st, 0, ["texas_longhorn_7"])
     assert objectives.items(st, 0)["cattle_5"] == 1
 
 
 def test_s8_a_replaced_building_no_longer_meets_a_building_task():
-    from gametable.games.gwt import objectives
     st = scenario()
     hire_workers(st, 0, craftsmen=2)
     put_building(st, "A-1", "1a", owner=0)
@@ -624,3 +620,37 @@ def test_s8_3_taking_from_the_stack_takes_its_top_card_and_leaves_the_display():
     at(st, 0, "NEUTRAL-C", money=0)
     act(st, type="take_objective", src="C/1", card="stack")
     assert st.players[0].discard == [top] and st.obj_display == shown
+
+
+def test_s4_notes_a_building_may_move_the_herder_into_kansas_city():
+    st = scenario()
+    put_building(st, "G-1", "3a", owner=0)
+    _foresight(st, [[], [], []])
+    at(st, 0, "G-1", hand=["jersey"], money=0)
+    assert legal(st, "herder") == [{"type": "herder", "src": "3a/2", "path": ["KANSAS_CITY"]}]
+    act(st, type="herder", src="3a/2", path=["KANSAS_CITY"])
+    # Kansas City: income $1 at once (nothing to choose), then the delivery
+    assert st.players[0].money == 1 and [a["city"] for a in legal(st)] == ["kansas_city", "topeka"]
+
+
+_COLOUR_ORDER = ["holstein", "brown_swiss", "ayrshire", "west_highland_3", "west_highland_4",
+                 "west_highland_5", "texas_longhorn_5", "texas_longhorn_6", "texas_longhorn_7"]
+
+
+def _sorted_by_colour(market):
+    return market == sorted(market, key=_COLOUR_ORDER.index)
+
+
+def test_s1_4_the_market_stays_sorted_by_colour_after_draw_2_and_after_a_refill():
+    st = scenario()
+    set_market(st, ["brown_swiss", "west_highland_4"])
+    for card in ("texas_longhorn_6", "holstein"):
+        st.cattle_stack.remove(card)
+        st.cattle_stack.append(card)              # the next two cards drawn: holstein, longhorn
+    at(st, 0, "NEUTRAL-E", money=0)
+    act(st, type="buy_cattle", src="E/2")
+    act(st, type="draw_market")
+    assert st.market == ["holstein", "brown_swiss", "west_highland_4", "texas_longhorn_6"]
+    set_market(st, ["texas_longhorn_6"])
+    common.refill_cattle_market(st)               # what a yellow arrow does
+    assert len(st.market) == 7 and _sorted_by_colour(st.market)
