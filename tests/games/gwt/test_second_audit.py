@@ -4,11 +4,12 @@ up an exact position, then checks the exact money, cards, tiles, discs or VP aft
 
 import pytest
 
+from gametable.games import get
 from gametable.games.gwt import common, objectives, railroad, scoring
 from gametable.games.gwt import data as D
 
 from .builder import (act, at, clear_disc, hire_workers, leave_only_discs, legal, put_building, put_tile,
-                      refresh, scenario, set_hand, set_market)
+                      refresh, scenario, set_hand, set_jobs, set_market)
 from .test_kansas_city import _foresight
 
 
@@ -320,7 +321,6 @@ def test_s6_3_a_white_city_takes_a_black_disc_when_no_white_disc_is_left():
 # ------------------------------------------------------------------------- §2.5 job market
 def test_s2_5_a_row_can_be_hired_from_once_the_token_has_moved_below_it():
     st = scenario()
-    from .builder import set_jobs
     set_jobs(st, [["cowboy", "cowboy"], ["engineer"]], token_row=2)
     _foresight(st, [["teepee_blue", "teepee_blue"], ["craftsman", "craftsman"], []])
     at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
@@ -585,7 +585,6 @@ def test_s8_a_replaced_building_no_longer_meets_a_building_task():
 
 
 def test_s12_the_first_player_takes_the_first_turn():
-    from gametable.games import get
     for seed in range(6):
         st = get("gwt").new(3, seed)
         assert st.current == st.first_player and st.phase == "A"
