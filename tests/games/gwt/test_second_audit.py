@@ -653,3 +653,28 @@ def test_s1_4_the_market_stays_sorted_by_colour_after_draw_2_and_after_a_refill(
     set_market(st, ["texas_longhorn_6"])
     common.refill_cattle_market(st)               # what a yellow arrow does
     assert len(st.market) == 7 and _sorted_by_colour(st.market)
+
+
+def test_s8_3_at_game_end_the_owner_of_the_card_decides_it():
+    st = scenario()
+    st.players[1].discard.append(st.obj_stack.pop())
+    card = st.players[1].discard[-1]
+    st.current = 0
+    scoring.start_scoring(st)
+    refresh(st)
+    assert st.to_act() == [1] and legal(st) == [{"type": "commit_objective", "card": card},
+                                                {"type": "drop_objective", "card": card}]
+    st.apply(1, {"type": "drop_objective", "card": card})
+    assert st.over and card not in st.players[1].objectives
+
+
+def test_s9_6_the_discard_pile_is_shuffled_into_the_new_draw_pile():
+    st = scenario()
+    p = st.players[0]
+    at(st, 0, "NEUTRAL-A", hand=[], money=0)
+    order = ["jersey"] * 5 + ["guernsey"] * 3 + ["black_angus"] * 3 + ["dutch_belt"] * 3
+    p.deck, p.discard = [], list(order)
+    act(st, type="aux", src="aux", aux=1, double=False)
+    act(st, type="end_phase_b")
+    pile = p.deck + p.hand[::-1]                  # the new draw pile as it was before drawing 4
+    assert sorted(pile) == sorted(order) and pile != order
