@@ -175,3 +175,23 @@ def test_decision_actions_without_effect_are_not_offered():
     put_building(st, "A-1", "7a", owner=0)        # teepee pairs, but seat 0 owns no teepee
     at(st, 0, "A-1", money=0)
     assert legal(st, "teepee_pairs") == []
+
+
+def test_decision_9a_distance_counts_numbered_spaces_only():
+    """§4 notes (9a): turnouts are not counted. Back from 5 onto the turnout of station 1 is a
+    move of 0 counted spaces: only Kansas City (value 0) can take that delivery; from the turnout
+    on to 4 counts 1."""
+    st = scenario(options={"building_sides": "a"})
+    put_building(st, "A-1", "9a", owner=0)
+    st.players[0].engine = 5
+    at(st, 0, "A-1", money=0)
+    act(st, type="extraordinary_delivery", src="9a/2", to="4.5")
+    assert st.players[0].engine == D.POS_BY_LABEL["4.5"]
+    act(st, type="disc", group="aux1")            # Kansas City was the only city: taken at once
+    assert st.city_discs[0] == [0] and st.players[0].money == 6
+    st = scenario(options={"building_sides": "a"})
+    put_building(st, "A-1", "9a", owner=0)
+    st.players[0].engine = D.POS_BY_LABEL["4.5"]
+    at(st, 0, "A-1", money=0)
+    act(st, type="extraordinary_delivery", src="9a/2", to="4")
+    assert [a["city"] for a in legal(st, "deliver")] == ["kansas_city", "topeka"]
