@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from gametable import bots
 from gametable import games as registry
 from gametable.engine import InvalidOptions
 
@@ -87,6 +88,17 @@ def _check_port_free(host: str, port: int) -> None:
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 
+def _check_levels(raw: str, players: int) -> list[str]:
+    """`--bots basic` or `--bots basic,random,random`: a known level for all seats or for each."""
+    from gametable.sim.runner import seat_levels
+
+    levels = [level.strip() for level in raw.split(",")]
+    try:
+        return seat_levels(levels, players)
+    except (bots.UnknownBotLevel, ValueError) as exc:
+        _fail(f"--bots: {exc}")
+
+
 def _parse_options(raw: list[str]) -> dict:
     """`--option key=value` pairs; values are read as JSON when they parse, else as text."""
     options = {}
@@ -109,9 +121,13 @@ def simulate(
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first game; game i uses seed+i."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option as key=value (repeatable)."),
     max_decisions: int = typer.Option(1_000_000, min=1, help="Give up on a game after this many decisions."),
+    bot_levels: str = typer.Option(
+        "random", "--bots", "-b",
+        help=f"Bot level of every seat (e.g. basic), or one per seat separated by commas "
+             f"(e.g. basic,random,random). Levels: {', '.join(bots.levels())}."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
-    """Random bots play complete games; prints speed, wins per seat, scores and game length."""
+    """Bots play complete games; prints speed, wins per seat, scores and game length."""
     from gametable.sim.runner import GameDidNotEnd
     from gametable.sim.runner import simulate as run
 
@@ -121,6 +137,7 @@ def simulate(
         game_obj.new(players, seed, options)  # validate before showing a progress bar
     except InvalidOptions as exc:
         _fail(str(exc))
+    levels = _check_levels(bot_levels, players)
 
     progress = Progress(
         TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
@@ -135,7 +152,7 @@ def simulate(
         try:
             summary = run(
                 game_obj, players, games, seed, options, max_decisions,
-                on_game=lambda _record: progress.advance(task),
+                on_game=lambda _record: progress.advance(task), levels=levels,
             )
         except GameDidNotEnd as exc:
             _fail(str(exc))
@@ -143,7 +160,8 @@ def simulate(
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"{game_obj.title}: {data['games']} random games, {players} players, seed {seed}")
+    table = Table(title=f"{game_obj.title}: {data['games']} games, {players} players, seed {seed}, "
+                        f"bots {','.join(levels)}")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key in ("games", "decisions", "seconds", "decisions_per_second", "games_per_second",
@@ -152,12 +170,13 @@ def simulate(
     console.print(table)
     seats = Table(title="per seat")
     seats.add_column("seat", justify="right")
+    seats.add_column("bot")
     seats.add_column("wins", justify="right")
     seats.add_column("win %", justify="right")
     seats.add_column("average score", justify="right")
     for seat in range(players):
         wins = data["wins_per_seat"][seat]
-        seats.add_row(str(seat), str(wins), f"{100 * wins / data['games']:.1f}",
+        seats.add_row(str(seat), levels[seat], str(wins), f"{100 * wins / data['games']:.1f}",
                       str(data["average_score_per_seat"][seat]))
     console.print(seats)
 
@@ -169,6 +188,9 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed (random if omitted)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option as key=value (repeatable)."),
     lang: str = typer.Option("en", "--lang", help="Language of the log: en, fa, pt, es."),
+    bot: str = typer.Option(
+        bots.best_level(), "--bot", "-b",
+        help=f"How well the bots play: {', '.join(bots.levels())} (default: the best)."),
 ) -> None:
     """Play a full game in the terminal against bots; every choice is numbered."""
     from gametable.terminal import play_in_terminal
@@ -176,6 +198,10 @@ def play(
     _check_language(lang)
     game_obj = _load_game(game)
     options = _parse_options(option)
+    try:
+        bots.check_level(bot)
+    except bots.UnknownBotLevel as exc:
+        _fail(f"--bot: {exc}")
     if seed is None:
         import secrets
 
@@ -184,7 +210,7 @@ def play(
         state = game_obj.new(players, seed, options)
     except InvalidOptions as exc:
         _fail(str(exc))
-    play_in_terminal(game_obj, state, human_seat=0, console=console, lang=lang)
+    play_in_terminal(game_obj, state, human_seat=0, console=console, lang=lang, bot_level=bot)
 
 
 @app.command()

@@ -18,7 +18,7 @@ from rich.prompt import IntPrompt
 from rich.syntax import Syntax
 
 from gametable import i18n
-from gametable.bots import RandomBot
+from gametable import bots
 from gametable.engine import Game, State
 
 
@@ -44,10 +44,11 @@ def player_names(num_players: int, human_seat: int, lang: str) -> list[str]:
 
 
 def play_in_terminal(game: Game, state: State, human_seat: int, console: Console, lang: str = "en",
-                     bot_seed: int | None = None) -> State:
+                     bot_seed: int | None = None, bot_level: str | None = None) -> State:
     text_ui = _text_module(game)
     names = player_names(state.num_players, human_seat, lang)
-    bot = RandomBot(bot_seed if bot_seed is not None else 12345)
+    bot = bots.get(bot_level or bots.best_level(), game.name,
+                   bot_seed if bot_seed is not None else 12345)
     shown = 0
 
     def show_new_log() -> None:

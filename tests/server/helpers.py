@@ -31,10 +31,12 @@ class Api:
         self.http.close()
 
     def create(self, game: str = "toy", players: int = 2, bots: list[int] = (), name: str = "Ann",
-               options: Json | None = None) -> Json:
-        response = self.http.post("/api/tables", json={
-            "game": game, "players": players, "bots": list(bots), "name": name,
-            "options": options or {}})
+               options: Json | None = None, bot_level: str | None = None) -> Json:
+        body = {"game": game, "players": players, "bots": list(bots), "name": name,
+                "options": options or {}}
+        if bot_level is not None:
+            body["bot_level"] = bot_level
+        response = self.http.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         return response.json()
 

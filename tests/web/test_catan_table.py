@@ -114,7 +114,13 @@ def test_a_persian_table_reads_right_to_left(server, browser, page_errors):
     page.goto(server.base + "/")
     page.select_option("#lang", "fa")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
-    create_table(page, server, game="catan-on-the-road", players=2,
+    # The lobby offers the bot levels, translated, with the best one chosen.
+    page.wait_for_selector("#bot-level option", state="attached")
+    expect(page.locator("#bot-level")).to_have_value("basic")
+    assert page.locator("#bot-level option").all_text_contents() == [
+        "تصادفی (هر حرکت مجازی را انجام می‌دهد)", "پایه (معقول بازی می‌کند)"]
+    # Seat 1 is invited, not a bot: nobody moves before we look at the first-game row.
+    create_table(page, server, game="catan-on-the-road", players=2, humans=(1,),
                  options={"metropolis_side": "B", "first_game": True})
     page.wait_for_selector(".catan-table .building-row .card")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")

@@ -1,5 +1,9 @@
-"""Bots that play any game through the engine protocol only."""
+"""Bots that play any game through the engine protocol only.
+
+Use the registry: ``levels()`` lists the strengths, ``get(level, game_name, seed)`` makes a bot.
+"""
 
 from gametable.bots.random_bot import RandomBot
+from gametable.bots.registry import Bot, UnknownBotLevel, best_level, check_level, get, levels
 
-__all__ = ["RandomBot"]
+__all__ = ["Bot", "RandomBot", "UnknownBotLevel", "best_level", "check_level", "get", "levels"]

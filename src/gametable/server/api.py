@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Header, Path, Request
 
-from gametable import i18n
+from gametable import bots, i18n
 from gametable.server.errors import NotFound, Unauthorized
-from gametable.server.schemas import (ActionAccepted, ActionRequest, Catalog, CreateTable,
+from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
                                       GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
                                       TableLog, TableSnapshot)
 from gametable.server.tables import TableManager
@@ -43,6 +43,11 @@ async def list_games(request: Request) -> list[dict]:
     return [games.get(name).describe() for name in games.names()]
 
 
+@router.get("/bots", response_model=BotLevels, summary="The strengths the server's bots can play at")
+async def bot_levels() -> dict:
+    return {"levels": bots.levels(), "default": bots.best_level()}
+
+
 @router.get("/i18n/{lang}", response_model=Catalog, summary="All messages of a language",
             responses={404: {"description": "Unknown language"}})
 async def messages(lang: str) -> dict:
@@ -56,12 +61,12 @@ async def messages(lang: str) -> dict:
 
 
 @router.post("/tables", response_model=TableCreated, status_code=201, summary="Open a new table",
-             responses={**_BAD_JSON, 400: {"description": "Unknown game, player count, bot seats or "
+             responses={**_BAD_JSON, 400: {"description": "Unknown game, player count, bot seats, bot level or "
                                                           "options (the message says which), or a body "
                                                           "that is not JSON"}})
 async def create_table(body: CreateTable, request: Request) -> dict:
     table, token = await _manager(request).create(body.game, body.players, body.bots,
-                                                  body.options, body.name)
+                                                  body.options, body.name, body.bot_level)
     return {"id": table.id, "invite_url": str(request.url_for("table_page", table_id=table.id)),
             "seat": 0, "token": token}
 

@@ -1,9 +1,9 @@
 """The bot runner: the server plays bot seats, through the same commit path as people.
 
-Each bot decision uses a RandomBot seeded from the table's bot seed and the seq, so a bot's
-move depends only on the table and its log: after a restart it makes the same choice, and two
-server processes that both try the move propose the same action (one commit wins, and the
-other simply catches up).
+Each bot decision uses a bot of the table's level (gametable.bots) seeded from the table's bot
+seed and the seq, so a bot's move depends only on the table and its log: after a restart it
+makes the same choice, and two server processes that both try the move propose the same action
+(one commit wins, and the other simply catches up).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from gametable.bots import RandomBot
+from gametable import bots
 from gametable.server.errors import Conflict
 
 if TYPE_CHECKING:
@@ -41,7 +41,8 @@ class BotRunner:
                     if seat is None:
                         table.bot_task = None
                         return
-                    bot = RandomBot(table.record.bot_seed + table.seq)
+                    bot = bots.get(table.record.bot_level, table.record.game,
+                                   table.record.bot_seed + table.seq)
                     action = bot.choose(table.state, seat)
                     try:
                         await self.manager.commit(table, seat, action)

@@ -21,6 +21,9 @@ tables = Table(
     Column("options", Text, nullable=False),  # JSON object, resolved by the game
     Column("seed", BigInteger, nullable=False),  # the game's seed; secret until the game ends
     Column("bot_seed", BigInteger, nullable=False),  # seeds the server's bots, per decision
+    # The strength of the table's bots (gametable.bots.levels()). Tables from before the column
+    # keep the random bots they were created with.
+    Column("bot_level", String(16), nullable=False, server_default="random"),
     Column("creator_hash", String(64), nullable=False),  # sha256 of the creator's token
     Column("created_ms", BigInteger, nullable=False),
     Column("finished_ms", BigInteger, nullable=True),  # set in the same commit as the last action

@@ -44,7 +44,15 @@ class CreateTable(Strict):
     bots: list[StrictInt] = Field(default_factory=list, max_length=8,
                                   description="Seats the server's bots play (not 0: the creator sits there).")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options, see GET /api/games.")
+    bot_level: str | None = Field(None, max_length=16, examples=["basic"],
+                                  description="Strength of the server's bots, see GET /api/bots "
+                                              "(default: the best level).")
     name: PlayerName = Field("", description="The creator's name, shown to the table as plain text.")
+
+
+class BotLevels(BaseModel):
+    levels: list[str] = Field(description="The bot levels, weakest first.")
+    default: str = Field(description="The level a new table gets when it names none (the best).")
 
 
 class TableCreated(BaseModel):
@@ -75,6 +83,7 @@ class TableSnapshot(BaseModel):
     game: str
     seq: int = Field(description="How many actions the table has committed; send it with your next action.")
     status: Literal["waiting", "playing", "finished"]
+    bot_level: str = Field(description="The strength of the server's bots at this table.")
     you: int | None = Field(description="Your seat, or null for a spectator.")
     seats: list[SeatInfo]
     view: dict[str, Any] = Field(description="The game's view for your seat (engine protocol).")

@@ -45,6 +45,8 @@ class TableRecord:
     finished_ms: int | None
     #: a bot seat must decide next (see models.tables.c.bot_due)
     bot_due: bool = False
+    #: the strength of the server's bots at this table (gametable.bots.levels())
+    bot_level: str = "random"
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ class LogStore:
                 options=json.dumps(record.options, sort_keys=True), seed=record.seed,
                 bot_seed=record.bot_seed, creator_hash=record.creator_hash,
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
-                bot_due=record.bot_due,
+                bot_due=record.bot_due, bot_level=record.bot_level,
             ))
             conn.execute(insert(models.seats), [
                 {"table_id": record.id, "seat": s.seat, "kind": s.kind, "name": s.name,
@@ -246,6 +248,7 @@ class LogStore:
             id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
             seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
             created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
+            bot_level=row.bot_level,
         )
 
     def tables_with_bot_due(self) -> list[str]:

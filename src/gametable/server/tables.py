@@ -33,6 +33,7 @@ from typing import Any, AsyncIterator, Callable, Protocol, TypeVar
 
 import orjson
 
+from gametable import bots as bot_levels
 from gametable.engine import (Action, Game, IllegalAction, InvalidOptions, State, log_for, replay,
                               resolve_options)
 from gametable.server.catalog import GameCatalog
@@ -272,9 +273,16 @@ class TableManager:
                              f"{', '.join(self.games.names()) or 'no games'}") from None
 
     async def create(self, game_name: str, players: int, bots: list[int],
-                     options: dict[str, Any], name: str) -> tuple[LiveTable, str]:
-        """A new table; the creator takes seat 0 and gets its token (also the creator's token)."""
+                     options: dict[str, Any], name: str,
+                     bot_level: str | None = None) -> tuple[LiveTable, str]:
+        """A new table; the creator takes seat 0 and gets its token (also the creator's token).
+
+        ``bot_level`` is the strength of the table's bots; None means the best level."""
         game = self.game(game_name)
+        try:
+            bot_level = bot_levels.check_level(bot_level or bot_levels.best_level())
+        except bot_levels.UnknownBotLevel as exc:
+            raise BadRequest(str(exc)) from None
         seed = secrets.randbelow(2**62)
         try:
             state = game.new(players, seed, options)
@@ -294,7 +302,7 @@ class TableManager:
             id=secrets.token_urlsafe(16), game=game.name, num_players=players,
             options=resolve_options(game.options, options), seed=seed,
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
-            finished_ms=None, bot_due=bot_to_move(state, seats) is not None,
+            finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
         )
         await self._db(self.store.create_table, record, seats)
         table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0,
@@ -528,6 +536,7 @@ class TableManager:
             "game": table.record.game,
             "seq": table.seq,
             "status": table.status,
+            "bot_level": table.record.bot_level,
             "you": seat,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
                       for s in table.seats],

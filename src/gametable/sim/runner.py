@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
-from gametable.bots import RandomBot
+from gametable import bots
+from gametable.bots import Bot, RandomBot
 from gametable.engine import Game, State
+
+#: mixed into a game's seed to seed its bots, so that bots and game draw different numbers
+BOT_SEED_SALT = 0x5EED
 
 
 class GameDidNotEnd(RuntimeError):
@@ -23,6 +27,24 @@ class GameRecord:
     breakdowns: list[dict[str, Any]]
 
 
+def seat_levels(levels: Sequence[str], num_players: int) -> list[str]:
+    """One bot level per seat, from one level per seat or a single level for every seat."""
+    for level in levels:
+        bots.check_level(level)
+    if len(levels) == 1:
+        return list(levels) * num_players
+    if len(levels) != num_players:
+        raise ValueError(f"give one bot level for every seat ({num_players}) or one for all, "
+                         f"not {len(levels)}")
+    return list(levels)
+
+
+def seat_bots(game: Game, levels: Sequence[str], num_players: int, seed: int) -> list[Bot]:
+    """The bots of one game: seat s plays ``levels[s]``, seeded from the game seed and the seat."""
+    return [bots.get(level, game.name, (seed ^ BOT_SEED_SALT) + seat)
+            for seat, level in enumerate(seat_levels(levels, num_players))]
+
+
 def play_random_game(
     game: Game,
     num_players: int,
@@ -31,14 +53,28 @@ def play_random_game(
     max_decisions: int = 1_000_000,
     on_step: Callable[[State], None] | None = None,
 ) -> tuple[State, int]:
-    """Play one game with random bots; returns the final state and the number of decisions.
+    """Play one game with one random bot for every seat (see play_game)."""
+    bot = RandomBot(seed ^ BOT_SEED_SALT)
+    return play_game(game, num_players, seed, [bot] * num_players, options, max_decisions, on_step)
 
-    The bots' RNG is seeded from the game seed so a run is reproducible end to end.
+
+def play_game(
+    game: Game,
+    num_players: int,
+    seed: int,
+    players: Sequence[Bot],
+    options: Mapping[str, Any] | None = None,
+    max_decisions: int = 1_000_000,
+    on_step: Callable[[State], None] | None = None,
+) -> tuple[State, int]:
+    """Play one game, seat s played by ``players[s]``; returns the final state and the number
+    of decisions.
+
+    Seed the bots from the game seed (seat_bots does) and a run is reproducible end to end.
     ``on_step`` is called with the state before the first and after every decision
     (tests use it to check invariants at every step).
     """
     state = game.new(num_players, seed, options)
-    bot = RandomBot(seed ^ 0x5EED)
     decisions = 0
     if on_step:
         on_step(state)
@@ -49,7 +85,7 @@ def play_random_game(
                 "raise --max-decisions or report the seed as a bug"
             )
         seat = state.to_act()[0]
-        state.apply(seat, bot.choose(state, seat))
+        state.apply(seat, players[seat].choose(state, seat))
         decisions += 1
         if on_step:
             on_step(state)
@@ -61,6 +97,7 @@ class SimulationSummary:
     game: str
     players: int
     seed: int
+    levels: list[str] = field(default_factory=list)
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -82,6 +119,7 @@ class SimulationSummary:
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
+            "bots": self.levels,
             "games": n,
             "decisions": self.decisions,
             "seconds": round(self.seconds, 3),
@@ -102,12 +140,18 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 1_000_000,
     on_game: Callable[[GameRecord], None] | None = None,
+    levels: Sequence[str] = ("random",),
 ) -> SimulationSummary:
-    """Play ``games`` random games with seeds seed, seed+1, ...; time only the playing."""
-    summary = SimulationSummary(game.name, num_players, seed)
+    """Play ``games`` games with seeds seed, seed+1, ...; time only the playing.
+
+    ``levels``: the bot level of each seat, or one level for all (see seat_levels).
+    """
+    levels = seat_levels(levels, num_players)
+    summary = SimulationSummary(game.name, num_players, seed, levels=levels)
     start = time.perf_counter()
     for i in range(games):
-        state, decisions = play_random_game(game, num_players, seed + i, options, max_decisions)
+        players = seat_bots(game, levels, num_players, seed + i)
+        state, decisions = play_game(game, num_players, seed + i, players, options, max_decisions)
         result = state.result()
         record = GameRecord(
             seed=seed + i,

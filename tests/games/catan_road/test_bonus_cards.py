@@ -1,6 +1,8 @@
 """§6 Longest Road (first to 3 roads) and Largest Army (first to 2 knights), 2 VP each: they move only
 to a player with strictly more, except that a side-B tie metropolis wins ties (§1.2, [P]8)."""
 
+import pytest
+
 from tests.games.catan_road.helpers import area, check_cards, hand, hand_of, log_keys, scenario
 
 ROAD = {"type": "build", "card": "road"}
@@ -120,3 +122,19 @@ def test_s1_2_knight_metropolis_with_no_knight_draws_nothing():
     state.apply(0, metropolis("draw_per_knight"))
     assert hand_of(state, 0) == hand()
     assert "catan.drew" not in log_keys(state)
+
+
+@pytest.mark.parametrize("owned, holder, vps", [
+    ("largest_army_ties", 0, (6, 1)),  # 2 : 2 and the tie metropolis: the card moves
+    ("draw_per_road", 1, (4, 3)),      # another side-B card gives no tie ability: the holder keeps it
+])
+def test_s1_2_largest_army_tie_metropolis_takes_the_card_when_a_later_knight_ties(owned, holder, vps):
+    state = scenario(2, metropolis_side="B", hands=[hand(wool=1, ore=1), {}],
+                     areas=[area(knights=1, villages=1, cities=0, metropolises=[owned]), area(knights=2)],
+                     largest_army=1, row=["knight", "city", "city", "road", "road"])
+    assert (state.vp(0), state.vp(1)) == (4, 3)
+    state.apply(0, KNIGHT)
+    assert state.to_json()["largest_army"] == holder and (state.vp(0), state.vp(1)) == vps
+    moved = [e["key"] for e in state.log if e["key"].startswith("catan.bonus")]
+    assert moved == (["catan.bonus_taken_on_tie"] if holder == 0 else [])
+    check_cards(state)

@@ -76,6 +76,8 @@ def test_s7_robber_exactly_at_the_limit_is_safe():
     state = village_scenario(extra=dict(ore=7), events_top=["robber"])
     build_village(state)
     assert hand_of(state, 0) == hand(ore=7) and state.to_json()["phase"] == "main"
+    # the log says so, rather than leaving the revealed Robber without an outcome
+    assert log_keys(state)[log_keys(state).index("catan.event") + 1] == "catan.robber_nobody"
 
 
 def test_s7_abundance_everyone_draws_two_except_bonus_card_holders():
@@ -95,7 +97,7 @@ def test_s7_abundance_holder_of_a_bonus_card_who_builds_draws_nothing():
     assert hands_of(state) == [hand(), hand(ore=2)]
 
 
-def test_s7_charity_each_leader_gives_one_chosen_card_to_a_chosen_fewest_vp_player():
+def test_s7_charity_each_leader_gives_one_chosen_card_to_a_chosen_player_with_fewer_vp():
     # after the village: seat 0 and seat 1 have 2 VP, seats 2 and 3 have 1 VP
     state = village_scenario(4, extra=dict(ore=1, grain=1), events_top=["charity"],
                              others=[hand(wool=2, brick=1), hand(), hand()],
@@ -113,6 +115,26 @@ def test_s7_charity_each_leader_gives_one_chosen_card_to_a_chosen_fewest_vp_play
     assert gift["private"] == {"resource": "ore"} and gift["private_to"] == [0, 2]
     seen_by_3 = [e for e in state.view(3)["log"] if e["key"] == "catan.charity_gave"]
     assert all("private" not in e for e in seen_by_3), "only giver and receiver see the card"
+    check_cards(state)
+
+
+def test_s7_charity_receiver_is_any_player_with_fewer_vp_not_only_the_fewest():
+    """Rule page: the leader gives 1 card "to a player with fewer VP" (fewer, not fewest): after the
+    village seat 0 has 3 VP, seat 1 has 2, seats 2 and 3 have 1; all three may receive."""
+    state = village_scenario(4, extra=dict(ore=1, grain=1), events_top=["charity"],
+                             others=[hand(wool=1), hand(), hand()],
+                             areas=[area(villages=2), area(villages=2), area(), area()])
+    assert [state.vp(s) for s in range(4)] == [2, 2, 1, 1]
+    build_village(state)
+    assert [state.vp(s) for s in range(4)] == [3, 2, 1, 1]
+    assert state.to_json()["phase"] == "charity" and state.to_act() == [0]
+    assert state.view(1)["charity"] == {"givers": [0], "receivers": [1, 2, 3]}
+    assert sorted((a["resource"], a["to_seat"]) for a in state.legal_actions(0)) == [
+        ("grain", 1), ("grain", 2), ("grain", 3), ("ore", 1), ("ore", 2), ("ore", 3)]
+    state.apply(0, {"type": "give", "resource": "grain", "to_seat": 1})
+    assert hands_of(state) == [hand(ore=1), hand(wool=1, grain=1), hand(), hand()]
+    assert [state.vp(s) for s in range(4)] == [3, 2, 1, 1], "Charity moves cards, never VP"
+    assert state.to_json()["phase"] == "main"
     check_cards(state)
 
 

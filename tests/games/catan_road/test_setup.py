@@ -71,3 +71,15 @@ def test_s2_options_are_validated():
         GAME.new(1, 1)
     assert {o["name"]: o["default"] for o in GAME.describe()["options"]} == {
         "metropolis_side": "A", "first_game": False}
+
+
+def test_s5_2_five_of_a_kind_at_setup_is_redealt():
+    """[P] "if at any time" five equal cards lie in the row: seed 6 deals five roads at setup."""
+    state = GAME.new(3, 6)
+    dealt = [e["cards"] for e in state.log if e["key"] == "catan.row_dealt"]
+    redealt = [e["cards"] for e in state.log if e["key"] == "catan.row_redealt"]
+    assert dealt == [["road"] * 5]
+    data = state.to_json()
+    assert redealt[-1] == data["row"] and len(set(data["row"])) > 1
+    assert len(data["building_deck"]) == 29
+    check_cards(state)

@@ -69,3 +69,34 @@ def test_the_table_renders_in_every_language_without_raw_keys():
         shown = out.getvalue()
         assert "catan.terminal" not in shown and "web.catan" not in shown and "{" not in shown, lang
     assert "Tu mano" in shown  # the last language, Spanish
+
+
+def test_answering_an_offer_reminds_of_the_partner_bonus_card():
+    """[P]5: the partner draws 1 card; the prompt to accept or counter says so."""
+    from tests.games.catan_road.helpers import hand, scenario
+
+    state = scenario(2, hands=[hand(ore=2), hand(grain=1)])
+    for action in ({"type": "start_trade"}, {"type": "offer_give", "resource": "ore"},
+                   {"type": "offer_ask", "resource": "grain"}, {"type": "propose"}):
+        state.apply(0, action)
+    view = state.view(1)
+    accept = text.describe_action({"type": "accept"}, view, "en")
+    assert accept == "Accept the offer — you give 1 grain, you get 1 ore (if the trade is made with you, you also draw 1 card)"
+
+
+def test_a_build_payable_only_by_substitution_says_so():
+    """[P]6: with 3 roads and no grain, the village is offered; the label explains how it is paid."""
+    from tests.games.catan_road.helpers import area, hand, scenario
+
+    state = scenario(2, hands=[hand(brick=1, lumber=1, wool=3), hand()], areas=[area(roads=3), area()],
+                     longest_road=0, row=["village", "road", "road", "knight", "knight"])
+    view = state.view(0)
+    labels = {a["card"]: text.describe_action(a, view, "en") for a in state.legal_actions(0) if a["type"] == "build"}
+    assert labels["village"] == ("Build: village — costs 1 brick, 1 lumber, 1 wool, and 1 grain; with your roads, "
+                                 "2 identical cards of another type replace a missing one")
+    assert labels["road"] == "Build: road — costs 1 brick and 1 lumber"
+    four_roads = scenario(2, hands=[hand(brick=1, lumber=1, wool=1, ore=1), hand()],
+                          areas=[area(roads=4), area()], longest_road=0,
+                          row=["village", "road", "road", "knight", "knight"])
+    village = text.describe_action({"type": "build", "card": "village"}, four_roads.view(0), "en")
+    assert village.endswith("; with your roads, 1 card of another type replaces a missing one")

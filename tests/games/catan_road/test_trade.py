@@ -36,6 +36,15 @@ def offer(state, gives, asks):
     state.apply(0, PROPOSE)
 
 
+def counter(state, seat, gives, asks):
+    state.apply(seat, {"type": "counter"})
+    for r in gives:
+        state.apply(seat, counter_give(r))
+    for r in asks:
+        state.apply(seat, counter_ask(r))
+    state.apply(seat, {"type": "submit_counter"})
+
+
 def three_players(**kwargs):
     return scenario(3, hands=[hand(wool=2, ore=1, grain=1), hand(brick=1, grain=1, lumber=2),
                               hand(brick=2, ore=1)], deck_top=["ore", "wool", "grain"], **kwargs)
@@ -195,3 +204,56 @@ def test_s3_2_build_trade_and_build_again_in_any_order():
     assert state.to_json()["areas"][0] == {"roads": 2, "villages": 1, "cities": 0, "metropolises": [],
                                            "knights": 1}
     check_cards(state)
+
+
+def test_p5_proposer_takes_a_counter_over_an_acceptance_and_only_that_partner_draws():
+    state = three_players()
+    offer(state, ["wool"], ["grain"])
+    state.apply(1, {"type": "accept"})
+    counter(state, 2, ["brick"], ["wool", "wool"])
+    assert state.legal_actions(0) == [{"type": "trade_with", "seat": 1}, {"type": "trade_with", "seat": 2},
+                                      {"type": "withdraw"}]
+    state.apply(0, {"type": "trade_with", "seat": 2})
+    # seat 0 gave 2 wool for 1 brick; seat 2 drew the bonus card (ore); seat 1's acceptance lapses
+    assert hands_of(state) == [hand(ore=1, grain=1, brick=1), hand(brick=1, grain=1, lumber=2),
+                               hand(brick=1, ore=2, wool=2)]
+    drew = [(e["seat"], e["reason"]) for e in state.log if e["key"] == "catan.drew"]
+    assert drew == [(2, "trade_bonus")]
+    assert state.to_json()["trade"] is None and state.to_json()["trade_used"]
+    check_cards(state)
+
+
+def test_p5_only_a_player_who_accepted_or_countered_can_be_traded_with():
+    state = three_players()
+    offer(state, ["wool"], ["brick"])
+    state.apply(1, {"type": "decline"})
+    state.apply(2, {"type": "accept"})
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(0, {"type": "trade_with", "seat": 1})
+    assert state.to_json() == before
+
+
+def test_p5_the_trade_is_available_again_on_the_next_turn():
+    state = scenario(2, hands=[hand(ore=1), hand(grain=1)], deck_top=["wool", "brick", "lumber"])
+    offer(state, ["ore"], ["grain"])
+    state.apply(1, {"type": "accept"})
+    state.apply(0, {"type": "trade_with", "seat": 1})
+    assert START not in state.legal_actions(0)
+    state.apply(0, {"type": "end_turn"})  # seat 1's turn: its own one trade
+    assert state.to_json()["trade_used"] is False and START in state.legal_actions(1)
+    assert state.legal_actions(0) == [], "seat 0 may only answer, not start, a trade now"
+
+
+def test_p5_refused_offer_steps_say_why():
+    """Bad input gets a reason: a gift, the same type on both sides, cards one does not hold."""
+    state = three_players()
+    state.apply(0, START)
+    with pytest.raises(IllegalAction, match="at least 1 card to give and 1 card to ask for"):
+        state.apply(0, PROPOSE)
+    state.apply(0, give("wool"))
+    with pytest.raises(IllegalAction, match="same type on both sides"):
+        state.apply(0, ask("wool"))
+    state.apply(0, give("wool"))
+    with pytest.raises(IllegalAction, match="no more wool to give"):
+        state.apply(0, give("wool"))

@@ -64,3 +64,25 @@ def test_s8_with_deck_and_discard_empty_the_draws_in_turn_order_are_skipped():
     assert short == [(2, 1), (0, 1)]
     assert state.to_json()["phase"] == "main" and state.to_act() == [1]
     check_cards(state)
+
+
+def test_s3_3_the_tie_metropolis_build_that_takes_longest_road_wins_at_once():
+    """§5.3 order: the bonus card moves before the win check, so 2 cities (4 VP) -> city + metropolis
+    (5 VP) + Longest Road taken on the tie (7 VP) wins, and the one-off draws never happen."""
+    state = scenario(2, metropolis_side="B", hands=[hand(wool=3, ore=1), {}],
+                     areas=[area(roads=3, villages=0, cities=2), area(roads=3)], longest_road=1)
+    assert (state.vp(0), state.vp(1)) == (4, 3)
+    state.apply(0, {"type": "build", "card": "metropolis", "metropolis": "longest_road_ties"})
+    assert state.is_over() and state.result()["winners"] == [0]
+    assert (state.vp(0), state.vp(1)) == (7, 1)
+    assert log_keys(state)[-2:] == ["catan.bonus_taken_on_tie", "catan.won"]
+    check_cards(state)
+
+
+def test_s3_3_reaching_seven_ends_the_game_so_the_turn_cannot_go_on():
+    state = scenario(2, hands=[hand(brick=2, lumber=2), {}], areas=[area(roads=2, villages=1, cities=2), area()],
+                     row=["road", "road", "city", "knight", "knight"])
+    state.apply(0, {"type": "build", "card": "road"})
+    assert state.is_over() and state.legal_actions(0) == [] and state.legal_actions(1) == []
+    with pytest.raises(IllegalAction):
+        state.apply(0, {"type": "build", "card": "road"})

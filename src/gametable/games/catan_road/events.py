@@ -27,7 +27,7 @@ DISCARD_ACTIONS = [{"type": "discard", "resource": r} for r in RESOURCES]
 
 
 class Charity:
-    """Leaders who still have to give a card, and the players with the fewest VP who may receive it."""
+    """Leaders who still have to give a card, and the players with fewer VP who may receive it."""
 
     __slots__ = ("givers", "receivers")
 
@@ -70,14 +70,18 @@ def resolve(state: "CatanState", event: int) -> None:
 # -- Robber --------------------------------------------------------------------------------------
 
 def _robber(state: "CatanState", order: list[int]) -> None:
+    over = False
     for seat in order:
         size = sum(state.hands[seat])
         limit = ROBBER_LIMIT + state.knights[seat]
         if size > limit:
+            over = True
             state.owed[seat] = size // 2
             state.log.append({"key": "catan.robber_owes", "seat": seat, "count": size // 2,
                               "limit": limit})
             _discard_if_forced(state, seat)
+    if not over:
+        state.log.append({"key": "catan.robber_nobody"})
     if any(state.owed):
         state.phase = "robber"
 
@@ -116,11 +120,12 @@ def apply_discard(state: "CatanState", seat: int, action: dict) -> None:
 
 def _charity(state: "CatanState", order: list[int]) -> None:
     vps = [state.vp(s) for s in range(state.n)]
-    top, low = max(vps), min(vps)
-    if top == low:
+    top = max(vps)
+    if min(vps) == top:
         state.log.append({"key": "catan.charity_all_tied", "vp": top})
         return
-    receivers = [s for s in order if vps[s] == low]
+    # the rule page: "to a player with fewer VP" -- anyone below the leaders, the giver chooses
+    receivers = [s for s in order if vps[s] < top]
     givers = []
     for seat in order:
         if vps[seat] != top:

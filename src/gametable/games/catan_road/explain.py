@@ -53,6 +53,10 @@ def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
         if state.trade_used:
             return "you have already traded this turn (one completed trade per turn)"
         return "a trade needs cards on both sides, and you or all other players have none"
+    if kind in ("propose", "submit_counter") and kind not in legal_types and state.phase == "trade" \
+            and seat in state.to_act() and any(a["type"] in _TRADE_CARD_SIDES for a in legal):
+        return ("an offer needs at least 1 card to give and 1 card to ask for (cards are never given "
+                f"away): add cards first; {allowed}")
     if kind not in legal_types:
         phase = PHASES.get(state.phase, "").format(
             card=BUILDINGS[state.paying[0]] if state.paying else "")
@@ -60,11 +64,28 @@ def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
     for key in ("resource",):
         if key in SHAPES[kind] and action.get(key) not in RESOURCES:
             return f"{action.get(key)!r} is not a resource; resources are {', '.join(RESOURCES)}"
+    if kind in _TRADE_CARD_SIDES:
+        return _explain_trade_card(state, seat, kind, RESOURCES.index(action["resource"]))
     examples = "; ".join(_short(a) for a in legal if a["type"] == kind)
     if kind == "pay":
         return (f"these cards do not pay for your {BUILDINGS[state.paying[0]]}; "
                 f"ways to pay: {examples}")
     return f"this {kind.replace('_', ' ')} is not possible now; possible: {examples}"
+
+
+# trade steps that add one card, and whether they add it to the giving side
+_TRADE_CARD_SIDES = {"offer_give": True, "counter_give": True, "offer_ask": False, "counter_ask": False}
+
+
+def _explain_trade_card(state: "CatanState", seat: int, kind: str, r: int) -> str:
+    t = state.trade
+    give, ask = (t.give, t.ask) if kind.startswith("offer") else t.counters[seat]
+    name = RESOURCES[r]
+    if (ask if _TRADE_CARD_SIDES[kind] else give)[r]:
+        return f"{name} is already on the other side: a trade cannot have the same type on both sides"
+    if _TRADE_CARD_SIDES[kind]:
+        return f"you hold no more {name} to give"
+    return f"nobody could give more {name} (or more cards in all) than this offer already asks for"
 
 
 def _short(action: dict[str, Any]) -> str:

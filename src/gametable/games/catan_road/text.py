@@ -115,6 +115,20 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     return Panel(Group(*parts), title=i18n.text("ui.game.catan-on-the-road", lang), expand=False)
 
 
+def _substitution_hint(card: str, view: dict[str, Any], lang: str) -> str:
+    """When the hand lacks a required card, say that road substitution makes the build payable."""
+    me = view["players"][view["seat"]]
+    held = Counter(me["hand"])
+    if all(held[r] >= n for r, n in Counter(names(COSTS[BUILDING_INDEX[card]])).items()):
+        return ""
+    return "; " + i18n.text("catan.terminal.substitution", lang, rate=me["substitution_rate"])
+
+
+def _bonus_hint(lang: str) -> str:
+    """The rule page's reminder: whoever trades with the active player draws 1 resource card."""
+    return f" ({i18n.text('catan.terminal.bonus_card', lang)})"
+
+
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
     """One choice in ``lang``: the browser's label for it (``web.catan.action.*``), plus what it
     costs or trades where the view knows it."""
@@ -128,7 +142,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
         card = action["card"]
         if card == "metropolis":
             label += f" ({_metropolis_text(action['metropolis'], lang)})"
-        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang)
+        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view, lang)
         return f"{label} — " + i18n.text("catan.terminal.costs", lang, cost=cost)
     if kind == "pay":
         return i18n.describe({"key": "web.catan.action.pay", "cards": cards_text(action["cards"], lang)}, lang)
@@ -145,4 +159,5 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
     if exchange is None:
         return label
     give, get = (cards_text(cards, lang) for cards in exchange)
-    return f"{label} — " + i18n.text("catan.terminal.give_get", lang, give=give, get=get)
+    bonus = _bonus_hint(lang) if kind in ("accept", "submit_counter") else ""
+    return f"{label} — " + i18n.text("catan.terminal.give_get", lang, give=give, get=get) + bonus

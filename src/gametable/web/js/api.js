@@ -44,6 +44,7 @@ async function request(method, path, { body, token } = {}) {
 
 export const api = {
   games: () => request("GET", "/api/games"),
+  botLevels: () => request("GET", "/api/bots"),
   createTable: (settings) => request("POST", "/api/tables", { body: settings }),
   join: (tableId, name) =>
     request("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { body: { name } }),

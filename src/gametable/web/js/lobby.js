@@ -16,6 +16,8 @@ const state = {
   players: 0,
   bots: new Set(),
   options: {},
+  botLevels: { levels: [], default: null },
+  botLevel: null,
 };
 
 function chooseGame(name) {
@@ -134,9 +136,22 @@ function renderOptions() {
   }
 }
 
+function renderBotLevel() {
+  const select = clear(byId("bot-level"));
+  for (const level of state.botLevels.levels) {
+    select.appendChild(h("option", {
+      value: level,
+      selected: level === state.botLevel,
+      text: state.tr.t(`ui.bot_level.${level}`),
+    }));
+  }
+  select.onchange = () => { state.botLevel = select.value; };
+}
+
 function render() {
   renderGames();
   renderPlayers();
+  renderBotLevel();
   renderOptions();
 }
 
@@ -159,6 +174,7 @@ async function create(event) {
       players: state.players,
       bots: [...state.bots].sort((a, b) => a - b),
       options: state.options,
+      bot_level: state.botLevel,
       name,
     });
     seatStore.set(created.id, created.seat, created.token);
@@ -181,7 +197,8 @@ async function start(lang) {
   translatePage(state.tr);
   document.title = `gametable · ${state.tr.t("ui.lobby.title")}`;
   if (state.games.length === 0) {
-    state.games = await api.games();
+    [state.games, state.botLevels] = await Promise.all([api.games(), api.botLevels()]);
+    state.botLevel = state.botLevels.default;
     chooseGame(state.games[0].name);
   } else {
     render();

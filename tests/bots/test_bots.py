@@ -1,0 +1,166 @@
+"""The bots: legal moves only, deterministic, blind to hidden information, and the basic level is
+clearly stronger than random play (a deterministic check over fixed seeds, not a timing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable import bots, games
+from gametable.engine import State
+from gametable.sim.runner import play_game, seat_bots
+
+GAMES = ["catan-on-the-road", "gwt"]
+PLAYERS = [2, 3, 4]
+
+
+class ViewOnly:
+    """A state that offers a bot only what a person in the seat has: the view and the legal
+    actions. Any other attribute access (the hands of others, the decks, the RNG) fails."""
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def view(self, seat: int):
+        return self._state.view(seat)
+
+    def legal_actions(self, seat: int):
+        return self._state.legal_actions(seat)
+
+    def __getattr__(self, name: str):
+        raise AssertionError(f"a bot read state.{name}, which a player cannot see")
+
+
+class Checked:
+    """Wraps a bot: it sees only a ViewOnly state, and each choice must be one of the legal ones."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.decisions = 0
+
+    def choose(self, state: State, seat: int):
+        action = self.bot.choose(ViewOnly(state), seat)
+        assert action in state.legal_actions(seat), f"illegal choice {action}"
+        self.decisions += 1
+        return action
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_basic_bots_play_complete_games_with_legal_moves_from_the_view_only(game_name, players, seed):
+    game = games.get(game_name)
+    checked = [Checked(b) for b in seat_bots(game, ["basic"], players, seed)]
+    state, decisions = play_game(game, players, seed, checked, max_decisions=20_000)
+    assert state.is_over() and state.result()["winners"]
+    assert sum(c.decisions for c in checked) == decisions
+    assert all(c.decisions > 0 for c in checked), "every seat decided something"
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_basic_and_random_bots_mixed_at_one_table(game_name):
+    game = games.get(game_name)
+    checked = [Checked(b) for b in seat_bots(game, ["basic", "random", "basic"], 3, 5)]
+    state, _ = play_game(game, 3, 5, checked, max_decisions=20_000)
+    assert state.is_over()
+
+
+def positions(game_name: str, players: int, seed: int, every: int = 3) -> list[State]:
+    """Copies of the positions of one game between basic bots (every ``every``-th decision)."""
+    game = games.get(game_name)
+    found: list[State] = []
+
+    def keep(state: State) -> None:
+        if not state.is_over() and len(state.log) % every == 0:
+            found.append(state.clone())
+
+    play_game(game, players, seed, seat_bots(game, ["basic"], players, seed), on_step=keep)
+    assert len(found) > 10
+    return found
+
+
+@pytest.mark.parametrize("level", bots.levels())
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_same_seed_and_position_give_the_same_choice(game_name, level):
+    for state in positions(game_name, 3, 11):
+        seat = state.to_act()[0]
+        first = bots.get(level, game_name, 1234).choose(state, seat)
+        again = bots.get(level, game_name, 1234).choose(state.clone(), seat)
+        assert first == again
+
+
+def hide_differently(game_name: str, state: State, seat: int) -> State:
+    """The same position as ``seat`` sees it, with different hidden parts: other players'
+    hands swapped with cards from the decks, the decks in another order."""
+    other = state.clone()
+    if game_name == "catan-on-the-road":
+        for s in range(other.n):
+            # A hand is a count per resource, the deck a list of resources. Trade one card of
+            # an opponent's hand with a different one from the deck: same hand size, other cards.
+            held = next((r for r, n in enumerate(other.hands[s]) if n), None)
+            if s == seat or held is None:
+                continue
+            i = next((k for k, r in enumerate(other.res_deck) if r != held), None)
+            if i is not None:
+                other.hands[s][held] -= 1
+                other.hands[s][other.res_deck[i]] += 1
+                other.res_deck[i] = held
+        other.res_deck.reverse()
+        other.edeck.reverse()
+        other.bdeck.reverse()
+    else:
+        for s, player in enumerate(other.players):
+            player.deck.reverse()  # nobody sees the order of a draw pile, not even its owner
+            if s != seat and player.hand and player.deck:
+                player.hand[0], player.deck[0] = player.deck[0], player.hand[0]
+        other.cattle_stack.reverse()
+        other.obj_stack.reverse()
+        for pile in other.piles:
+            pile.reverse()
+    other._legal_cache = None
+    return other
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_bot_decides_the_same_whatever_it_cannot_see(game_name):
+    changed = 0
+    for state in positions(game_name, 3, 13):
+        seat = state.to_act()[0]
+        other = hide_differently(game_name, state, seat)
+        if other.to_json() == state.to_json():
+            continue
+        changed += 1
+        assert other.view(seat) == state.view(seat), "the perturbation must be invisible to the seat"
+        assert other.legal_actions(seat) == state.legal_actions(seat)
+        assert (bots.get("basic", game_name, 99).choose(other, seat)
+                == bots.get("basic", game_name, 99).choose(state, seat))
+    assert changed > 10, "the hidden parts really differed in many positions"
+
+
+#: games per (game, player count) in the strength check; the basic bot takes each seat in turn
+STRENGTH_GAMES = 16
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_basic_bot_wins_clearly_more_than_its_share_against_random_bots(game_name, players):
+    game = games.get(game_name)
+    wins = 0.0
+    for i in range(STRENGTH_GAMES):
+        seed = 500 + i
+        basic_seat = i % players
+        levels = ["basic" if s == basic_seat else "random" for s in range(players)]
+        state, _ = play_game(game, players, seed, seat_bots(game, levels, players, seed),
+                             max_decisions=20_000)
+        winners = state.result()["winners"]
+        if basic_seat in winners:
+            wins += 1 / len(winners)
+    share = 1 / players
+    # "Clearly more": at least 20 percentage points above an equal share (e.g. 70% of 2-player games).
+    assert wins / STRENGTH_GAMES >= share + 0.2, f"basic won {wins} of {STRENGTH_GAMES}"
+
+
+def test_unknown_level_is_a_clear_error_listing_the_levels():
+    with pytest.raises(bots.UnknownBotLevel, match="random, basic"):
+        bots.get("grandmaster", "gwt", 1)
+    assert bots.levels() == ["random", "basic"]
+    assert bots.best_level() == "basic"

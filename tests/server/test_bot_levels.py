@@ -1,0 +1,42 @@
+"""Bot levels at the table: chosen when the table is created, stored with it, played by the
+server's bot runner."""
+
+from __future__ import annotations
+
+import pytest
+
+from gametable import bots
+from gametable.engine import replay
+from tests.server.conftest import CATALOG
+from tests.server.helpers import play_to_end
+
+
+def test_the_server_lists_its_bot_levels(api):
+    assert api.http.get("/api/bots").json() == {"levels": ["random", "basic"], "default": "basic"}
+
+
+def test_a_new_table_gets_the_best_level_unless_it_names_one(api):
+    default = api.create(game="gwt", players=2, bots=[1])
+    assert api.table(default["id"], default["token"])["bot_level"] == bots.best_level()
+    chosen = api.create(game="gwt", players=2, bots=[1], bot_level="random")
+    assert api.table(chosen["id"], chosen["token"])["bot_level"] == "random"
+
+
+def test_an_unknown_level_is_refused_with_the_levels_to_choose_from(api):
+    response = api.http.post("/api/tables", json={"game": "gwt", "players": 2, "bots": [1],
+                                                  "bot_level": "grandmaster"})
+    assert response.status_code == 400
+    assert "grandmaster" in response.text and "random, basic" in response.text
+
+
+@pytest.mark.parametrize("game_name", ["catan-on-the-road", "gwt"])
+def test_basic_bots_play_a_whole_game_at_the_table(api, game_name):
+    players = 3
+    table = api.create(game=game_name, players=players, bots=[1, 2], bot_level="basic")
+    final = play_to_end(api, table["id"], {0: table["token"]}, seed=7)
+    assert final["status"] == "finished" and final["bot_level"] == "basic"
+    data = api.http.get(f"/api/tables/{table['id']}/log").json()
+    assert {a["seat"] for a in data["actions"]} >= {1, 2}
+    state = replay(CATALOG.get(game_name), players, data["seed"], data["options"],
+                   [(a["seat"], a["action"]) for a in data["actions"]])
+    assert state.result() == final["result"]
