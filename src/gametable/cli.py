@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -125,11 +126,20 @@ def simulate(
         "random", "--bots", "-b",
         help=f"Bot level of every seat (e.g. basic), or one per seat separated by commas "
              f"(e.g. basic,random,random). Levels: {', '.join(bots.levels())}."),
+    workers: int = typer.Option(
+        1, "--workers", "-w",
+        help="Worker processes that play the games (0: one per CPU core). The results are the same "
+             "for any number."),
+    save: Optional[Path] = typer.Option(
+        None, "--save", help="Write every game to this new .jsonl file, one line each, as it finishes: "
+                             "seed, bots, actions and result, enough to replay it (gametable replay)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
-    """Bots play complete games; prints speed, wins per seat, scores and game length."""
-    from gametable.sim.runner import GameDidNotEnd
+    """Bots play complete games; prints speed, wins per seat, scores (per scoring category) and game length."""
+    from gametable.sim.pool import worker_count
+    from gametable.sim.runner import GameDidNotEnd, RunPlan
     from gametable.sim.runner import simulate as run
+    from gametable.sim.savefile import GameWriter
 
     game_obj = _load_game(game)
     options = _parse_options(option)
@@ -138,6 +148,13 @@ def simulate(
     except InvalidOptions as exc:
         _fail(str(exc))
     levels = _check_levels(bot_levels, players)
+    try:
+        worker_count(workers)
+    except ValueError as exc:
+        _fail(f"--workers: {exc}")
+    writer = _open_save_file(save) if save is not None else None
+    # the same plan the run makes, for writing its lines
+    plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions, record_actions=True)
 
     progress = Progress(
         TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
@@ -147,20 +164,45 @@ def simulate(
         console=err_console,
         transient=as_json,
     )
+
+    def finished(record) -> None:
+        if writer is not None:
+            writer.write(plan, record)
+        progress.advance(task)
+
     with progress:
         task = progress.add_task("games", total=games)
         try:
             summary = run(
                 game_obj, players, games, seed, options, max_decisions,
-                on_game=lambda _record: progress.advance(task), levels=levels,
+                on_game=finished, levels=levels, workers=workers, record_actions=writer is not None,
             )
         except GameDidNotEnd as exc:
-            _fail(str(exc))
+            _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
+        finally:
+            if writer is not None:
+                writer.close()
     data = summary.to_json()
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"{game_obj.title}: {data['games']} games, {players} players, seed {seed}, "
+    _print_summary(data, game_obj.title, levels)
+
+
+def _open_save_file(path: Path):
+    from gametable.sim.savefile import GameWriter
+
+    try:
+        return GameWriter(path)
+    except FileExistsError:
+        _fail(f"--save: {path} already exists; give a new file name (a saved run is never overwritten)")
+    except OSError as exc:
+        _fail(f"--save: cannot create {path} ({exc.strerror}); check that its folder exists and is writable")
+
+
+def _print_summary(data: dict, title: str, levels: list[str]) -> None:
+    players = data["players"]
+    table = Table(title=f"{title}: {data['games']} games, {players} players, seed {data['seed']}, "
                         f"bots {','.join(levels)}")
     table.add_column("figure")
     table.add_column("value", justify="right")
@@ -175,10 +217,16 @@ def simulate(
     seats.add_column("win %", justify="right")
     seats.add_column("average score", justify="right")
     for seat in range(players):
-        wins = data["wins_per_seat"][seat]
-        seats.add_row(str(seat), levels[seat], str(wins), f"{100 * wins / data['games']:.1f}",
-                      str(data["average_score_per_seat"][seat]))
+        seats.add_row(str(seat), levels[seat], str(data["wins_per_seat"][seat]),
+                      f"{100 * data['win_rate_per_seat'][seat]:.1f}", str(data["average_score_per_seat"][seat]))
     console.print(seats)
+    categories = Table(title="average score per category (the keys of state.result()'s breakdown)")
+    categories.add_column("category")
+    for seat in range(players):
+        categories.add_column(f"seat {seat}", justify="right")
+    for category, averages in data["average_score_per_category"].items():
+        categories.add_row(category, *(f"{value:g}" for value in averages))
+    console.print(categories)
 
 
 @app.command()
