@@ -262,6 +262,95 @@ def play(
 
 
 @app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A `simulate --save` file (.jsonl), or a table's log saved from "
+                                          "GET /api/tables/<id>/log."),
+    index: Optional[int] = typer.Option(None, "--index", "-i", help="The game of the run to show "
+                                        "(its index: game i was played with seed+i); default: the first line."),
+    lang: str = typer.Option("en", "--lang", help="Language of the table and log: en, fa, pt, es."),
+    step: bool = typer.Option(False, "--step", help="Show the table after every move and wait for Enter."),
+    to: Optional[int] = typer.Option(None, "--to", min=0, help="Stop after this many actions and show the table there."),
+    verify: bool = typer.Option(False, "--verify", help="Replay every game of the file and check each ends with "
+                                "its saved result (exit code 1 if one does not)."),
+) -> None:
+    """Replay a saved game move by move, as a spectator sees it; or --verify a whole file."""
+    from gametable.sim.savefile import SavedGameError, read_games
+
+    _check_language(lang)
+    try:
+        if verify:
+            _verify_games(file)
+            return
+        saved = _find_game(read_games(file), file, index)
+        actions = saved.actions
+        if to is not None and to > len(actions):
+            _fail(f"--to {to}: {saved.source} has {len(actions)} actions; give --to 0 to {len(actions)}")
+        _watch(saved, lang, step, to)
+    except SavedGameError as exc:
+        _fail(str(exc))
+
+
+def _find_game(saved_games, file: Path, index: int | None):
+    seen = []
+    for saved in saved_games:
+        if index is None or saved.index == index:
+            return saved
+        seen.append(saved.index)
+    if index is None:
+        _fail(f"{file} holds no game; it is empty")
+    shown = f"{min(seen)} to {max(seen)}" if seen and None not in seen else "none with an index"
+    _fail(f"--index {index}: {file} has no game with that index (it has {shown}); give one of them")
+
+
+def _watch(saved, lang: str, step: bool, to: int | None) -> None:
+    from gametable.terminal import player_names, watch_replay
+
+    bot_names = player_names(saved.players, -1, lang)
+    # a table's log names its seats; a simulated game's seats are bots of the saved levels
+    names = [name or bot_names[seat] for seat, name in enumerate(saved.seat_names)] \
+        if saved.index is None else bot_names
+    names += bot_names[len(names):]
+
+    def next_move() -> bool:
+        from gametable import i18n
+
+        return console.input(f"[dim]{escape(i18n.text('ui.terminal.replay.next', lang))}[/] ").strip().lower() != "q"
+
+    watch_replay(saved.game, saved.steps(), saved.actions, names, console, lang, stop_at=to,
+                 pause=next_move if step else None)
+
+
+def _verify_games(file: Path) -> None:
+    """Replay every game of ``file``; one line per game that does not end as saved, exit 1 if any."""
+    from gametable.sim.savefile import SavedGameError, read_games
+
+    checked, problems = 0, []
+    progress = Progress(TextColumn(f"[bold]verify[/] {escape(str(file))}"), MofNCompleteColumn(),
+                        TextColumn("games"), console=err_console, transient=True)
+    with progress:
+        task = progress.add_task("games", total=None)
+        for saved in read_games(file):
+            try:
+                problem = saved.mismatch()
+            except SavedGameError as exc:  # the engine refuses a saved action: a regression too
+                problem = str(exc)
+            if problem:
+                problems.append(problem)
+            checked += 1
+            progress.advance(task)
+    for problem in problems:
+        err_console.print(f"[bold red]mismatch:[/] {escape(problem)}", soft_wrap=True, highlight=False)
+    if problems:
+        err_console.print(f"[bold red]error:[/] {len(problems)} of {checked} games in {escape(str(file))} do "
+                          f"not replay to their saved result; if the engine's rules changed on purpose, save "
+                          f"the games again with simulate --save", soft_wrap=True, highlight=False)
+        raise typer.Exit(code=1)
+    if not checked:
+        _fail(f"{file} holds no game; it is empty")
+    console.print(f"{checked} games in {escape(str(file))} replay to their saved results.")
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on (1-65535)."),

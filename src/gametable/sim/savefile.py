@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Any, Iterator, Mapping
 
 from gametable import games as registry
-from gametable.engine import Action, Game, ReplayRefused, State, replay_steps
+from gametable.engine import Action, Game, InvalidOptions, ReplayRefused, State, replay_steps
 from gametable.sim.runner import BOT_SEED_SALT, GameRecord, RunPlan
 
 #: the version of the line format; a reader refuses lines of a newer one
@@ -83,6 +83,8 @@ class SavedGame:
         """The state at the start, then after each action (the same object, moving forward)."""
         try:
             yield from replay_steps(self.game, self.players, self.seed, self.options, self.actions)
+        except InvalidOptions as exc:
+            raise SavedGameError(f"{self.source}: the game cannot be set up again: {exc}; {SAVE_HINT}") from None
         except ReplayRefused as exc:
             raise SavedGameError(
                 f"{self.source} step {exc.step} of {len(self.actions)}: the engine refuses seat {exc.seat}'s "
@@ -151,9 +153,9 @@ def _is_table_log_start(first_line: str) -> bool:
 def _from_line(path: Path, number: int, line: str) -> SavedGame:
     where = f"{path} line {number}"
     try:
-        data = json.loads(line)
+        data = json.loads(line.rstrip("\r\n"))
     except json.JSONDecodeError as exc:
-        raise SavedGameError(f"{where} is not JSON ({exc.msg} at column {exc.colno}); {SAVE_HINT}") from None
+        raise SavedGameError(f"{where} is not JSON ({exc.msg} at column {exc.pos + 1}); {SAVE_HINT}") from None
     if not isinstance(data, dict):
         raise SavedGameError(f"{where} is not a JSON object; {SAVE_HINT}")
     if isinstance(data.get("format"), int) and data["format"] > FORMAT:
@@ -191,13 +193,16 @@ def _from_table_log(path: Path, content: str) -> SavedGame:
                      fields["result"], seat_names=names)
 
 
+_KIND_NAMES = {int: "a whole number", str: "a string", dict: "a JSON object", list: "a JSON list"}
+
+
 def _fields(where: str, data: Mapping[str, Any], **expected: type) -> dict[str, Any]:
     values = {}
     for name, kind in expected.items():
         value = data.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            shown = "missing" if name not in data else f"a {type(value).__name__}"
-            raise SavedGameError(f"{where}: {name!r} must be a {kind.__name__}, but is {shown}; {SAVE_HINT}")
+            shown = "missing" if name not in data else json.dumps(value)[:40]
+            raise SavedGameError(f"{where}: {name!r} must be {_KIND_NAMES[kind]}, not {shown}; {SAVE_HINT}")
         values[name] = value
     return values
 
