@@ -178,6 +178,8 @@ def simulate(
                 on_game=finished, levels=levels, workers=workers, record_actions=writer is not None,
             )
         except GameDidNotEnd as exc:
+            progress.live.transient = True  # the error alone, on one line (it names the seed)
+            progress.stop()
             _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
         finally:
             if writer is not None:
@@ -285,6 +287,7 @@ def replay(
         actions = saved.actions
         if to is not None and to > len(actions):
             _fail(f"--to {to}: {saved.source} has {len(actions)} actions; give --to 0 to {len(actions)}")
+        saved.position(to)  # a refused action is a one-line error before the game is shown, not after
         _watch(saved, lang, step, to)
     except SavedGameError as exc:
         _fail(str(exc))
@@ -347,7 +350,7 @@ def _verify_games(file: Path) -> None:
         raise typer.Exit(code=1)
     if not checked:
         _fail(f"{file} holds no game; it is empty")
-    console.print(f"{checked} games in {escape(str(file))} replay to their saved results.")
+    console.print(f"{checked} games in {escape(str(file))} replay to their saved results.", soft_wrap=True)
 
 
 @app.command()

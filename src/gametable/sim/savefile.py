@@ -89,12 +89,19 @@ class SavedGame:
             raise SavedGameError(
                 f"{self.source} step {exc.step} of {len(self.actions)}: the engine refuses seat {exc.seat}'s "
                 f"action {json.dumps(exc.action, ensure_ascii=False)}: {exc.reason}; the engine's rules "
-                f"changed since the game was saved, or the line was edited") from None
+                f"changed since the game was saved, or the line was edited (replay --to {exc.step - 1} "
+                f"shows the game up to there)") from None
+
+    def position(self, after: int | None = None) -> State:
+        """The state after the first ``after`` actions (None: all of them)."""
+        for step, state in enumerate(self.steps()):
+            if step == after:
+                break
+        return state
 
     def mismatch(self) -> str | None:
         """Replay the whole game; None if it ends with the saved result, else what differs."""
-        for state in self.steps():
-            pass
+        state = self.position()
         if not state.is_over():
             return f"{self.source}: the game is not over after its {len(self.actions)} actions"
         # through JSON, as the saved result went (tuples become lists)
