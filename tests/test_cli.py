@@ -242,7 +242,7 @@ def test_replay_step_by_step_stops_when_asked(saved_run):
 def test_verify_passes_a_good_file_and_names_a_changed_result(saved_run, tmp_path):
     result = runner.invoke(app, ["replay", str(saved_run), "--verify"])
     assert result.exit_code == 0, result.output
-    assert "3 games" in result.stdout and "replay to their saved results" in result.stdout
+    assert "verified 3 of 3 games" in result.stdout and "each replays to its saved result" in result.stdout
     lines = saved_run.read_text().splitlines()
     changed = json.loads(lines[2])
     changed["result"]["scores"][0]["breakdown"]["cities"] -= 1

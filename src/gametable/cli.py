@@ -350,7 +350,8 @@ def _verify_games(file: Path) -> None:
         raise typer.Exit(code=1)
     if not checked:
         _fail(f"{file} holds no game; it is empty")
-    console.print(f"{checked} games in {escape(str(file))} replay to their saved results.", soft_wrap=True)
+    console.print(f"verified {checked} of {checked} games in {escape(str(file))}: each replays to its saved "
+                  f"result", soft_wrap=True)
 
 
 @app.command()
