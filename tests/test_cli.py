@@ -248,13 +248,19 @@ def test_verify_passes_a_good_file_and_names_a_changed_result(saved_run, tmp_pat
     changed["result"]["scores"][0]["breakdown"]["cities"] -= 1
     bad = tmp_path / "changed.jsonl"
     bad.write_text("\n".join(lines[:2] + [json.dumps(changed)]) + "\n")
-    result = runner.invoke(app, ["replay", str(bad), "--verify"], terminal_width=400)
-    assert result.exit_code == 1
-    assert f"{bad} line 3" in result.output and "result.scores[0].breakdown.cities" in result.output
-    assert "1 of 3 games" in result.output and "Traceback" not in result.output
+    for workers in ("1", "2"):
+        result = runner.invoke(app, ["replay", str(bad), "--verify", "--workers", workers])
+        assert result.exit_code == 1
+        output = _unwrapped(result.output)
+        assert f"{bad} line 3" in output and "result.scores[0].breakdown.cities" in output
+        assert "1 of 3 games" in output and "Traceback" not in output
 
 
 def test_replay_errors_name_file_line_and_step(saved_run, tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    _one_line_error(runner.invoke(app, ["replay", str(empty)]), str(empty), "holds no game")
+    _one_line_error(runner.invoke(app, ["replay", str(empty), "--verify"]), str(empty), "holds no game")
     missing = tmp_path / "missing.jsonl"
     _one_line_error(runner.invoke(app, ["replay", str(missing)]), str(missing), "no such file")
     lines = saved_run.read_text().splitlines()

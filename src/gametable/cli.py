@@ -136,10 +136,8 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
     """Bots play complete games; prints speed, wins per seat, scores (per scoring category) and game length."""
-    from gametable.sim.pool import worker_count
     from gametable.sim.runner import GameDidNotEnd, RunPlan
     from gametable.sim.runner import simulate as run
-    from gametable.sim.savefile import GameWriter
 
     game_obj = _load_game(game)
     options = _parse_options(option)
@@ -148,10 +146,7 @@ def simulate(
     except InvalidOptions as exc:
         _fail(str(exc))
     levels = _check_levels(bot_levels, players)
-    try:
-        worker_count(workers)
-    except ValueError as exc:
-        _fail(f"--workers: {exc}")
+    _check_workers(workers)
     writer = _open_save_file(save) if save is not None else None
     # the same plan the run makes, for writing its lines
     plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions, record_actions=True)
@@ -189,6 +184,15 @@ def simulate(
         print(json.dumps(data))
         return
     _print_summary(data, game_obj.title, levels)
+
+
+def _check_workers(workers: int) -> None:
+    from gametable.sim.pool import worker_count
+
+    try:
+        worker_count(workers)
+    except ValueError as exc:
+        _fail(f"--workers: {exc}")
 
 
 def _open_save_file(path: Path):
@@ -274,6 +278,8 @@ def replay(
     to: Optional[int] = typer.Option(None, "--to", min=0, help="Stop after this many actions and show the table there."),
     verify: bool = typer.Option(False, "--verify", help="Replay every game of the file and check each ends with "
                                 "its saved result (exit code 1 if one does not)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="With --verify: processes that replay the games "
+                                "(0: one per CPU core)."),
 ) -> None:
     """Replay a saved game move by move, as a spectator sees it; or --verify a whole file."""
     from gametable.sim.savefile import SavedGameError, read_games
@@ -281,7 +287,8 @@ def replay(
     _check_language(lang)
     try:
         if verify:
-            _verify_games(file)
+            _check_workers(workers)
+            _verify_games(file, workers)
             return
         saved = _find_game(read_games(file), file, index)
         actions = saved.actions
@@ -323,20 +330,17 @@ def _watch(saved, lang: str, step: bool, to: int | None) -> None:
                  pause=next_move if step else None)
 
 
-def _verify_games(file: Path) -> None:
+def _verify_games(file: Path, workers: int) -> None:
     """Replay every game of ``file``; one line per game that does not end as saved, exit 1 if any."""
-    from gametable.sim.savefile import SavedGameError, read_games
+    from gametable.sim.pool import check_all
+    from gametable.sim.savefile import read_games
 
     checked, problems = 0, []
     progress = Progress(TextColumn(f"[bold]verify[/] {escape(str(file))}"), MofNCompleteColumn(),
                         TextColumn("games"), console=err_console, transient=True)
     with progress:
         task = progress.add_task("games", total=None)
-        for saved in read_games(file):
-            try:
-                problem = saved.mismatch()
-            except SavedGameError as exc:  # the engine refuses a saved action: a regression too
-                problem = str(exc)
+        for problem in check_all(read_games(file), workers):
             if problem:
                 problems.append(problem)
             checked += 1

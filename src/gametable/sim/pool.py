@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from gametable.sim.runner import GameRecord, RunPlan
+
+if TYPE_CHECKING:
+    from gametable.sim.savefile import SavedGame
 
 #: the plan of the run this worker process plays games of (set once per process by _start_worker)
 _worker_plan: RunPlan | None = None
@@ -51,3 +54,24 @@ def play_all(plan: RunPlan, games: int, workers: int = 1) -> Iterator[GameRecord
     with multiprocessing.Pool(workers, initializer=_start_worker, initargs=(plan,)) as pool:
         # imap_unordered takes the indexes lazily, so millions of games need no list of tasks
         yield from pool.imap_unordered(_play_in_worker, range(games), _chunk_size(games, workers))
+
+
+def problem_of(saved: "SavedGame") -> str | None:
+    """None if ``saved`` replays to its saved result, else why not (a refused action included)."""
+    from gametable.sim.savefile import SavedGameError
+
+    try:
+        return saved.mismatch()
+    except SavedGameError as exc:  # the engine refuses a saved action: a regression too
+        return str(exc)
+
+
+def check_all(saved_games: Iterable["SavedGame"], workers: int = 1) -> Iterator[str | None]:
+    """problem_of each saved game, in the order given, replayed on ``workers`` processes. The games
+    are read in this process (a bad line stops here with its error); replaying is the costly part."""
+    workers = worker_count(workers)
+    if workers <= 1:
+        yield from map(problem_of, saved_games)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap(problem_of, saved_games, chunksize=8)
