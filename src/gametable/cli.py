@@ -136,8 +136,7 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
     """Bots play complete games; prints speed, wins per seat, scores (per scoring category) and game length."""
-    from gametable.sim.runner import GameDidNotEnd, RunPlan
-    from gametable.sim.runner import simulate as run
+    from gametable.sim.runner import GameDidNotEnd, RunPlan, run_plan
 
     game_obj = _load_game(game)
     options = _parse_options(option)
@@ -148,8 +147,8 @@ def simulate(
     levels = _check_levels(bot_levels, players)
     _check_workers(workers)
     writer = _open_save_file(save) if save is not None else None
-    # the same plan the run makes, for writing its lines
-    plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions, record_actions=True)
+    plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions,
+                   record_actions=writer is not None)
 
     progress = Progress(
         TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
@@ -168,10 +167,7 @@ def simulate(
     with progress:
         task = progress.add_task("games", total=games)
         try:
-            summary = run(
-                game_obj, players, games, seed, options, max_decisions,
-                on_game=finished, levels=levels, workers=workers, record_actions=writer is not None,
-            )
+            summary = run_plan(plan, games, workers, on_game=finished)
         except GameDidNotEnd as exc:
             progress.live.transient = True  # the error alone, on one line (it names the seed)
             progress.stop()
@@ -301,25 +297,25 @@ def replay(
 
 
 def _find_game(saved_games, file: Path, index: int | None):
-    seen = []
+    """The game of ``file`` whose index is ``index`` (None: the first one)."""
+    indexes = set()
     for saved in saved_games:
         if index is None or saved.index == index:
             return saved
-        seen.append(saved.index)
+        indexes.add(saved.index)
     if index is None:
         _fail(f"{file} holds no game; it is empty")
-    shown = f"{min(seen)} to {max(seen)}" if seen and None not in seen else "none with an index"
+    indexes.discard(None)  # a table's log has no index
+    shown = f"{min(indexes)} to {max(indexes)}" if indexes else "none with an index"
     _fail(f"--index {index}: {file} has no game with that index (it has {shown}); give one of them")
 
 
 def _watch(saved, lang: str, step: bool, to: int | None) -> None:
     from gametable.terminal import player_names, watch_replay
 
-    bot_names = player_names(saved.players, -1, lang)
-    # a table's log names its seats; a simulated game's seats are bots of the saved levels
-    names = [name or bot_names[seat] for seat, name in enumerate(saved.seat_names)] \
-        if saved.index is None else bot_names
-    names += bot_names[len(names):]
+    # a table's log names its seats (the names people gave); a simulated game's seats are bots
+    names = [saved.seat_names[seat] if seat < len(saved.seat_names) and saved.seat_names[seat] else bot_name
+             for seat, bot_name in enumerate(player_names(saved.players, -1, lang))]
 
     def next_move() -> bool:
         from gametable import i18n

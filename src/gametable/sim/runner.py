@@ -212,16 +212,21 @@ def simulate(
 ) -> SimulationSummary:
     """Play ``games`` games with seeds seed, seed+1, ...; time only the playing.
 
-    ``levels``: the bot level of each seat, or one level for all (see seat_levels). ``workers``:
-    how many processes play (see gametable.sim.pool); the summary is the same for any number.
-    ``on_game`` sees each game as it finishes, in the order they finish.
+    ``levels``: the bot level of each seat, or one level for all (see seat_levels). See run_plan.
     """
+    plan = RunPlan(game, num_players, seed, dict(options or {}), tuple(seat_levels(levels, num_players)),
+                   max_decisions, record_actions)
+    return run_plan(plan, games, workers, on_game)
+
+
+def run_plan(plan: RunPlan, games: int, workers: int = 1,
+             on_game: Callable[[GameRecord], None] | None = None) -> SimulationSummary:
+    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes (see gametable.sim.pool); the
+    summary is the same for any number. ``on_game`` sees each game as it finishes, in the order
+    they finish."""
     from gametable.sim.pool import play_all
 
-    levels = seat_levels(levels, num_players)
-    plan = RunPlan(game, num_players, seed, dict(options or {}), tuple(levels), max_decisions,
-                   record_actions)
-    summary = SimulationSummary(game.name, num_players, seed, levels=levels)
+    summary = SimulationSummary(plan.game.name, plan.players, plan.first_seed, levels=list(plan.levels))
     start = time.perf_counter()
     for record in play_all(plan, games, workers):
         summary.add(record)

@@ -76,7 +76,9 @@ class SavedGame:
     actions: list[tuple[int, Action]]
     result: dict[str, Any] | None
     index: int | None = None
-    #: who sat where: the bot level of each seat, or a table's seat names
+    #: the bot level of each seat (a simulated game)
+    levels: list[str] = field(default_factory=list)
+    #: the players' names by seat (a table's log)
     seat_names: list[str] = field(default_factory=list)
 
     def steps(self) -> Iterator[State]:
@@ -172,7 +174,7 @@ def _from_line(path: Path, number: int, line: str) -> SavedGame:
                      result=dict, index=int, bots=list)
     return SavedGame(where, _game(where, fields["game"]), fields["players"], fields["seed"],
                      fields["options"], _actions(where, fields["actions"]), fields["result"],
-                     index=fields["index"], seat_names=[str(level) for level in fields["bots"]])
+                     index=fields["index"], levels=[str(level) for level in fields["bots"]])
 
 
 def _from_table_log(path: Path, content: str) -> SavedGame:
