@@ -89,20 +89,23 @@ def watch_replay(game: Game, positions: Iterator[State], actions: Sequence[tuple
     title = game.title if title.startswith("ui.game.") else title
     console.rule(f"{i18n.text('ui.replay.title', lang)}: {title}")
     total = len(actions)
-    state = None
+    state, table_shown = None, False
     for step, state in enumerate(positions):
         if step:
             seat = actions[step - 1][0]
             console.print(f"[bold]{i18n.text('ui.replay.position', lang, n=step, total=total)}[/] · {names[seat]}")
         log.show_new(state)
+        table_shown = False
         if step == stop_at:
             break
-        if pause is not None and step:
+        if pause is not None and step and step < total:
             _show_table(text_ui, state.view(None), names, lang, console)
+            table_shown = True
             if not pause():
                 break
     assert state is not None, "a replay always has its starting position"
-    _show_table(text_ui, state.view(None), names, lang, console)
+    if not table_shown:
+        _show_table(text_ui, state.view(None), names, lang, console)
     if state.is_over():
         _show_result(game, state, names, lang, console)
     return state
