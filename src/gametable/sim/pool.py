@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from gametable.sim.runner import GameRecord, RunPlan
@@ -27,9 +28,12 @@ def worker_count(requested: int) -> int:
     return requested or os.cpu_count() or 1
 
 
-def _start_worker(plan: RunPlan) -> None:
+def _start_worker(plan: RunPlan | None = None) -> None:
     global _worker_plan
     _worker_plan = plan
+    # Ctrl-C is the main process's to handle (it stops the pool and keeps what is saved);
+    # workers that got it too would each print a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_in_worker(index: int) -> GameRecord:
@@ -73,5 +77,5 @@ def check_all(saved_games: Iterable["SavedGame"], workers: int = 1) -> Iterator[
     if workers <= 1:
         yield from map(problem_of, saved_games)
         return
-    with multiprocessing.Pool(workers) as pool:
+    with multiprocessing.Pool(workers, initializer=_start_worker) as pool:
         yield from pool.imap(problem_of, saved_games, chunksize=8)
