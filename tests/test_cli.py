@@ -118,3 +118,164 @@ def test_malformed_options_are_named_by_the_usage_error(args, says):
     result = runner.invoke(app, args)
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert says in result.output and "Traceback" not in result.output
+
+
+# -- simulate --workers / --save, replay ------------------------------------------------------------
+
+from gametable import games as game_registry  # noqa: E402
+from gametable import i18n  # noqa: E402
+from gametable.sim.runner import TIMING_KEYS, RunPlan  # noqa: E402
+from gametable.terminal import player_names  # noqa: E402
+
+
+def _simulate_json(*args: str) -> dict:
+    result = runner.invoke(app, ["simulate", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    return {key: value for key, value in data.items() if key not in TIMING_KEYS}
+
+
+def _saved_lines(path) -> list[dict]:
+    return sorted((json.loads(line) for line in path.read_text().splitlines()), key=lambda line: line["index"])
+
+
+@pytest.mark.parametrize("game, players", [("gwt", 3), ("catan-on-the-road", 4)])
+def test_workers_give_the_summary_and_games_of_one_process(tmp_path, game, players):
+    common = ["-g", game, "-p", str(players), "-n", "10", "-s", "21", "-b", "basic,random" + ",random" * (players - 2)]
+    alone = _simulate_json(*common, "--save", str(tmp_path / "alone.jsonl"))
+    spread = _simulate_json(*common, "--workers", "2", "--save", str(tmp_path / "spread.jsonl"))
+    assert spread == alone
+    assert alone["games"] == 10 and "average_score_per_category" in alone and "win_rate_per_seat" in alone
+    assert _saved_lines(tmp_path / "spread.jsonl") == _saved_lines(tmp_path / "alone.jsonl")
+    assert [line["seed"] for line in _saved_lines(tmp_path / "alone.jsonl")] == list(range(21, 31))
+
+
+def test_workers_zero_is_one_per_core_and_a_negative_count_is_refused():
+    assert _simulate_json("-g", "catan-on-the-road", "-p", "2", "-n", "3", "-w", "0")["games"] == 3
+    _one_line_error(runner.invoke(app, ["simulate", "-g", "gwt", "-p", "2", "-w", "-1"]),
+                    "--workers", "0 (one per CPU core) or more, not -1")
+
+
+def test_simulate_table_shows_win_rate_and_score_per_category():
+    result = runner.invoke(app, ["simulate", "-g", "gwt", "-p", "2", "-n", "3"])
+    assert result.exit_code == 0, result.output
+    assert "win %" in result.stdout and "average score per category" in result.stdout
+    for category in ("cities", "objectives", "station_masters"):
+        assert category in result.stdout
+
+
+def test_save_keeps_the_games_finished_before_a_failure(tmp_path):
+    # a limit the games before game `first_long` stay within, and game `first_long` exceeds
+    plan = RunPlan(game_registry.get("catan-on-the-road"), 2, 2, {}, ("random", "random"))
+    lengths = [plan.play(i).decisions for i in range(40)]
+    first_long = next(i for i in range(2, 40) if lengths[i] > max(lengths[:i]))
+    limit = max(lengths[:first_long])
+    path = tmp_path / "run.jsonl"
+    result = runner.invoke(app, ["simulate", "-g", "catan-on-the-road", "-p", "2", "-n", "40", "-s", "2",
+                                 "--max-decisions", str(limit), "--save", str(path)])
+    _one_line_error(result, f"seed {2 + first_long}: no result after {limit} decisions", str(path))
+    assert [line["index"] for line in _saved_lines(path)] == list(range(first_long))
+
+
+def test_save_refuses_to_overwrite_a_file(tmp_path):
+    path = tmp_path / "run.jsonl"
+    path.write_text("precious\n")
+    _one_line_error(runner.invoke(app, ["simulate", "-g", "gwt", "-p", "2", "-n", "1", "--save", str(path)]),
+                    "already exists", "new file name")
+    assert path.read_text() == "precious\n"
+
+
+@pytest.fixture
+def saved_run(tmp_path):
+    path = tmp_path / "run.jsonl"
+    result = runner.invoke(app, ["simulate", "-g", "gwt", "-p", "2", "-n", "3", "-s", "8", "-w", "2",
+                                 "--save", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def _log_lines(line: dict, lang: str, after: int) -> list[str]:
+    """The spectator's log after ``after`` actions of a saved game, as the catalogs word it."""
+    state = game_registry.get(line["game"]).new(line["players"], line["seed"], line["options"])
+    for seat, action in line["actions"][:after]:
+        state.apply(seat, action)
+    names = player_names(line["players"], -1, lang)
+    return [i18n.describe(entry, lang, names) for entry in state.view(None)["log"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_replay_shows_the_translated_log_up_to_the_step_asked(saved_run, lang):
+    line = _saved_lines(saved_run)[1]
+    result = runner.invoke(app, ["replay", str(saved_run), "--index", "1", "--to", "15", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    shown = _log_lines(line, lang, 15)
+    later = _log_lines(line, lang, len(line["actions"]))[len(shown):]
+    output = _unwrapped(result.stdout)
+    for sentence in shown:
+        assert _unwrapped(sentence) in output
+    assert _unwrapped(i18n.text("ui.replay.position", lang, n=15, total=len(line["actions"]))) in output
+    assert _unwrapped(i18n.text("ui.replay.position", lang, n=16, total=len(line["actions"]))) not in output
+    assert later and _unwrapped(later[-1]) not in output  # the end of the game is not shown
+
+
+def _unwrapped(text: str) -> str:
+    """Text with every run of white space as one space (Rich wraps long lines at spaces)."""
+    return " ".join(text.split())
+
+
+def test_replay_of_a_whole_game_ends_with_the_final_score(saved_run):
+    result = runner.invoke(app, ["replay", str(saved_run)], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "Final score" in result.stdout
+    first_line = json.loads(saved_run.read_text().splitlines()[0])  # no --index: the file's first game
+    total = len(first_line["actions"])
+    assert f"Move {total} of {total}" in result.stdout
+
+
+def test_replay_step_by_step_stops_when_asked(saved_run):
+    result = runner.invoke(app, ["replay", str(saved_run), "--step"], input="\n\nq\n", terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "Move 3 of" in result.stdout and "Move 4 of" not in result.stdout
+    assert result.stdout.count("Enter: next move") == 3
+
+
+def test_verify_passes_a_good_file_and_names_a_changed_result(saved_run, tmp_path):
+    result = runner.invoke(app, ["replay", str(saved_run), "--verify"])
+    assert result.exit_code == 0, result.output
+    assert "verified 3 of 3 games" in result.stdout and "each replays to its saved result" in result.stdout
+    lines = saved_run.read_text().splitlines()
+    changed = json.loads(lines[2])
+    changed["result"]["scores"][0]["breakdown"]["cities"] -= 1
+    bad = tmp_path / "changed.jsonl"
+    bad.write_text("\n".join(lines[:2] + [json.dumps(changed)]) + "\n")
+    for workers in ("1", "2"):
+        result = runner.invoke(app, ["replay", str(bad), "--verify", "--workers", workers])
+        assert result.exit_code == 1
+        output = _unwrapped(result.output)
+        assert f"{bad} line 3" in output and "result.scores[0].breakdown.cities" in output
+        assert "1 of 3 games" in output and "Traceback" not in output
+
+
+def test_replay_errors_name_file_line_and_step(saved_run, tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    _one_line_error(runner.invoke(app, ["replay", str(empty)]), str(empty), "holds no game")
+    _one_line_error(runner.invoke(app, ["replay", str(empty), "--verify"]), str(empty), "holds no game")
+    missing = tmp_path / "missing.jsonl"
+    _one_line_error(runner.invoke(app, ["replay", str(missing)]), str(missing), "no such file")
+    lines = saved_run.read_text().splitlines()
+    not_json = tmp_path / "not-json.jsonl"
+    not_json.write_text(lines[0] + "\n{oops\n")
+    _one_line_error(runner.invoke(app, ["replay", str(not_json), "--verify"]), f"{not_json} line 2 is not JSON")
+    unknown = tmp_path / "unknown.jsonl"
+    unknown.write_text(lines[0].replace('"game":"gwt"', '"game":"chess"') + "\n")
+    _one_line_error(runner.invoke(app, ["replay", str(unknown)]), f"{unknown} line 1: unknown game 'chess'")
+    refused = json.loads(lines[0])
+    refused["actions"][6][1] = {"type": "build", "where": "nowhere"}
+    illegal = tmp_path / "illegal.jsonl"
+    illegal.write_text(json.dumps(refused) + "\n")
+    _one_line_error(runner.invoke(app, ["replay", str(illegal)], terminal_width=400),
+                    f"{illegal} line 1 step 7 of", "the engine refuses", "changed since the game was saved")
+    _one_line_error(runner.invoke(app, ["replay", str(saved_run), "--index", "9"]),
+                    "--index 9", "0 to 2")
+    _one_line_error(runner.invoke(app, ["replay", str(saved_run), "--to", "99999"]), "--to 99999", "actions")

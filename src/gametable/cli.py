@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -125,11 +126,17 @@ def simulate(
         "random", "--bots", "-b",
         help=f"Bot level of every seat (e.g. basic), or one per seat separated by commas "
              f"(e.g. basic,random,random). Levels: {', '.join(bots.levels())}."),
+    workers: int = typer.Option(
+        1, "--workers", "-w",
+        help="Worker processes that play the games (0: one per CPU core). The results are the same "
+             "for any number."),
+    save: Optional[Path] = typer.Option(
+        None, "--save", help="Write every game to this new .jsonl file, one line each, as it finishes: "
+                             "seed, bots, actions and result, enough to replay it (gametable replay)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
-    """Bots play complete games; prints speed, wins per seat, scores and game length."""
-    from gametable.sim.runner import GameDidNotEnd
-    from gametable.sim.runner import simulate as run
+    """Bots play complete games; prints speed, wins per seat, scores (per scoring category) and game length."""
+    from gametable.sim.runner import GameDidNotEnd, RunPlan, run_plan
 
     game_obj = _load_game(game)
     options = _parse_options(option)
@@ -138,6 +145,10 @@ def simulate(
     except InvalidOptions as exc:
         _fail(str(exc))
     levels = _check_levels(bot_levels, players)
+    _check_workers(workers)
+    writer = _open_save_file(save) if save is not None else None
+    plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions,
+                   record_actions=writer is not None)
 
     progress = Progress(
         TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
@@ -147,20 +158,53 @@ def simulate(
         console=err_console,
         transient=as_json,
     )
+
+    def finished(record) -> None:
+        if writer is not None:
+            writer.write(plan, record)
+        progress.advance(task)
+
     with progress:
         task = progress.add_task("games", total=games)
         try:
-            summary = run(
-                game_obj, players, games, seed, options, max_decisions,
-                on_game=lambda _record: progress.advance(task), levels=levels,
-            )
+            summary = run_plan(plan, games, workers, on_game=finished)
         except GameDidNotEnd as exc:
-            _fail(str(exc))
+            progress.live.transient = True  # the error alone, on one line (it names the seed)
+            progress.stop()
+            _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
+        finally:
+            if writer is not None:
+                writer.close()
     data = summary.to_json()
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"{game_obj.title}: {data['games']} games, {players} players, seed {seed}, "
+    _print_summary(data, game_obj.title, levels)
+
+
+def _check_workers(workers: int) -> None:
+    from gametable.sim.pool import worker_count
+
+    try:
+        worker_count(workers)
+    except ValueError as exc:
+        _fail(f"--workers: {exc}")
+
+
+def _open_save_file(path: Path):
+    from gametable.sim.savefile import GameWriter
+
+    try:
+        return GameWriter(path)
+    except FileExistsError:
+        _fail(f"--save: {path} already exists; give a new file name (a saved run is never overwritten)")
+    except OSError as exc:
+        _fail(f"--save: cannot create {path} ({exc.strerror}); check that its folder exists and is writable")
+
+
+def _print_summary(data: dict, title: str, levels: list[str]) -> None:
+    players = data["players"]
+    table = Table(title=f"{title}: {data['games']} games, {players} players, seed {data['seed']}, "
                         f"bots {','.join(levels)}")
     table.add_column("figure")
     table.add_column("value", justify="right")
@@ -175,10 +219,16 @@ def simulate(
     seats.add_column("win %", justify="right")
     seats.add_column("average score", justify="right")
     for seat in range(players):
-        wins = data["wins_per_seat"][seat]
-        seats.add_row(str(seat), levels[seat], str(wins), f"{100 * wins / data['games']:.1f}",
-                      str(data["average_score_per_seat"][seat]))
+        seats.add_row(str(seat), levels[seat], str(data["wins_per_seat"][seat]),
+                      f"{100 * data['win_rate_per_seat'][seat]:.1f}", str(data["average_score_per_seat"][seat]))
     console.print(seats)
+    categories = Table(title="average score per category (the keys of state.result()'s breakdown)")
+    categories.add_column("category")
+    for seat in range(players):
+        categories.add_column(f"seat {seat}", justify="right")
+    for category, averages in data["average_score_per_category"].items():
+        categories.add_row(category, *(f"{value:g}" for value in averages))
+    console.print(categories)
 
 
 @app.command()
@@ -211,6 +261,97 @@ def play(
     except InvalidOptions as exc:
         _fail(str(exc))
     play_in_terminal(game_obj, state, human_seat=0, console=console, lang=lang, bot_level=bot)
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A `simulate --save` file (.jsonl), or a table's log saved from "
+                                          "GET /api/tables/<id>/log."),
+    index: Optional[int] = typer.Option(None, "--index", "-i", help="The game of the run to show "
+                                        "(its index: game i was played with seed+i); default: the first line."),
+    lang: str = typer.Option("en", "--lang", help="Language of the table and log: en, fa, pt, es."),
+    step: bool = typer.Option(False, "--step", help="Show the table after every move and wait for Enter."),
+    to: Optional[int] = typer.Option(None, "--to", min=0, help="Stop after this many actions and show the table there."),
+    verify: bool = typer.Option(False, "--verify", help="Replay every game of the file and check each ends with "
+                                "its saved result (exit code 1 if one does not)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="With --verify: processes that replay the games "
+                                "(0: one per CPU core)."),
+) -> None:
+    """Replay a saved game move by move, as a spectator sees it; or --verify a whole file."""
+    from gametable.sim.savefile import SavedGameError, read_games
+
+    _check_language(lang)
+    try:
+        if verify:
+            _check_workers(workers)
+            _verify_games(file, workers)
+            return
+        saved = _find_game(read_games(file), file, index)
+        actions = saved.actions
+        if to is not None and to > len(actions):
+            _fail(f"--to {to}: {saved.source} has {len(actions)} actions; give --to 0 to {len(actions)}")
+        saved.position(to)  # a refused action is a one-line error before the game is shown, not after
+        _watch(saved, lang, step, to)
+    except SavedGameError as exc:
+        _fail(str(exc))
+
+
+def _find_game(saved_games, file: Path, index: int | None):
+    """The game of ``file`` whose index is ``index`` (None: the first one)."""
+    indexes = set()
+    for saved in saved_games:
+        if index is None or saved.index == index:
+            return saved
+        indexes.add(saved.index)
+    if index is None:
+        _fail(f"{file} holds no game; it is empty")
+    indexes.discard(None)  # a table's log has no index
+    shown = f"{min(indexes)} to {max(indexes)}" if indexes else "none with an index"
+    _fail(f"--index {index}: {file} has no game with that index (it has {shown}); give one of them")
+
+
+def _watch(saved, lang: str, step: bool, to: int | None) -> None:
+    from gametable.terminal import player_names, watch_replay
+
+    # a table's log names its seats (the names people gave); a simulated game's seats are bots
+    names = [saved.seat_names[seat] if seat < len(saved.seat_names) and saved.seat_names[seat] else bot_name
+             for seat, bot_name in enumerate(player_names(saved.players, -1, lang))]
+
+    def next_move() -> bool:
+        from gametable import i18n
+
+        return console.input(f"[dim]{escape(i18n.text('ui.terminal.replay.next', lang))}[/] ").strip().lower() != "q"
+
+    watch_replay(saved.game, saved.steps(), saved.actions, names, console, lang, stop_at=to,
+                 pause=next_move if step else None)
+
+
+def _verify_games(file: Path, workers: int) -> None:
+    """Replay every game of ``file``; one line per game that does not end as saved, exit 1 if any."""
+    from gametable.sim.pool import check_all
+    from gametable.sim.savefile import read_games
+
+    checked, problems = 0, []
+    progress = Progress(TextColumn(f"[bold]verify[/] {escape(str(file))}"), MofNCompleteColumn(),
+                        TextColumn("games"), console=err_console, transient=True)
+    with progress:
+        task = progress.add_task("games", total=None)
+        for problem in check_all(read_games(file), workers):
+            if problem:
+                problems.append(problem)
+            checked += 1
+            progress.advance(task)
+    for problem in problems:
+        err_console.print(f"[bold red]mismatch:[/] {escape(problem)}", soft_wrap=True, highlight=False)
+    if problems:
+        err_console.print(f"[bold red]error:[/] {len(problems)} of {checked} games in {escape(str(file))} do "
+                          f"not replay to their saved result; if the engine's rules changed on purpose, save "
+                          f"the games again with simulate --save", soft_wrap=True, highlight=False)
+        raise typer.Exit(code=1)
+    if not checked:
+        _fail(f"{file} holds no game; it is empty")
+    console.print(f"verified {checked} of {checked} games in {escape(str(file))}: each replays to its saved "
+                  f"result", soft_wrap=True)
 
 
 @app.command()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, Iterator, Sequence
 
 from rich.console import Console
 from rich.panel import Panel
@@ -49,17 +49,10 @@ def play_in_terminal(game: Game, state: State, human_seat: int, console: Console
     names = player_names(state.num_players, human_seat, lang)
     bot = bots.get(bot_level or bots.best_level(), game.name,
                    bot_seed if bot_seed is not None else 12345)
-    shown = 0
-
-    def show_new_log() -> None:
-        nonlocal shown
-        entries = state.view(human_seat)["log"]
-        for entry in entries[shown:]:
-            console.print("  • " + i18n.describe(entry, lang, names))
-        shown = len(entries)
+    log = _LogPrinter(human_seat, names, lang, console)
 
     while not state.is_over():
-        show_new_log()
+        log.show_new(state)
         to_act = state.to_act()
         if human_seat not in to_act:
             seat = to_act[0]
@@ -67,10 +60,7 @@ def play_in_terminal(game: Game, state: State, human_seat: int, console: Console
             continue
         view = state.view(human_seat)
         actions = state.legal_actions(human_seat)
-        if text_ui is not None:
-            console.print(text_ui.render(view, names, lang))
-        else:
-            console.print(Panel(Syntax(json.dumps(view, indent=1, ensure_ascii=False)[:6000], "json")))
+        _show_table(text_ui, view, names, lang, console)
         for number, action in enumerate(actions, start=1):
             label = text_ui.describe_action(action, view, lang) if text_ui else _compact(action)
             console.print(f"  [bold cyan]{number:>3}[/]  {label}")
@@ -78,9 +68,69 @@ def play_in_terminal(game: Game, state: State, human_seat: int, console: Console
                                choices=[str(n) for n in range(1, len(actions) + 1)],
                                show_choices=False)
         state.apply(human_seat, actions[choice - 1])
-    show_new_log()
+    log.show_new(state)
     _show_result(game, state, names, lang, console)
     return state
+
+
+def watch_replay(game: Game, positions: Iterator[State], actions: Sequence[tuple[int, Any]], names: list[str],
+                 console: Console, lang: str = "en", stop_at: int | None = None,
+                 pause: Callable[[], bool] | None = None) -> State:
+    """Show a game move by move as a spectator sees it: who moved, then the log lines the move wrote.
+
+    ``positions`` are the states at the start and after each of ``actions`` (engine.replay_steps).
+    ``stop_at``: stop after that many actions and show the table there. ``pause``: called with the
+    table shown after every move (``--step``); it returns False to stop. At the end the table is
+    shown, and the final score if the game is over.
+    """
+    text_ui = _text_module(game)
+    log = _LogPrinter(None, names, lang, console)
+    title = i18n.text(f"ui.game.{game.name}", lang)
+    title = game.title if title.startswith("ui.game.") else title
+    console.rule(f"{i18n.text('ui.replay.title', lang)}: {title}")
+    total = len(actions)
+    state, table_shown = None, False
+    for step, state in enumerate(positions):
+        if step:
+            seat = actions[step - 1][0]
+            console.print(f"[bold]{i18n.text('ui.replay.position', lang, n=step, total=total)}[/] · {names[seat]}")
+        log.show_new(state)
+        table_shown = False
+        if step == stop_at:
+            break
+        if pause is not None and step and step < total:
+            _show_table(text_ui, state.view(None), names, lang, console)
+            table_shown = True
+            if not pause():
+                break
+    assert state is not None, "a replay always has its starting position"
+    if not table_shown:
+        _show_table(text_ui, state.view(None), names, lang, console)
+    if state.is_over():
+        _show_result(game, state, names, lang, console)
+    return state
+
+
+class _LogPrinter:
+    """Prints the log entries a viewer (a seat, or None: a spectator) has not seen yet."""
+
+    def __init__(self, viewer: int | None, names: list[str], lang: str, console: Console) -> None:
+        self.viewer, self.names, self.lang, self.console = viewer, names, lang, console
+        self.shown = 0
+
+    def show_new(self, state: State) -> None:
+        entries = state.view(self.viewer)["log"]
+        for entry in entries[self.shown:]:
+            self.console.print("  • " + i18n.describe(entry, self.lang, self.names))
+        self.shown = len(entries)
+
+
+def _show_table(text_ui: ModuleType | None, view: dict[str, Any], names: list[str], lang: str,
+                console: Console) -> None:
+    if text_ui is not None:
+        console.print(text_ui.render(view, names, lang))
+    else:
+        console.print(Panel(Syntax(json.dumps(view, indent=1, ensure_ascii=False)[:6000], "json")))
 
 
 def _compact(action: dict[str, Any]) -> str:

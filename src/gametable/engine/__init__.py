@@ -7,7 +7,7 @@ from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry, entry_for, log_for
 from gametable.engine.options import OptionSpec, resolve_options
 from gametable.engine.protocol import Action, Game, State
-from gametable.engine.replay import replay
+from gametable.engine.replay import ReplayRefused, replay, replay_steps
 from gametable.engine.rng import Rng
 
 __all__ = [
@@ -17,10 +17,12 @@ __all__ = [
     "InvalidOptions",
     "LogEntry",
     "OptionSpec",
+    "ReplayRefused",
     "Rng",
     "State",
     "entry_for",
     "log_for",
     "replay",
+    "replay_steps",
     "resolve_options",
 ]

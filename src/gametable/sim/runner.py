@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gametable import bots
 from gametable.bots import Bot, RandomBot
-from gametable.engine import Game, State
+from gametable.engine import Action, Game, State
 
 #: mixed into a game's seed to seed its bots, so that bots and game draw different numbers
 BOT_SEED_SALT = 0x5EED
@@ -20,11 +20,25 @@ class GameDidNotEnd(RuntimeError):
 
 @dataclass
 class GameRecord:
+    """One finished game: its number in the run, seed, length and result (and, when asked, its
+    actions in order, which is all it takes to replay it; see gametable.sim.savefile)."""
+    index: int
     seed: int
     decisions: int
-    winners: list[int]
-    totals: list[int]
-    breakdowns: list[dict[str, Any]]
+    result: dict[str, Any]
+    actions: list[tuple[int, Action]] | None = None
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.result["winners"])
+
+    @property
+    def totals(self) -> list[int]:
+        return [s["total"] for s in self.result["scores"]]
+
+    @property
+    def breakdowns(self) -> list[dict[str, Any]]:
+        return [s["breakdown"] for s in self.result["scores"]]
 
 
 def seat_levels(levels: Sequence[str], num_players: int) -> list[str]:
@@ -66,13 +80,15 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 1_000_000,
     on_step: Callable[[State], None] | None = None,
+    actions_out: list[tuple[int, Action]] | None = None,
 ) -> tuple[State, int]:
     """Play one game, seat s played by ``players[s]``; returns the final state and the number
     of decisions.
 
     Seed the bots from the game seed (seat_bots does) and a run is reproducible end to end.
     ``on_step`` is called with the state before the first and after every decision
-    (tests use it to check invariants at every step).
+    (tests use it to check invariants at every step). ``actions_out``, if given, receives every
+    (seat, action) in order.
     """
     state = game.new(num_players, seed, options)
     decisions = 0
@@ -85,35 +101,76 @@ def play_game(
                 "raise --max-decisions or report the seed as a bug"
             )
         seat = state.to_act()[0]
-        state.apply(seat, players[seat].choose(state, seat))
+        action = players[seat].choose(state, seat)
+        state.apply(seat, action)
+        if actions_out is not None:
+            actions_out.append((seat, action))
         decisions += 1
         if on_step:
             on_step(state)
     return state, decisions
 
 
+@dataclass(frozen=True)
+class RunPlan:
+    """What every game of a run shares; game ``index`` of the run plays seed ``first_seed + index``
+    with the bots seat_bots gives for that seed, so any process can play any game of the run and
+    get the same game. Small and picklable: it is what worker processes receive."""
+    game: Game
+    players: int
+    first_seed: int
+    options: Mapping[str, Any]
+    levels: tuple[str, ...]
+    max_decisions: int = 1_000_000
+    record_actions: bool = False
+
+    def play(self, index: int) -> GameRecord:
+        seed = self.first_seed + index
+        players = seat_bots(self.game, self.levels, self.players, seed)
+        actions: list[tuple[int, Action]] | None = [] if self.record_actions else None
+        state, decisions = play_game(self.game, self.players, seed, players, self.options, self.max_decisions,
+                                     actions_out=actions)
+        return GameRecord(index=index, seed=seed, decisions=decisions, result=state.result(), actions=actions)
+
+
 @dataclass
 class SimulationSummary:
+    """Running totals over the games of a run. Games may be added in any order (workers finish
+    when they finish): every figure is a sum of integers, so the summary does not depend on it."""
     game: str
     players: int
     seed: int
     levels: list[str] = field(default_factory=list)
-    records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
+    games: int = 0
+    decisions: int = 0
+    wins: list[int] = field(default_factory=list)
+    score_sums: list[int] = field(default_factory=list)
+    #: category -> sum per seat, categories in the order the games first gave them
+    category_sums: dict[str, list[int]] = field(default_factory=dict)
+    games_without_winner: int = 0
 
-    @property
-    def decisions(self) -> int:
-        return sum(r.decisions for r in self.records)
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0] * self.players
+        self.score_sums = self.score_sums or [0] * self.players
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        self.decisions += record.decisions
+        for seat in record.winners:
+            self.wins[seat] += 1
+        if not record.winners:
+            self.games_without_winner += 1
+        for seat, (total, breakdown) in enumerate(zip(record.totals, record.breakdowns)):
+            self.score_sums[seat] += total
+            for category, points in breakdown.items():
+                self.category_sums.setdefault(category, [0] * self.players)[seat] += points
+
+    def _average(self, total: int) -> float:
+        return round(total / self.games, 2) if self.games else 0
 
     def to_json(self) -> dict[str, Any]:
-        n = len(self.records)
-        wins = [0] * self.players
-        score_sum = [0] * self.players
-        for record in self.records:
-            for seat in record.winners:
-                wins[seat] += 1
-            for seat, total in enumerate(record.totals):
-                score_sum[seat] += total
+        n = self.games
         seconds = max(self.seconds, 1e-9)
         return {
             "game": self.game,
@@ -125,11 +182,20 @@ class SimulationSummary:
             "seconds": round(self.seconds, 3),
             "decisions_per_second": round(self.decisions / seconds, 1),
             "games_per_second": round(n / seconds, 3),
-            "wins_per_seat": wins,
-            "average_score_per_seat": [round(s / n, 2) if n else 0 for s in score_sum],
+            "wins_per_seat": list(self.wins),
+            "average_score_per_seat": [self._average(s) for s in self.score_sums],
             "average_decisions_per_game": round(self.decisions / n, 1) if n else 0,
-            "games_without_winner": sum(1 for r in self.records if not r.winners),
+            "games_without_winner": self.games_without_winner,
+            # a tie gives every winner the win, so the rates may add up to more than 1
+            "win_rate_per_seat": [round(w / n, 4) if n else 0 for w in self.wins],
+            # category of state.result()'s breakdown -> average points per seat
+            "average_score_per_category": {category: [self._average(s) for s in sums]
+                                           for category, sums in self.category_sums.items()},
         }
+
+
+#: the figures that measure the machine rather than the games (they differ from run to run)
+TIMING_KEYS = ("seconds", "decisions_per_second", "games_per_second")
 
 
 def simulate(
@@ -141,26 +207,29 @@ def simulate(
     max_decisions: int = 1_000_000,
     on_game: Callable[[GameRecord], None] | None = None,
     levels: Sequence[str] = ("random",),
+    workers: int = 1,
+    record_actions: bool = False,
 ) -> SimulationSummary:
     """Play ``games`` games with seeds seed, seed+1, ...; time only the playing.
 
-    ``levels``: the bot level of each seat, or one level for all (see seat_levels).
+    ``levels``: the bot level of each seat, or one level for all (see seat_levels). See run_plan.
     """
-    levels = seat_levels(levels, num_players)
-    summary = SimulationSummary(game.name, num_players, seed, levels=levels)
+    plan = RunPlan(game, num_players, seed, dict(options or {}), tuple(seat_levels(levels, num_players)),
+                   max_decisions, record_actions)
+    return run_plan(plan, games, workers, on_game)
+
+
+def run_plan(plan: RunPlan, games: int, workers: int = 1,
+             on_game: Callable[[GameRecord], None] | None = None) -> SimulationSummary:
+    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes (see gametable.sim.pool); the
+    summary is the same for any number. ``on_game`` sees each game as it finishes, in the order
+    they finish."""
+    from gametable.sim.pool import play_all
+
+    summary = SimulationSummary(plan.game.name, plan.players, plan.first_seed, levels=list(plan.levels))
     start = time.perf_counter()
-    for i in range(games):
-        players = seat_bots(game, levels, num_players, seed + i)
-        state, decisions = play_game(game, num_players, seed + i, players, options, max_decisions)
-        result = state.result()
-        record = GameRecord(
-            seed=seed + i,
-            decisions=decisions,
-            winners=list(result["winners"]),
-            totals=[s["total"] for s in result["scores"]],
-            breakdowns=[s["breakdown"] for s in result["scores"]],
-        )
-        summary.records.append(record)
+    for record in play_all(plan, games, workers):
+        summary.add(record)
         if on_game:
             on_game(record)
     summary.seconds = time.perf_counter() - start
