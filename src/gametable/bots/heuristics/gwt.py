@@ -1,42 +1,49 @@
-"""A heuristic bot for Great Western Trail (first edition).
+"""A heuristic bot for Great Western Trail (first edition): a sensible beginner.
 
-Everything is valued in dollars (a victory point is worth VP dollars: money scores $5 per VP at the
-end, but money during the game also buys workers, cattle and buildings, so a VP is cheaper). The
+Everything is valued in dollars. A victory point is worth VP dollars to it (money scores $5 per VP at
+the end, but money during the game buys cattle, workers and stations, so a VP is a bit cheaper). The
 printed data (buildings, cities, cattle, the trail) is public; what changes comes from the view.
 
-- Moving: go as far as the step limit allows toward Kansas City (each trip is a delivery), stop
-  where the building's actions pay (a neutral building or our own, with the cattle it asks for in
-  hand), mind the fees on the way, and go to Kansas City when it can be reached.
-- Phase B: take the local actions that pay (money, certificates, workers when cheap, buildings
-  when we have the craftsmen and cash, engine moves, good cattle, hazards), then end the phase.
-- Kansas City: spend the certificates, deliver to the city worth most after transport cost.
-- Keep a hand of distinct breeds: discard duplicates and objective cards first; drop (never commit)
-  unfinished objectives at the end.
+- Deliveries: a city is worth its VP (Kansas City −6, Sacramento +6, San Francisco +9) and the
+  city-pair arrows it completes, plus its money, minus transport. Kansas City's disc costs 6 VP, so
+  with a weak hand the bot walks slowly (stopping at every building that pays) instead of rushing
+  there, and it spends only the certificates that buy a better city.
+- Herd: it buys cattle worth their VP and breeding value (a new breed raises every later delivery),
+  discards duplicates for money (a fresh card is drawn), removes weak cards.
+- Engine: it hires workers (each 5th and 6th worker of a row is 4 VP), moves its engine onto
+  turnouts of stations it can afford, upgrades them and takes the station masters worth their worker.
+- Buildings: placed when their VP and use pay for the craftsmen.
+- Objectives: it takes objective cards whose tasks it (nearly) meets, plays them once met, commits
+  at the end only what scores, and always keeps the starting one.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from gametable.bots.heuristics import HeuristicBot, Scorer
+from gametable.bots.heuristics import gwt_holdings as H
 from gametable.engine import Action
 from gametable.games.gwt import data as D
 from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand: no hidden state
 from gametable.games.gwt.railroad import transport_cost
 
-VP = 3.0                 # dollars a victory point is worth to this bot
-STEP = 1.5               # dollars a step closer to Kansas City is worth (more trips, more deliveries)
-ENGINE_STEP = 1.2        # dollars per railroad space the engine moves forward
-CERTIFICATE = 2.0        # a certificate adds $1 and one point of delivery value in Kansas City
-WORKER = 7.0             # the first extra worker of a kind; each further one is worth $1 less
+VP = 4.0                 # dollars a victory point is worth to this bot
+STEP = 0.5               # dollars a step closer to Kansas City is worth (it breaks ties toward progress)
+ENGINE_STEP = 1.0        # dollars per railroad space the engine moves forward (less transport, stations)
+CERTIFICATE = 2.5        # a certificate adds $1 and one point of delivery value in Kansas City
+HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
-CARD_CYCLE = 0.5         # discarding a card also lets us draw a fresh one
+CARD_CYCLE = 0.7         # discarding a card also lets us draw a fresh one
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
-DISC_VALUE = {"step_vp": 9.0, "step_money": 9.0, "hand": 8.0, "aux5": 5.0, "cert_4": 5.0,
-              "cert_6": 5.0, "aux4": 4.0, "aux3": 3.0, "aux2": 3.0, "aux1": 2.0}
+DISC_VALUE = {"step_vp": 4 * 3 + 3.0, "step_money": 3 + 4.0, "hand": 12.0, "cert_4": 6.0,
+              "cert_6": 5.0, "aux5": 4.0, "aux3": 4.0, "aux4": 3.0, "aux2": 3.0, "aux1": 2.0}
 HAND_DISC_COST = 5       # the hand-limit discs cost $5 when cleared
+#: rough worth of each station master's immediate half (a permanent certificate is worth the most)
+MASTER_IMMEDIATE = {"master_money": 2.0, "master_certificates": 9.0, "master_objectives": 6.0,
+                    "master_hazards": 9.0, "master_teepees": 9.0}
 
 
 @lru_cache(maxsize=None)
@@ -68,6 +75,11 @@ def effect_spec(src: str, effect: str) -> Mapping[str, Any]:
         risk = D.RISK[D.NODE_INDEX[index]]
         if risk:
             return D.RISK_SPECS[risk]
+    if name == "bonus":  # a worker-row bonus: "bonus/<kind>/<space>"
+        kind, _, space = index.partition("/")
+        spec = D.WORKER_BONUS.get(kind, {}).get(int(space)) if space.isdigit() else None
+        if spec and spec["effect"] == effect:
+            return spec
     return {}
 
 
@@ -89,7 +101,8 @@ class GwtBot(HeuristicBot):
 
 
 class _Context:
-    """What one decision needs from the view, computed once, and the score of each action."""
+    """What one decision needs from the view, computed once (or on first use), and the score of
+    each action."""
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.view = view
@@ -98,9 +111,27 @@ class _Context:
         self.hand: list[str] = self.me["hand"]
         self.money: int = self.me["money"]
         self.nodes = {node["id"]: node for node in view["trail"]}
-        self.positions = {p["label"]: i for i, p in enumerate(view["railroad"]["positions"])}
         self.cities = {c["id"]: c for c in view["railroad"]["cities"]}
+        self.stations = view["railroad"]["stations"]
         self.fees = D.FEES[len(view["players"])]
+        token = view["job_market"]["token_row"]
+        #: how far the game has gone (0 at the start, 1 when the end is triggered): long-term
+        #: investments (workers, buildings, engine) are worth less near the end
+        self.progress_done = 1.0 if token is None or view["end_triggered"] else (token - 2) / (D.JOB_ROWS - 1)
+        self.future = max(0.0, 1.0 - self.progress_done)
+
+    # -- what the seat owns ---------------------------------------------------------------------
+    @cached_property
+    def herd(self) -> list[str]:
+        return H.herd(self.view, self.seat)
+
+    @cached_property
+    def owned(self) -> dict[str, int]:
+        return H.owned_items(self.view, self.seat, self.herd)
+
+    @cached_property
+    def held_objectives(self) -> list[str]:
+        return H.objectives_in_deck(self.view, self.seat)
 
     # -- the pieces --------------------------------------------------------------------------
     def spend(self, cost: int) -> float:
@@ -108,15 +139,78 @@ class _Context:
         return cost + (2.0 if self.money - cost < CASH_RESERVE else 0.0)
 
     def worker_value(self, kind: str) -> float:
-        return WORKER - (self.me["workers"][kind] - 1)
+        """A worker's use for the rest of the game, and 4 VP on the 5th and 6th space of its row."""
+        count = self.me["workers"][kind]  # printed worker included
+        if count >= D.WORKER_ROW_SIZE:
+            return -100.0
+        new_space = count + 1
+        value = VP * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
+        use = {"cowboy": 5.0, "craftsman": 4.0, "engineer": 5.0}[kind] - 0.8 * (count - 1)
+        value += max(0.5, use) * self.future
+        if new_space in D.WORKER_BONUS.get(kind, {}):
+            value += 2.0
+        if "master_money" in self.me["station_masters"]:
+            value += VP
+        return value
 
     def engine_gain(self, to: str) -> float:
-        return ENGINE_STEP * (self.positions[to] - self.positions[self.me["engine"]])
+        """Spaces forward (less transport, later stations in reach) and a station we can upgrade there."""
+        target = D.POS_BY_LABEL[to]
+        spaces = (D.POS_ORDER[target] - D.POS_ORDER[D.POS_BY_LABEL[self.me["engine"]]]) / 2
+        gain = ENGINE_STEP * self.future * spaces
+        station = D.POS_STATION[target]
+        if station >= 0:
+            gain += max(0.0, self.upgrade_value(station))
+        return gain
+
+    def upgrade_value(self, station_index: int) -> float:
+        """Upgrading a station: its VP, a disc off the board, maybe its master, against the cost."""
+        station = self.stations[station_index]
+        if self.seat in station["discs"] or self.money < station["cost"]:
+            return -1.0
+        value = VP * station["vp"] + 2.0 - self.spend(station["cost"])
+        if station["station_master"] and self.hired_workers():
+            value += max(0.0, self.master_value(station["station_master"]) - self.cheapest_worker_loss())
+        return value
+
+    def hired_workers(self) -> int:
+        return sum(n - 1 for n in self.me["workers"].values())
+
+    def worker_loss(self, kind: str) -> float:
+        count = self.me["workers"][kind]
+        if count < 2:
+            return 100.0
+        loss = VP * D.WORKER_VP if count in D.WORKER_VP_SPACES else 0.0
+        return loss + 3.0 * self.future + (VP if "master_money" in self.me["station_masters"] else 0.0)
+
+    def cheapest_worker_loss(self) -> float:
+        return min(self.worker_loss(k) for k in D.WORKER_KINDS)
+
+    def master_value(self, master: str) -> float:
+        """A station master: its immediate half and its end-game task with what we own now."""
+        task = D.STATION_MASTER[master]["task"]
+        owned = self.owned
+        count = {"per_worker": sum(self.me["workers"].values()),
+                 "per_certificates": self.me["certificates"] + self.me["permanent_certificates"] + 1,
+                 "per_objectives": len(self.me["objectives"]) + 1,
+                 "per_hazards": owned["hazard"] + 1,
+                 "per_teepee_pair": min(owned["green_teepee"], owned["blue_teepee"]) + 0.5}[task["kind"]]
+        return MASTER_IMMEDIATE.get(master, 3.0) + VP * task["vp"] * (count // task["per"] if task["kind"] !=
+                                                                       "per_teepee_pair" else count)
 
     def city_value(self, city_id: str) -> float:
+        """A delivery: the city's VP and the arrows its disc completes, money, minus transport."""
         city = self.cities[city_id]
+        vp = city["vp"]
+        index = D.CITY_INDEX[city_id]
+        for arrow in D.ARROWS:
+            a, b = arrow["cities"]
+            other = b if a == index else a if b == index else -1
+            if other >= 0 and self.seat in self.cities[D.CITY_IDS[other]]["discs"] \
+                    and self.seat not in city["discs"]:
+                vp += arrow["vp"]
         cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
-        return VP * city["vp"] + city["money"] - cost
+        return VP * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
         node = self.nodes[node_id]
@@ -129,6 +223,63 @@ class _Context:
             return self.fees[D.TILE[tile]["hand"]]
         return 0
 
+    # -- the best of each kind of purchase, for judging where to stop --------------------------
+    @cached_property
+    def best_purchase(self) -> float:
+        """The best single cattle purchase the market and our cowboys and money allow now."""
+        cowboys = self.me["workers"]["cowboy"]
+        best = 0.0
+        for card in set(self.view["cattle_market"]["cards"]):
+            for row in D.PURCHASES:
+                if row["cards"] == 1 and row["value"] == D.BREEDING_VALUE[card] and row["cowboys"] <= cowboys \
+                        and row["dollars"] <= self.money:
+                    best = max(best, self.cattle_worth(card) - self.spend(row["dollars"]))
+        return best
+
+    @cached_property
+    def best_hire(self) -> float:
+        rows = self.view["job_market"]["rows"]
+        token = self.view["job_market"]["token_row"] or D.JOB_ROWS + 1
+        best = 0.0
+        for row in rows[:token - 1]:
+            if row["cost"] > self.money:
+                continue
+            for kind in set(w for w in row["workers"] if w):
+                best = max(best, self.worker_value(kind) - 0.8 * self.spend(row["cost"]))
+        return best
+
+    @cached_property
+    def best_build(self) -> float:
+        craftsmen = self.me["workers"]["craftsman"]
+        best = 0.0
+        for number in self.me["buildings_left"]:
+            building = D.BUILDING[number]
+            cost = 2 * building["craftsmen"]
+            if building["craftsmen"] <= craftsmen and cost <= self.money:
+                best = max(best, self.building_value(number) - self.spend(cost))
+        return best
+
+    @cached_property
+    def best_hazard(self) -> float:
+        tiles = [n["tile"] for n in self.view["trail"] if n["kind"] == "hazard" and n["tile"]]
+        return max((VP * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
+
+    def hazard_bonus(self) -> float:
+        return VP * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
+
+    def cattle_worth(self, card: str) -> float:
+        """A cattle card in the deck: its VP at the end, and its breeding value in later deliveries
+        (a breed the herd lacks is worth more: it raises the value of every hand it is in)."""
+        breed_new = all(D.BREED[c] != D.BREED[card] for c in self.herd)
+        value = D.BREEDING_VALUE[card]
+        return VP * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
+
+    def building_value(self, number: str) -> float:
+        building = D.BUILDING[number]
+        first = 1.0 if self.owned["building"] < 2 else 0.0  # starting and many objectives want B
+        return (VP * building["vp"] + (3.0 + 1.5 * len(building["hands"])) * self.future
+                + VP * first)
+
     def estimate_effect(self, spec: Mapping[str, Any]) -> float:
         """Rough worth of a printed effect *before* getting there (for choosing where to stop)."""
         effect = spec["effect"]
@@ -139,17 +290,18 @@ class _Context:
                 return 0.0
             return spec.get("money", 0) + CERTIFICATE * spec.get("certificates", 0) + CARD_CYCLE
         if effect == "hire":
-            return 3.0 if self.money >= 8 else 0.0
+            return self.best_hire
         if effect == "build":
-            return 4.0 if self.money >= 6 and self.me["buildings_left"] else 0.0
+            return self.best_build
         if effect in ("certificates", "certificates_to_limit"):
-            return CERTIFICATE
+            return CERTIFICATE if self.me["certificates"] < self.me["certificate_limit"] else 0.0
         if effect == "engine":
             return 2.0 if self.money >= spec.get("cost", 0) else 0.0
         if effect == "buy_cattle":
-            return 3.0 if self.money >= 8 else 0.0
+            return self.best_purchase
         if effect == "remove_hazard":
-            return 3.0 if self.money >= spec.get("cost", 0) + CASH_RESERVE else 0.0
+            cost = spec.get("cost", 0)
+            return max(0.0, self.best_hazard - self.spend(cost)) if self.money >= cost else 0.0
         if effect == "money":
             return spec["amount"]
         if effect in ("money_per_woods", "money_per_engineer", "teepee_pairs"):
@@ -171,13 +323,23 @@ class _Context:
                          for options in D.BUILDING[tile]["actions"]), reverse=True)
         return sum(values[:2])
 
-    def kansas_city_value(self) -> float:
-        """Income and the best delivery the hand affords now (certificates included)."""
-        total = breeding_value(self.hand) + self.me["certificates"] + self.me["permanent_certificates"]
-        best = max((self.city_value(c["id"]) for c in self.cities.values()
+    def delivery_total(self, certificates: int) -> int:
+        return breeding_value(self.hand) + certificates + self.me["permanent_certificates"]
+
+    def best_delivery(self, total: int) -> float:
+        return max((self.city_value(c["id"]) for c in self.cities.values()
                     if c["value"] <= total and (c["repeatable"] or self.seat not in c["discs"])),
                    default=0.0)
-        return total + best
+
+    def kansas_city_value(self) -> float:
+        """Income and the best delivery the hand affords now (the certificates spent well)."""
+        return max(self.income_value(k) for k in range(self.me["certificates"] + 1))
+
+    def income_value(self, certificates: int) -> float:
+        total = self.delivery_total(certificates)
+        # a certificate kept is worth keeping for a later delivery, unless the game is ending
+        kept = CERTIFICATE * self.future * (self.me["certificates"] - certificates)
+        return total + self.best_delivery(total) + kept
 
     # -- one score per action kind -------------------------------------------------------------
     def score(self, action: Action) -> float:
@@ -195,7 +357,7 @@ class _Context:
         return self.progress(action["path"]) + self.stop_value(action["path"][-1])
 
     def _score_herder(self, action: Action) -> float:
-        return self.progress(action["path"])
+        return self.progress(action["path"]) + 0.5 * self.stop_value(action["path"][-1])
 
     def _score_end_phase_b(self, action: Action) -> float:
         return 0.0
@@ -204,35 +366,60 @@ class _Context:
         spec = effect_spec(action["src"], "discard")
         gain = (spec.get("money", 0) + CERTIFICATE * spec.get("certificates", 0)
                 + ENGINE_STEP * spec.get("engine", 0))
-        return gain + CARD_CYCLE * len(action["cards"])
+        kept = list(self.hand)
+        for card in action["cards"]:
+            kept.remove(card)
+        lost = breeding_value(self.hand) - breeding_value(kept)  # a breed gone from this hand
+        return gain + CARD_CYCLE * len(action["cards"]) - lost
 
     def _score_hire(self, action: Action) -> float:
         spec = effect_spec(action["src"], "hire")
         row = self.view["job_market"]["rows"][action["row"] - 1]
         cost = max(0, row["cost"] - spec.get("discount", 0))
-        return self.worker_value(action["worker"]) - 0.7 * self.spend(cost)
+        return self.worker_value(action["worker"]) - 0.8 * self.spend(cost)
 
     def _score_build(self, action: Action) -> float:
         spec = effect_spec(action["src"], "build")
-        building = D.BUILDING[action["building"]]
-        cost = building["craftsmen"] * spec.get("per_craftsman", 2)
-        # VP at the end, a new place to act, and fees from others passing by
-        return VP * building["vp"] + 3.0 + len(building["hands"]) - 0.7 * self.spend(cost)
+        number = action["building"]
+        cost = D.BUILDING[number]["craftsmen"] * spec.get("per_craftsman", 2)
+        space = action["space"]
+        # a risk space adds its risk action; a woods space feeds 1a/7b
+        extra = 0.5 * bool(D.RISK[D.NODE_INDEX[space]]) + 0.3 * D.WOODS[D.NODE_INDEX[space]]
+        return self.building_value(number) + extra - self.spend(cost)
 
     def _score_certificates(self, action: Action) -> float:
         return CERTIFICATE
 
     def _score_certificates_to_limit(self, action: Action) -> float:
-        return 2 * CERTIFICATE
+        return CERTIFICATE * (self.me["certificate_limit"] - self.me["certificates"])
 
     def _score_permanent_certificate(self, action: Action) -> float:
-        return 2 * CERTIFICATE
+        return 3 * CERTIFICATE
+
+    def objective_value(self, card: str) -> float:
+        """Taking ``card``: worth its VP if what we own meets it (or nearly), a risk otherwise."""
+        if card == "stack":
+            return -1.0
+        missing = H.missing_tasks(card, self.owned)
+        objective = D.OBJECTIVE[card]
+        if missing == 0:
+            return VP * objective["vp"]
+        if missing == 1 and self.future > 0.4:
+            return VP * objective["vp"] * 0.3
+        return -1.0
 
     def _score_take_objective(self, action: Action) -> float:
-        return -0.5  # an objective is a risk of penalty points for a basic player
+        return self.objective_value(action["card"])
 
     def _score_play_objective(self, action: Action) -> float:
-        return -0.5
+        """Play only a card whose tasks are met now (with the cards already in the area)."""
+        card = action["card"]
+        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
+        before = H.objectives_score(area, self.owned)
+        after = H.objectives_score(area + [card], self.owned)
+        if after - before == D.OBJECTIVE[card]["vp"]:
+            return VP * D.OBJECTIVE[card]["vp"] + 2.0
+        return -100.0
 
     def _score_engine(self, action: Action) -> float:
         spec = effect_spec(action["src"], "engine")
@@ -243,22 +430,21 @@ class _Context:
 
     def _score_trade(self, action: Action) -> float:
         value = self.nodes[action["space"]].get("value") or 0
-        return 1.0 + value  # a teepee scores at the end; its space pays (or costs) its value
+        return 1.0 + value  # a teepee serves objectives and masters; its space pays (or costs) its value
 
     def _score_remove_hazard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "remove_hazard")
         tile = self.nodes[action["space"]]["tile"]
-        return VP * D.TILE[tile]["vp"] - self.spend(spec.get("cost", 0))
+        return VP * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
 
     def _score_buy_cattle(self, action: Action) -> float:
-        return 1.0
+        return self.best_purchase
 
     def _score_buy(self, action: Action) -> float:
         cards = action["cards"]
         row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"] and r["cards"] == len(cards)
                    and r["value"] == D.BREEDING_VALUE[cards[0]])
-        worth = sum(2 * D.BREEDING_VALUE[c] + VP * D.CATTLE[c]["vp"] for c in cards)
-        return worth - self.spend(row["dollars"])
+        return sum(self.cattle_worth(c) for c in cards) - self.spend(row["dollars"])
 
     def _score_aux(self, action: Action) -> float:
         spec = D.AUX[action["aux"]]["double" if action["double"] else "single"]
@@ -301,7 +487,7 @@ class _Context:
         return self.city_value(action["city"])
 
     def _score_income(self, action: Action) -> float:
-        return float(action["certificates"])  # every certificate spent is a dollar now
+        return self.income_value(action["certificates"])
 
     def _score_discard_card(self, action: Action) -> float:
         return -card_keep_value(action["card"], self.hand)
@@ -314,18 +500,19 @@ class _Context:
         return 2.5 - D.BREEDING_VALUE[card]
 
     def _score_upgrade(self, action: Action) -> float:
-        station = self.view["railroad"]["stations"][action["station"] - 1]
-        return VP * station["vp"] + 1.0 - self.spend(station["cost"])
+        return self.upgrade_value(action["station"] - 1)
 
     def _score_disc(self, action: Action) -> float:
         group = action["group"]
         value = DISC_VALUE.get(group, 1.0)
         if group == "hand":
-            value -= self.spend(HAND_DISC_COST) * 0.5
+            value -= self.spend(HAND_DISC_COST)
         return value
 
     def _score_station_master(self, action: Action) -> float:
-        return float(self.me["workers"][action["worker"]])  # give up the kind we have most of
+        station = self.view["pending"]["station"] - 1  # the view counts stations from 1
+        master = self.stations[station]["station_master"]
+        return self.master_value(master) - self.worker_loss(action["worker"])
 
     def _score_skip(self, action: Action) -> float:
         return 0.0
@@ -333,8 +520,18 @@ class _Context:
     def _score_draw_market(self, action: Action) -> float:
         return -0.5
 
+    def _score_foresight(self, action: Action) -> float:
+        tile = D.TILE[action["tile"]]
+        if tile["kind"] == "worker":
+            return 0.2 * self.worker_value(tile["worker"])
+        if tile["kind"] == "hazard":
+            return 0.3 * tile["vp"]  # a hazard we may remove later for its VP
+        return 0.5
+
     def _score_commit_objective(self, action: Action) -> float:
-        return -1.0  # the bot does not check objective tasks: dropping never loses points
+        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
+        gain = H.objectives_score(area + [action["card"]], self.owned) - H.objectives_score(area, self.owned)
+        return gain if gain > 0 else -1.0
 
     def _score_drop_objective(self, action: Action) -> float:
         return 0.0
