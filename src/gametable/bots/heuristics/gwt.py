@@ -19,7 +19,7 @@ printed data (buildings, cities, cattle, the trail) is public; what changes come
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
@@ -33,10 +33,9 @@ from gametable.games.gwt.railroad import transport_cost
 VP = 4.0                 # dollars a victory point is worth to this bot
 STEP = 0.5               # dollars a step closer to Kansas City is worth (it breaks ties toward progress)
 ENGINE_STEP = 1.0        # dollars per railroad space the engine moves forward (less transport, stations)
-CERTIFICATE = 2.5        # a certificate adds $1 and one point of delivery value in Kansas City
+CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
-CARD_CYCLE = 0.7         # discarding a card also lets us draw a fresh one
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
 DISC_VALUE = {"step_vp": 4 * 3 + 3.0, "step_money": 3 + 4.0, "hand": 12.0, "cert_4": 6.0,
               "cert_6": 5.0, "aux5": 4.0, "aux3": 4.0, "aux4": 3.0, "aux2": 3.0, "aux1": 2.0}
@@ -133,6 +132,41 @@ class _Context:
     def held_objectives(self) -> list[str]:
         return H.objectives_in_deck(self.view, self.seat)
 
+    # -- the hand we will deliver ----------------------------------------------------------------
+    @cached_property
+    def draw_pile(self) -> Counter:
+        """The cattle cards we may draw next: the herd less hand and discard pile (after a
+        reshuffle, the discard pile)."""
+        pile = Counter(self.herd) - Counter(c for c in self.hand if D.is_cattle(c)) \
+            - Counter(c for c in self.me["discard"] if D.is_cattle(c))
+        return pile or Counter(c for c in self.me["discard"] if D.is_cattle(c))
+
+    @cached_property
+    def point_value(self) -> float:
+        """Dollars one more point of delivery value (a breed, a certificate) brings in Kansas City:
+        a dollar of income, and a better city when it crosses a city's value (smoothed over 3)."""
+        total = self.delivery_total(self.me["certificates"])
+        base = self.best_delivery(total)
+        jump = max((self.best_delivery(total + k) - base) / k for k in (1, 2, 3))
+        return 1.0 + min(8.0, max(0.0, jump))
+
+    @cached_property
+    def cycle_value(self) -> float:
+        """Dollars a fresh card drawn into the hand is worth: the breeding value it adds on
+        average (a breed the hand lacks), times what a point is worth."""
+        size = sum(self.draw_pile.values())
+        if not size:
+            return 0.0
+        now = breeding_value(self.hand)
+        gain = sum(n * (breeding_value(self.hand + [card]) - now) for card, n in self.draw_pile.items())
+        return self.point_value * gain / size
+
+    @cached_property
+    def certificate_value(self) -> float:
+        if self.me["certificates"] >= self.me["certificate_limit"]:
+            return 0.0
+        return max(CERTIFICATE, self.point_value)
+
     # -- the pieces --------------------------------------------------------------------------
     def spend(self, cost: int) -> float:
         """A purchase costs its price, and more if it leaves us without cash for fees."""
@@ -145,7 +179,7 @@ class _Context:
             return -100.0
         new_space = count + 1
         value = VP * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
-        use = {"cowboy": 5.0, "craftsman": 4.0, "engineer": 5.0}[kind] - 0.8 * (count - 1)
+        use = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}[kind] - 1.0 * (count - 1)
         value += max(0.5, use) * self.future
         if new_space in D.WORKER_BONUS.get(kind, {}):
             value += 2.0
@@ -276,8 +310,8 @@ class _Context:
 
     def building_value(self, number: str) -> float:
         building = D.BUILDING[number]
-        first = 1.0 if self.owned["building"] < 2 else 0.0  # starting and many objectives want B
-        return (VP * building["vp"] + (3.0 + 1.5 * len(building["hands"])) * self.future
+        first = 1.0 if self.owned["building"] == 0 else 0.0  # starting and many objectives want B
+        return (VP * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
                 + VP * first)
 
     def estimate_effect(self, spec: Mapping[str, Any]) -> float:
@@ -288,13 +322,13 @@ class _Context:
             have = self.hand.count(card) if card not in ("any", "objective") else len(self.hand)
             if have < spec.get("count", 1):
                 return 0.0
-            return spec.get("money", 0) + CERTIFICATE * spec.get("certificates", 0) + CARD_CYCLE
+            return spec.get("money", 0) + self.certificate_value * spec.get("certificates", 0) + self.cycle_value
         if effect == "hire":
             return self.best_hire
         if effect == "build":
             return self.best_build
         if effect in ("certificates", "certificates_to_limit"):
-            return CERTIFICATE if self.me["certificates"] < self.me["certificate_limit"] else 0.0
+            return self.certificate_value
         if effect == "engine":
             return 2.0 if self.money >= spec.get("cost", 0) else 0.0
         if effect == "buy_cattle":
@@ -364,13 +398,13 @@ class _Context:
 
     def _score_discard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "discard")
-        gain = (spec.get("money", 0) + CERTIFICATE * spec.get("certificates", 0)
+        gain = (spec.get("money", 0) + self.certificate_value * spec.get("certificates", 0)
                 + ENGINE_STEP * spec.get("engine", 0))
         kept = list(self.hand)
         for card in action["cards"]:
             kept.remove(card)
         lost = breeding_value(self.hand) - breeding_value(kept)  # a breed gone from this hand
-        return gain + CARD_CYCLE * len(action["cards"]) - lost
+        return gain + self.cycle_value * len(action["cards"]) - lost * self.point_value
 
     def _score_hire(self, action: Action) -> float:
         spec = effect_spec(action["src"], "hire")
@@ -388,7 +422,7 @@ class _Context:
         return self.building_value(number) + extra - self.spend(cost)
 
     def _score_certificates(self, action: Action) -> float:
-        return CERTIFICATE
+        return self.certificate_value
 
     def _score_certificates_to_limit(self, action: Action) -> float:
         return CERTIFICATE * (self.me["certificate_limit"] - self.me["certificates"])
@@ -452,11 +486,11 @@ class _Context:
         if effect == "money":
             return spec["amount"]
         if effect == "draw":
-            return CARD_CYCLE * spec["exactly"]
+            return self.cycle_value * spec["exactly"]
         if effect == "engine":
             return ENGINE_STEP * spec["up_to"] - spec.get("cost", 0)
         # engine_back: one space back for certificates or a removed card
-        return (CERTIFICATE * spec.get("certificates", 0) + 1.0 * spec.get("remove_cards", 0)
+        return (self.certificate_value * spec.get("certificates", 0) + 1.0 * spec.get("remove_cards", 0)
                 - spec.get("cost", 0) - ENGINE_STEP * spec["spaces"])
 
     def _score_money(self, action: Action) -> float:
@@ -478,7 +512,7 @@ class _Context:
         return 2.0
 
     def _score_draw(self, action: Action) -> float:
-        return CARD_CYCLE * action.get("count", 1)
+        return self.cycle_value * action.get("count", 1)
 
     def _score_extraordinary_delivery(self, action: Action) -> float:
         return self.city_value(action["to"]) if action["to"] in self.cities else 1.0
@@ -521,12 +555,14 @@ class _Context:
         return -0.5
 
     def _score_foresight(self, action: Action) -> float:
+        """A worker tile fills the job market, which ends the game: a slower end leaves more
+        turns to use what the bot has built up, so it prefers hazards and teepees."""
         tile = D.TILE[action["tile"]]
         if tile["kind"] == "worker":
-            return 0.2 * self.worker_value(tile["worker"])
+            return 0.1 * self.worker_value(tile["worker"])
         if tile["kind"] == "hazard":
-            return 0.3 * tile["vp"]  # a hazard we may remove later for its VP
-        return 0.5
+            return 2.0 + 0.3 * tile["vp"]  # a hazard we may remove later for its VP
+        return 2.0
 
     def _score_commit_objective(self, action: Action) -> float:
         area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
