@@ -32,7 +32,7 @@ from gametable.games.gwt.railroad import transport_cost
 
 VP = 4.0                 # dollars a victory point is worth to this bot
 STEP = 0.5               # dollars a step closer to Kansas City is worth (it breaks ties toward progress)
-ENGINE_STEP = 1.0        # dollars per railroad space the engine moves forward (less transport, stations)
+ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
@@ -233,16 +233,22 @@ class _Context:
                                                                        "per_teepee_pair" else count)
 
     def city_value(self, city_id: str) -> float:
-        """A delivery: the city's VP and the arrows its disc completes, money, minus transport."""
+        """A delivery: the city's VP and the arrows its disc completes, money, minus transport.
+        An arrow whose other city is still open to us counts half (positive ones draw the bot
+        to Albuquerque - El Paso - San Diego - Sacramento, negative ones keep it off Topeka -
+        Wichita - Colorado Springs)."""
         city = self.cities[city_id]
-        vp = city["vp"]
+        vp = float(city["vp"])
         index = D.CITY_INDEX[city_id]
         for arrow in D.ARROWS:
             a, b = arrow["cities"]
             other = b if a == index else a if b == index else -1
-            if other >= 0 and self.seat in self.cities[D.CITY_IDS[other]]["discs"] \
-                    and self.seat not in city["discs"]:
+            if other < 0 or self.seat in city["discs"]:
+                continue
+            if self.seat in self.cities[D.CITY_IDS[other]]["discs"]:
                 vp += arrow["vp"]
+            else:
+                vp += 0.5 * arrow["vp"] * self.future
         cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
         return VP * vp + city["money"] - cost
 
