@@ -31,9 +31,11 @@ from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand
 from gametable.games.gwt.railroad import transport_cost
 
 VP = 4.0                 # dollars a victory point is worth to this bot
-STEP = 0.5               # dollars a step closer to Kansas City is worth (it breaks ties toward progress)
+STEP = -0.5              # dollars a step closer to Kansas City is worth: negative, a short walk uses more buildings
 ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
+#: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
+WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
@@ -179,7 +181,7 @@ class _Context:
             return -100.0
         new_space = count + 1
         value = VP * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
-        use = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}[kind] - 1.0 * (count - 1)
+        use = WORKER_USE[kind] - 1.0 * (count - 1)
         value += max(0.5, use) * self.future
         if new_space in D.WORKER_BONUS.get(kind, {}):
             value += 2.0
