@@ -30,7 +30,7 @@ from gametable.games.gwt import data as D
 from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand: no hidden state
 from gametable.games.gwt.railroad import transport_cost
 
-VP = 4.0                 # dollars a victory point is worth to this bot
+VP = 3.0                 # dollars a victory point is worth to this bot
 STEP = -0.5              # dollars a step closer to Kansas City is worth: negative, a short walk uses more buildings
 ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
