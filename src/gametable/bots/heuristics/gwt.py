@@ -423,11 +423,16 @@ class _Context:
     def _score_build(self, action: Action) -> float:
         spec = effect_spec(action["src"], "build")
         number = action["building"]
-        cost = D.BUILDING[number]["craftsmen"] * spec.get("per_craftsman", 2)
         space = action["space"]
-        # a risk space adds its risk action; a woods space feeds 1a/7b
-        extra = 0.5 * bool(D.RISK[D.NODE_INDEX[space]]) + 0.3 * D.WOODS[D.NODE_INDEX[space]]
-        return self.building_value(number) + extra - self.spend(cost)
+        craftsmen = D.BUILDING[number]["craftsmen"]
+        replaced = self.nodes[space]["tile"]
+        value = self.building_value(number)
+        if replaced:  # replacing our own building: pay the difference, lose the old tile
+            craftsmen -= D.BUILDING[replaced]["craftsmen"]
+            value -= self.building_value(replaced)
+        else:  # a risk space adds its risk action; a woods space feeds 1a/7b
+            value += 0.5 * bool(D.RISK[D.NODE_INDEX[space]]) + 0.3 * D.WOODS[D.NODE_INDEX[space]]
+        return value - self.spend(craftsmen * spec.get("per_craftsman", 2))
 
     def _score_certificates(self, action: Action) -> float:
         return self.certificate_value
