@@ -39,9 +39,10 @@ WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
-DISC_VALUE = {"step_vp": 4 * 3 + 3.0, "step_money": 3 + 4.0, "hand": 12.0, "cert_4": 6.0,
+DISC_VALUE = {"step_vp": VP * 3 + 3.0, "step_money": 3 + 4.0, "cert_4": 6.0,
               "cert_6": 5.0, "aux5": 4.0, "aux3": 4.0, "aux4": 3.0, "aux2": 3.0, "aux1": 2.0}
 HAND_DISC_COST = 5       # the hand-limit discs cost $5 when cleared
+HAND_DISC_USE = 40.0     # one more card in every later hand (more breeds per delivery), early on
 #: rough worth of each station master's immediate half (a permanent certificate is worth the most)
 MASTER_IMMEDIATE = {"master_money": 2.0, "master_certificates": 9.0, "master_objectives": 6.0,
                     "master_hazards": 9.0, "master_teepees": 9.0}
@@ -553,7 +554,7 @@ class _Context:
         group = action["group"]
         value = DISC_VALUE.get(group, 1.0)
         if group == "hand":
-            value -= self.spend(HAND_DISC_COST)
+            value = 2.0 + HAND_DISC_USE * self.future - self.spend(HAND_DISC_COST)
         return value
 
     def _score_station_master(self, action: Action) -> float:
