@@ -36,6 +36,7 @@ ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
 #: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
 WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
+WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
@@ -131,10 +132,6 @@ class _Context:
     def owned(self) -> dict[str, int]:
         return H.owned_items(self.view, self.seat, self.herd)
 
-    @cached_property
-    def held_objectives(self) -> list[str]:
-        return H.objectives_in_deck(self.view, self.seat)
-
     # -- the hand we will deliver ----------------------------------------------------------------
     @cached_property
     def draw_pile(self) -> Counter:
@@ -218,13 +215,14 @@ class _Context:
         if count < 2:
             return 100.0
         loss = VP * D.WORKER_VP if count in D.WORKER_VP_SPACES else 0.0
-        return loss + 3.0 * self.future + (VP if "master_money" in self.me["station_masters"] else 0.0)
+        return loss + WORKER_LOSS * self.future + (VP if "master_money" in self.me["station_masters"] else 0.0)
 
     def cheapest_worker_loss(self) -> float:
         return min(self.worker_loss(k) for k in D.WORKER_KINDS)
 
     def master_value(self, master: str) -> float:
-        """A station master: its immediate half and its end-game task with what we own now."""
+        """A station master: its immediate half, and its end-game task counted with what we own
+        now plus one more (we will add to it)."""
         task = D.STATION_MASTER[master]["task"]
         owned = self.owned
         count = {"per_worker": sum(self.me["workers"].values()),
@@ -232,8 +230,7 @@ class _Context:
                  "per_objectives": len(self.me["objectives"]) + 1,
                  "per_hazards": owned["hazard"] + 1,
                  "per_teepee_pair": min(owned["green_teepee"], owned["blue_teepee"]) + 0.5}[task["kind"]]
-        return MASTER_IMMEDIATE.get(master, 3.0) + VP * task["vp"] * (count // task["per"] if task["kind"] !=
-                                                                       "per_teepee_pair" else count)
+        return MASTER_IMMEDIATE.get(master, 3.0) + VP * task["vp"] * (count / task["per"])
 
     def city_value(self, city_id: str) -> float:
         """A delivery: the city's VP and the arrows its disc completes, money, minus transport.
@@ -246,7 +243,7 @@ class _Context:
         for arrow in D.ARROWS:
             a, b = arrow["cities"]
             other = b if a == index else a if b == index else -1
-            if other < 0 or self.seat in city["discs"]:
+            if other < 0 or self.seat in city["discs"]:  # an arrow fires once, with the second disc
                 continue
             if self.seat in self.cities[D.CITY_IDS[other]]["discs"]:
                 vp += arrow["vp"]

@@ -2,8 +2,7 @@
 station-master tasks and the herd the bot plans with.
 
 The view shows the hand and the discard pile but not the draw pile, so the herd is rebuilt from the
-public log (cattle bought, cards removed) and the private part the player may see (objective cards
-taken from the stack). Nothing here reads hidden information.
+public log (the starting herd, cattle bought, cards removed). Nothing here reads hidden information.
 """
 
 from __future__ import annotations
@@ -60,18 +59,3 @@ def missing_tasks(card: str, owned: dict[str, int]) -> int:
         need[task] = need.get(task, 0) + 1
     return sum(max(0, n - owned[k]) for k, n in need.items())
 
-
-def objectives_in_deck(view: dict[str, Any], seat: int) -> list[str]:
-    """Objective cards the seat has taken and not yet played (in its draw pile, hand or discard)."""
-    cards: list[str] = []
-    for entry in view["log"]:
-        if entry.get("seat") != seat:
-            continue
-        key = entry.get("key")
-        if key == "gwt.objective_taken":
-            cards.append(entry["card"])
-        elif key == "gwt.objective_taken_stack" and "private" in entry:
-            cards.append(entry["private"]["card"])
-        elif key in ("gwt.objective_played", "gwt.objective_committed") and entry["card"] in cards:
-            cards.remove(entry["card"])
-    return cards
