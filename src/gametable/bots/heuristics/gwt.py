@@ -37,6 +37,7 @@ CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand 
 #: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
 WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
 WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
+ROUTE_SPACE = 5.0        # a building on the way between neutral buildings: we use it, others pay
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
@@ -47,6 +48,20 @@ HAND_DISC_USE = 40.0     # one more card in every later hand (more breeds per de
 #: rough worth of each station master's immediate half (a permanent certificate is worth the most)
 MASTER_IMMEDIATE = {"master_money": 2.0, "master_certificates": 9.0, "master_objectives": 6.0,
                     "master_hazards": 9.0, "master_teepees": 9.0}
+
+
+@lru_cache(maxsize=None)
+def main_route_spaces() -> frozenset[str]:
+    """Building spaces between two neutral buildings (or before Kansas City) off the hazard and
+    teepee branches: the route herders take from one neutral building to the next."""
+    spaces = set()
+    for node in D.PRIVATE_SPACES:
+        behind = set(D.PREV[node])
+        while behind and all(D.NODE_KIND[b] == "private" for b in behind):
+            behind = {p for b in behind for p in D.PREV[b]}
+        if behind and all(D.NODE_KIND[b] == "neutral" for b in behind):
+            spaces.add(D.NODES[node])
+    return frozenset(spaces)
 
 
 @lru_cache(maxsize=None)
@@ -429,7 +444,10 @@ class _Context:
             craftsmen -= D.BUILDING[replaced]["craftsmen"]
             value -= self.building_value(replaced)
         else:  # a risk space adds its risk action; a woods space feeds 1a/7b
-            value += 0.5 * bool(D.RISK[D.NODE_INDEX[space]]) + 0.3 * D.WOODS[D.NODE_INDEX[space]]
+            node = D.NODE_INDEX[space]
+            value += 0.5 * bool(D.RISK[node]) + 0.3 * D.WOODS[node]
+            if space in main_route_spaces():  # we pass it (and use it), others pay its fees
+                value += ROUTE_SPACE
         return value - self.spend(craftsmen * spec.get("per_craftsman", 2))
 
     def _score_certificates(self, action: Action) -> float:
