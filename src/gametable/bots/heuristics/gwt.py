@@ -1,20 +1,27 @@
 """A heuristic bot for Great Western Trail (first edition): a sensible beginner.
 
 Everything is valued in dollars. A victory point is worth VP dollars to it (money scores $5 per VP at
-the end, but money during the game buys cattle, workers and stations, so a VP is a bit cheaper). The
+the end, but money during the game buys cattle, workers and stations, so a VP is cheaper). The
 printed data (buildings, cities, cattle, the trail) is public; what changes comes from the view.
+The constants below were tuned by seeded basic-vs-basic games (bench/gwt_bot_scores.py).
 
-- Deliveries: a city is worth its VP (Kansas City −6, Sacramento +6, San Francisco +9) and the
-  city-pair arrows it completes, plus its money, minus transport. Kansas City's disc costs 6 VP, so
-  with a weak hand the bot walks slowly (stopping at every building that pays) instead of rushing
-  there, and it spends only the certificates that buy a better city.
-- Herd: it buys cattle worth their VP and breeding value (a new breed raises every later delivery),
-  discards duplicates for money (a fresh card is drawn), removes weak cards.
-- Engine: it hires workers (each 5th and 6th worker of a row is 4 VP), moves its engine onto
-  turnouts of stations it can afford, upgrades them and takes the station masters worth their worker.
-- Buildings: placed when their VP and use pay for the craftsmen.
-- Objectives: it takes objective cards whose tasks it (nearly) meets, plays them once met, commits
-  at the end only what scores, and always keeps the starting one.
+- Moving: each stop is judged by what its building offers now (the best purchase, hire, build,
+  hazard, certificate...); a step toward Kansas City costs a little, so the bot walks short and
+  uses more buildings per trip, and goes to Kansas City when the delivery there is worth it.
+- Deliveries: a city is worth its VP (Kansas City -6, Sacramento +6, San Francisco +9) and the
+  city-pair arrows it completes (half for an arrow whose other city is still open), plus its
+  money, minus transport. It spends only the certificates that buy a better city.
+- Hand: one more point of delivery value is worth a dollar plus the better city it reaches; a
+  certificate, a fresh card (the breeding value a card from its draw pile adds on average) and a
+  discard (the breeds it takes from the hand) are judged with it.
+- Herd: it buys cattle for their VP and breeding value (more for a breed the herd lacks), removes
+  weak cards, clears the hand-limit discs early.
+- Engine and workers: it hires workers (the 5th and 6th of a row are 4 VP), moves its engine onto
+  turnouts of stations it can afford, upgrades them and takes the station masters worth the worker.
+- Buildings: placed on the route between neutral buildings (it uses them, others pay fees) when
+  their VP and use pay for the craftsmen.
+- Objectives: it takes objective cards whose tasks it (nearly) meets, plays them once met, and
+  commits at the end only what scores.
 """
 
 from __future__ import annotations
