@@ -45,6 +45,7 @@ CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand 
 WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
 WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
 ROUTE_SPACE = 5.0        # a building on the way between neutral buildings: we use it, others pay
+OBJECTIVE_ONE_SHORT = 0.3  # share of an objective's VP counted when it misses one task, early on
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
@@ -467,15 +468,17 @@ class _Context:
         return 3 * CERTIFICATE
 
     def objective_value(self, card: str) -> float:
-        """Taking ``card``: worth its VP if what we own meets it (or nearly), a risk otherwise."""
+        """Taking ``card``: worth its VP if what we own meets it beside the cards already in our
+        objective area, part of it if it misses one task early on, a risk otherwise."""
         if card == "stack":
             return -1.0
-        missing = H.missing_tasks(card, self.owned)
-        objective = D.OBJECTIVE[card]
-        if missing == 0:
-            return VP * objective["vp"]
-        if missing == 1 and self.future > 0.4:
-            return VP * objective["vp"] * 0.3
+        vp = D.OBJECTIVE[card]["vp"]
+        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
+        gain = H.objectives_score(area + [card], self.owned) - H.objectives_score(area, self.owned)
+        if gain == vp:
+            return VP * vp
+        if H.missing_tasks(card, self.owned) == 1 and self.future > 0.4:
+            return VP * vp * OBJECTIVE_ONE_SHORT
         return -1.0
 
     def _score_take_objective(self, action: Action) -> float:
