@@ -1,14 +1,15 @@
 """Where the Great Western Trail basic bot scores: its average final score per scoring category.
 
     python bench/gwt_bot_scores.py [--games 40] [--players 2 3 4] [--seed 0] [--against REV_OR_FILE]
-                                   [--json]
+                                   [--json] [--plot docs/gwt-bot-scores.png]
 
 Basic bots in every seat play --games games per player count (seeds seed, seed+1, ...); the table
 shows the average per player of each of the 11 categories of `state.result()` (rules §11.2) and of
 the total. With --against, the current basic bot also plays a 2-player match against another
 version of itself: a git revision (e.g. `main`, `HEAD~1`: the file src/gametable/bots/heuristics/gwt.py
 at that revision) or a path to such a file. The two take each seat in turn; the figures are the
-current bot's win rate (a shared win counts 1/winners) and both bots' average scores.
+current bot's win rate (a shared win counts 1/winners) and both bots' average scores. The plot of
+the averages needs matplotlib (the `bench` extra); without it the figures are still printed.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from gametable.bots.heuristics.gwt import GwtBot  # noqa: E402
 from gametable.sim.runner import BOT_SEED_SALT, play_game  # noqa: E402
 
 BOT_FILE = "src/gametable/bots/heuristics/gwt.py"
+DEFAULT_PLOT = ROOT / "docs" / "gwt-bot-scores.png"
 CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "objectives",
               "station_masters", "workers", "step_disc", "job_token")
 
@@ -89,6 +91,34 @@ def match(other: type, games: int, seed: int, advance) -> dict[str, float]:
             "average_score_other": round(old_score / games, 2)}
 
 
+def plot(averages: dict[int, dict[str, float]], games: int, path: Path) -> bool:
+    """Grouped bars: the average of each category per player count."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    counts = sorted(averages)
+    keys = CATEGORIES + ("total",)
+    fig, ax = plt.subplots(figsize=(10, 5))
+    width = 0.8 / len(counts)
+    for k, n in enumerate(counts):
+        xs = [i + (k - (len(counts) - 1) / 2) * width for i in range(len(keys))]
+        ax.bar(xs, [averages[n][key] for key in keys], width, label=f"{n} players")
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(keys)), [key.replace("_", " ") for key in keys], rotation=30, ha="right")
+    ax.set_ylabel("average VP per player")
+    ax.set_title(f"Great Western Trail, basic vs basic: where the bot scores ({games} games per count)")
+    ax.legend()
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40, help="games per player count (and in the match)")
@@ -96,6 +126,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--against", default=None, help="a git revision or a file of another GwtBot")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--plot", type=Path, default=DEFAULT_PLOT)
     args = parser.parse_args()
 
     other = load_other_bot(args.against) if args.against else None
@@ -117,7 +148,16 @@ def main() -> None:
             duel = match(other, args.games, args.seed, lambda: progress.advance(task))
     if args.json:
         print(json.dumps({"averages": averages, "against": args.against, "match": duel}))
-        return
+    else:
+        print_tables(console, args, averages, duel)
+    if plot(averages, args.games, args.plot):
+        console.print(f"plot saved to {args.plot}")
+    else:
+        console.print("matplotlib is not installed (pip install -e '.[bench]'): no plot")
+
+
+def print_tables(console: Console, args: argparse.Namespace, averages: dict[int, dict[str, float]],
+                 duel: dict[str, float] | None) -> None:
     table = Table(title=f"GWT basic vs basic: average final score per player, {args.games} games "
                         f"per player count, seeds from {args.seed}")
     table.add_column("category")
