@@ -1,4 +1,7 @@
 import json
+import socket
+
+import pytest
 
 from typer.testing import CliRunner
 
@@ -53,3 +56,65 @@ def test_play_in_terminal_to_the_end(toy_registered):
     result = runner.invoke(app, ["play", "-g", "toy", "-p", "2", "--seed", "3"], input="1\n" * 50)
     assert result.exit_code == 0, result.output
     assert "Your choice" in result.output and "Final score" in result.output
+
+
+def _one_line_error(result, *expected: str) -> str:
+    """A refused command: exit code 2, one line that starts with "error:", no traceback."""
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), result.exception  # not a crash
+    assert "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    for text in expected:
+        assert text in lines[0], (text, lines[0])
+    return lines[0]
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["play", "-g", "gwt", "--lang", "xx"], ["unknown language 'xx'", "--lang", "fa"]),
+    (["play", "-g", "chess"], ["unknown game 'chess'", "gwt"]),
+    (["play", "-g", "gwt", "-p", "5"], ["2 to 4 players, not 5"]),
+    (["play", "-g", "gwt", "-p", "1"], ["2 to 4 players, not 1"]),
+    (["play", "-g", "catan-on-the-road", "-o", "side=1"], ["unknown option(s) 'side'", "metropolis_side"]),
+    (["play", "-g", "catan-on-the-road", "-o", "metropolis_side=[red]"], ["[red]"]),  # not markup
+    (["play", "-g", "catan-on-the-road", "-o", "=x"], ["key=value"]),
+    (["serve", "--database-url", "nonsense"], ["'nonsense' is not a database URL", "--database-url"]),
+    (["serve", "--database-url", "mysql://user@host/db"], ["driver is not installed", "DATABASE_URL"]),
+    (["serve", "--database-url", "sqlite:////proc/no-such-dir/tables.sqlite3"],
+     ["cannot open the database", "--database-url"]),
+    (["serve", "--log-level", "loud"], ["--log-level must be one of", "debug"]),
+    (["serve", "--sqlite-sync", "half"], ["full or normal"]),
+])
+def test_bad_command_lines_get_a_one_line_error(args, expected, tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    _one_line_error(runner.invoke(app, args), *expected)
+
+
+def test_bad_database_url_in_the_environment_is_named_with_what_to_do(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://nobody@127.0.0.1:1/nothing")
+    line = _one_line_error(runner.invoke(app, ["serve"]), "cannot open the database", "DATABASE_URL")
+    assert "postgresql" in line
+
+
+def test_serve_on_a_port_in_use_says_so_before_starting(tmp_path):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--database-url",
+                                     f"sqlite:///{tmp_path / 'tables.sqlite3'}"])
+    _one_line_error(result, f"cannot listen on 127.0.0.1:{port}", "in use", "--port")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["play", "-g", "gwt", "-p", "many"], "'--players'"),
+    (["play", "-g", "gwt", "--seed", "abc"], "'--seed'"),
+    (["simulate", "-g", "gwt", "-p", "2", "-n", "0"], "'--games'"),
+    (["serve", "--port", "70000"], "'--port'"),
+    (["serve", "--port", "-1"], "'--port'"),
+    (["serve", "--bot-pause", "-1"], "'--bot-pause'"),
+    (["play", "--colour", "red"], "--colour"),
+])
+def test_malformed_options_are_named_by_the_usage_error(args, says):
+    """Typer's own checks (types, ranges, unknown options): exit 2, the option named, no traceback."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert says in result.output and "Traceback" not in result.output

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -24,7 +25,8 @@ err_console = Console(stderr=True)
 
 
 def _fail(message: str) -> None:
-    err_console.print(f"[bold red]error:[/] {message}")
+    # soft_wrap: one line however narrow the terminal, so the message can be copied or grepped
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
     raise typer.Exit(code=2)
 
 
@@ -33,6 +35,57 @@ def _load_game(name: str):
         return registry.get(name)
     except registry.UnknownGame as exc:
         _fail(str(exc))
+
+
+def _check_language(lang: str) -> None:
+    from gametable.i18n import LANGUAGES
+
+    if lang not in LANGUAGES:
+        _fail(f"unknown language {lang!r}; use --lang with one of {', '.join(LANGUAGES)}")
+
+
+def _check_database(url: str, sqlite_sync: str) -> str:
+    """Open the store once before serving, so a bad URL is a one-line error rather than a
+    traceback from the server's start-up. Returns the URL as shown to people (no password)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from gametable.server.store import LogStore
+
+    advice = ("check --database-url (or DATABASE_URL), e.g. sqlite:////path/to/tables.sqlite3 "
+              "or postgresql://user:password@host/dbname")
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        _fail(f"{url!r} is not a database URL; {advice}")
+    try:
+        store = LogStore.from_url(url, sqlite_sync)
+        try:
+            with store.engine.connect():
+                pass
+        finally:
+            store.close()
+    except Exception as exc:  # noqa: BLE001 - drivers raise many kinds; all mean "cannot open"
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        if isinstance(exc, ImportError):
+            reason = f"this database's driver is not installed ({reason})"
+        _fail(f"cannot open the database {shown}: {reason}; {advice}")
+    return shown
+
+
+def _check_port_free(host: str, port: int) -> None:
+    import os
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port} ({os.strerror(exc.errno) if exc.errno else exc}); choose another --port or "
+              f"--host, or stop the program that uses it")
+
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 
 def _check_levels(raw: str, players: int) -> list[str]:
@@ -142,6 +195,7 @@ def play(
     """Play a full game in the terminal against bots; every choice is numbered."""
     from gametable.terminal import play_in_terminal
 
+    _check_language(lang)
     game_obj = _load_game(game)
     options = _parse_options(option)
     try:
@@ -162,7 +216,7 @@ def play(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
-    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on (1-65535)."),
     database_url: Optional[str] = typer.Option(
         None, "--database-url", envvar="DATABASE_URL", show_envvar=True,
         help="SQLAlchemy URL of the store, e.g. postgresql://user@host/db "
@@ -179,11 +233,10 @@ def serve(
              "power cut. normal: no fsync per commit; survives a killed server, not a power cut."),
     extra_game: list[str] = typer.Option(
         [], "--extra-game", help="Also offer the GAME of this module (repeatable), e.g. a game in development."),
-    log_level: str = typer.Option("info", "--log-level", help="uvicorn's log level."),
+    log_level: str = typer.Option("info", "--log-level", help=f"uvicorn's log level: {', '.join(LOG_LEVELS)}."),
 ) -> None:
     """Open the online table: the web app, its API and live WebSocket updates."""
     import uvicorn
-    from sqlalchemy.engine import make_url
 
     from gametable.server import Settings, create_app
     from gametable.server.app import tune_garbage_collector
@@ -193,19 +246,22 @@ def serve(
                                  sqlite_sync=sqlite_sync)
     if settings.sqlite_sync not in ("full", "normal"):
         _fail(f"--sqlite-sync must be full or normal, not {settings.sqlite_sync!r}")
+    if log_level.lower() not in LOG_LEVELS:
+        _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     try:
         catalog = ExtendedCatalog(extra_game)
     except (ImportError, AttributeError) as exc:
         _fail(f"--extra-game: {exc}")
-    url = make_url(settings.database_url)
-    typer.echo(f"gametable: tables are stored in {url.render_as_string(hide_password=True)}"
-               + (f" (synchronous={settings.sqlite_sync})" if url.get_backend_name() == "sqlite" else ""))
+    shown_url = _check_database(settings.database_url, settings.sqlite_sync)
+    _check_port_free(host, port)
+    typer.echo(f"gametable: tables are stored in {shown_url}"
+               + (f" (synchronous={settings.sqlite_sync})" if shown_url.startswith("sqlite") else ""))
     if settings.redis_url:
         typer.echo("gametable: fanning out through Redis")
     typer.echo(f"gametable: open http://{host}:{port}/ (API documentation at /docs)")
     web_app = create_app(settings, catalog)
     tune_garbage_collector()
-    uvicorn.run(web_app, host=host, port=port, log_level=log_level, ws_max_size=settings.max_body)
+    uvicorn.run(web_app, host=host, port=port, log_level=log_level.lower(), ws_max_size=settings.max_body)
 
 
 def main() -> None:

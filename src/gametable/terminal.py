@@ -74,7 +74,7 @@ def play_in_terminal(game: Game, state: State, human_seat: int, console: Console
         for number, action in enumerate(actions, start=1):
             label = text_ui.describe_action(action, view, lang) if text_ui else _compact(action)
             console.print(f"  [bold cyan]{number:>3}[/]  {label}")
-        choice = IntPrompt.ask("Your choice", console=console,
+        choice = IntPrompt.ask(i18n.text("ui.terminal.choice", lang, count=len(actions)), console=console,
                                choices=[str(n) for n in range(1, len(actions) + 1)],
                                show_choices=False)
         state.apply(human_seat, actions[choice - 1])
@@ -96,7 +96,7 @@ def _show_result(game: Game, state: State, names: list[str], lang: str, console:
         for category in score["breakdown"]:
             if category not in categories:
                 categories.append(category)
-    table = Table(title="Final score")
+    table = Table(title=i18n.text("ui.terminal.final_score", lang))
     table.add_column("")
     for seat in range(state.num_players):
         table.add_column(names[seat] + (" 🏆" if seat in result["winners"] else ""), justify="right")
@@ -106,5 +106,5 @@ def _show_result(game: Game, state: State, names: list[str], lang: str, console:
             label = category.replace("_", " ")
         table.add_row(label,
                       *[str(s["breakdown"].get(category, 0)) for s in result["scores"]])
-    table.add_row("[bold]total[/]", *[f"[bold]{s['total']}[/]" for s in result["scores"]])
+    table.add_row(f"[bold]{i18n.text('ui.terminal.total', lang)}[/]", *[f"[bold]{s['total']}[/]" for s in result["scores"]])
     console.print(table)

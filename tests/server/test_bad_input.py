@@ -120,3 +120,55 @@ def test_names_are_limited_in_length_and_free_of_control_characters(api):
         assert response.status_code == 422, name
     # Persian names need the zero-width non-joiner; it stays allowed.
     assert api.join(table["id"], "می\u200cخواهم")["seat"] == 1
+
+
+def _error(message):
+    return message["type"] == "error"
+
+
+def test_websocket_frames_it_does_not_understand_get_an_error_and_the_socket_stays_open(api):
+    table = api.create(players=2)
+    bob = api.join(table["id"])
+    with api.socket(table["id"], bob["token"]) as sock:
+        assert sock.until(lambda m: m["type"] == "state")["seq"] == 0
+        for frame, says in [("not json {", "not valid JSON"), (b"\x00\x01binary", "binary frames"),
+                            ('{"type": "act", "action": {"type": "pass"}}', "unknown message type 'act'"),
+                            ("[1, 2, 3]", 'needs a "type"'), ('{"type": 7}', 'needs a "type"'),
+                            ("[" * 20_000 + "]" * 20_000, "not valid JSON")]:
+            sock.conn.send(frame)
+            error = sock.until(_error)
+            assert says in error["detail"] and '{"type": "sync"}' in error["detail"], frame[:40]
+        # still open and still live: a sync gets the table, and actions reach it
+        sock.send({"type": "sync"})
+        assert sock.until(lambda m: m["type"] == "state")["log_from"] == 0
+        api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+        assert sock.until(lambda m: m["type"] == "state" and m["seq"] == 1)
+    assert api.table(table["id"])["seq"] == 1  # no frame changed the game
+
+
+def test_a_websocket_frame_over_the_size_limit_closes_the_socket_and_changes_nothing(api, live):
+    table = api.create(players=2)
+    api.join(table["id"])
+    with api.socket(table["id"], table["token"]) as sock:
+        sock.until(lambda m: m["type"] == "state")
+        sock.conn.send('{"type": "sync", "padding": "' + "x" * 100_000 + '"}')
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                sock.recv()
+    assert closed.value.rcvd.code == 1009  # "message too big"
+    assert api.table(table["id"])["seq"] == 0
+    with api.socket(table["id"], table["token"]) as again:  # the table still serves new sockets
+        assert again.until(lambda m: m["type"] == "state")["seq"] == 0
+
+
+@pytest.mark.parametrize("query", ["?token=", "?token=" + "x" * 5000, "?token=%00%ff", "?token=a&token=b"])
+def test_websocket_tokens_that_are_no_seat_are_refused(api, query):
+    table = api.create(players=2)
+    with api.socket(table["id"]) as spectator:  # without a token: a spectator, allowed
+        assert spectator.until(lambda m: m["type"] == "state")["you"] is None
+    url = api.base_url.replace("http://", "ws://") + f"/ws/tables/{table['id']}{query}"
+    from tests.server.helpers import Socket
+    with Socket(url) as sock:
+        with pytest.raises(ConnectionClosed) as closed:
+            sock.recv()
+    assert closed.value.rcvd.code == 4403 and closed.value.rcvd.reason

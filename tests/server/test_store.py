@@ -145,35 +145,64 @@ def empty_database_url(database_url):
         engine.dispose()
 
 
-def test_the_bot_due_migration_marks_unfinished_tables_with_bots(empty_database_url):
-    """Databases from before bot_due: every unfinished table with a bot seat is marked, so the
-    first start after the upgrade resumes them (and clears the mark where a person decides).
-    Nothing else changes: seats and actions stay."""
+def _upgrade_to(store, revision):
+    """Bring an empty database to an older revision, as a server of that time left it."""
     from alembic import command
     from alembic.config import Config
 
     from gametable.server.store import MIGRATIONS_DIR
 
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with store.engine.connect() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, revision)
+        conn.commit()
+
+
+def _insert_old_table(conn, table_id, finished, second_seat_kind):
+    conn.execute(text(
+        "INSERT INTO tables (id, game, num_players, options, seed, bot_seed, creator_hash, "
+        "created_ms, finished_ms) VALUES (:id, 'toy', 2, '{}', 1, 2, 'h', 1, :finished)"),
+        {"id": table_id, "finished": finished})
+    conn.execute(text("INSERT INTO seats (table_id, seat, kind, name) VALUES "
+                      "(:id, 0, 'human', 'Ann'), (:id, 1, :kind, '')"),
+                 {"id": table_id, "kind": second_seat_kind})
+
+
+def test_the_bot_due_migration_marks_unfinished_tables_with_bots(empty_database_url):
+    """Databases from before bot_due: every unfinished table with a bot seat is marked, so the
+    first start after the upgrade resumes them (and clears the mark where a person decides).
+    Nothing else changes: seats and actions stay."""
     store = LogStore.from_url(empty_database_url)
     try:
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS_DIR))
-        with store.engine.connect() as conn:
-            config.attributes["connection"] = conn
-            command.upgrade(config, "0001")
-            conn.commit()
+        _upgrade_to(store, "0001")
+        with store.engine.begin() as conn:
             for table_id, finished, kind in (("m1", None, "bot"), ("m2", 5, "bot"), ("m3", None, "human")):
-                conn.execute(text(
-                    "INSERT INTO tables (id, game, num_players, options, seed, bot_seed, creator_hash, "
-                    "created_ms, finished_ms) VALUES (:id, 'toy', 2, '{}', 1, 2, 'h', 1, :finished)"),
-                    {"id": table_id, "finished": finished})
-                conn.execute(text("INSERT INTO seats (table_id, seat, kind, name) VALUES "
-                                  "(:id, 0, 'human', 'Ann'), (:id, 1, :kind, '')"),
-                             {"id": table_id, "kind": kind})
-            conn.commit()
+                _insert_old_table(conn, table_id, finished, kind)
         migrate(store.engine)
         assert store.tables_with_bot_due() == ["m1"]
         assert store.load_table("m3").bot_due is False
         assert [s.kind for s in store.load_seats("m1")] == ["human", "bot"]
+    finally:
+        store.close()
+
+
+def test_the_bot_level_migration_keeps_random_bots_at_old_tables(empty_database_url):
+    """Tables created before bot levels were played by random bots; after the upgrade they keep
+    them (a game does not change opponents halfway), and new tables store the level they ask for."""
+    store = LogStore.from_url(empty_database_url)
+    try:
+        _upgrade_to(store, "0002")
+        with store.engine.begin() as conn:
+            _insert_old_table(conn, "old", None, "bot")
+        migrate(store.engine)
+        assert store.load_table("old").bot_level == "random"
+        assert [s.kind for s in store.load_seats("old")] == ["human", "bot"]
+        store.create_table(
+            TableRecord(id="new", game="toy", num_players=2, options={}, seed=1, bot_seed=2,
+                        creator_hash="h" * 64, created_ms=1, finished_ms=None, bot_level="basic"),
+            [SeatRecord(0, "human", "Ann", "h" * 64), SeatRecord(1, "bot", "", None)])
+        assert store.load_table("new").bot_level == "basic"
     finally:
         store.close()

@@ -23,6 +23,16 @@ ENTRIES = [
     {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase", "private": {"cards": ["ore", "wool"]}},
     {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase"},
     {"key": "gwt.fee_to_player", "seat": 1, "to_seat": 0, "amount": 2, "owed": 2, "space": "G-2"},
+    # plural forms chosen by the count (0, 1, 2, a million: every CLDR category of these languages)
+    *({"key": "gwt.drew.private", "seat": 0, "count": n, "private": {"cards": ["jersey"] * max(1, min(n, 3))}}
+      for n in (0, 1, 2, 5, 1_000_000)),
+    {"key": "ui.table.waiting_players", "count": 1},
+    {"key": "ui.table.waiting_players", "count": 3},
+    {"key": "web.gwt.action.buy", "cards": ["jersey", "holstein"], "cowboys": 1},
+    {"key": "web.catan.hand_size"},  # no count: the general form
+    # lists of one, two and four items
+    {"key": "catan.built", "seat": 2, "card": "road", "cards": ["brick"]},
+    {"key": "web.catan.action.pay", "cards": ["brick", "lumber"]},
 ]
 
 

@@ -102,10 +102,15 @@ class State(ABC):
         if seat not in self.to_act():
             waiting = ", ".join(str(s) for s in self.to_act())
             raise IllegalAction(f"it is not seat {seat}'s turn to act (waiting for seat {waiting})")
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self.explain_illegal(seat, dict(action)))
+        legal = self.legal_actions(seat)
+        try:
+            # The game's own action, not the lookalike it equals ({"count": True} == {"count": 1}),
+            # so what a game applies and logs is always what it offered.
+            canonical = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(self.explain_illegal(seat, dict(action))) from None
         self._legal_cache = None
-        self._apply(seat, dict(action))
+        self._apply(seat, dict(canonical))
 
     def result(self) -> dict[str, Any]:
         if not self.is_over():

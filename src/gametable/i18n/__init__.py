@@ -11,7 +11,12 @@ log entries themselves language-free:
   ``<game>.term.<v>`` when the catalog has one (so "brick" becomes "ladrillo");
 - an entry that still carries its ``private`` part (the viewer may see it) is shown with the message
   ``<key>.private`` when the catalog has one, so the message can name the private details
-  ("You drew ore, wool") while everyone else reads ``<key>`` ("You drew 2 cards").
+  ("You drew ore, wool") while everyone else reads ``<key>`` ("You drew 2 cards");
+- a message with plural forms is a gettext ``msgid_plural`` entry whose ``msgid_plural`` names the
+  parameter that counts (``count``, ``amount``, ...); the form is chosen by the catalog's
+  ``Plural-Forms`` rule (CLDR's, as Babel knows it), as ``ngettext`` would ("1 card", "2 cards");
+- a list value is joined the way the language joins lists (Babel's ``format_list``:
+  "brick, wool and ore", "ladrillo, lana y mineral", "آجر، پشم و سنگ").
 
 The browser client applies the same rules to the JSON form of the catalogs (see
 :func:`catalog`), so the terminal and the web table say the same thing.
@@ -20,10 +25,14 @@ The browser client applies the same rules to the JSON form of the catalogs (see
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
+from gettext import c2py
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from babel import Locale
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 LOCALES_DIR = Path(__file__).parent / "locales"
@@ -40,32 +49,97 @@ DEFAULT_LANGUAGE = "en"
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
+#: CLDR's plural categories in the order gettext numbers the forms (msgstr[0], msgstr[1], ...)
+_CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A message with plural forms: ``forms[i]`` is gettext's ``msgstr[i]``."""
+    counted_by: str
+    forms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Catalog:
+    messages: dict[str, str]
+    plurals: dict[str, Plural]
+    plural_index: Callable[[int], int] = field(repr=False)
+
+
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> Mapping[str, str]:
-    """Every translated message of ``lang``, all domains merged: key -> template."""
+def _load(lang: str) -> _Catalog:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     messages: dict[str, str] = {}
+    plurals: dict[str, Plural] = {}
+    plural_expr = None
     folder = LOCALES_DIR / lang / "LC_MESSAGES"
     for po_path in sorted(folder.glob("*.po")):
         with po_path.open("rb") as handle:
-            for message in read_po(handle, locale=lang):
-                if message.id and message.string and not message.fuzzy:
-                    messages[str(message.id)] = str(message.string)
-    return messages
+            po = read_po(handle, locale=lang)
+        plural_expr = plural_expr or po.plural_expr
+        for message in po:
+            if not message.id or message.fuzzy:
+                continue
+            if message.pluralizable:
+                key, counted_by = (str(part) for part in message.id[:2])
+                forms = tuple(str(form) for form in message.string)
+                if all(forms):
+                    plurals[key] = Plural(counted_by, forms)
+                    messages[key] = forms[-1]  # the general form, for callers that have no count
+            elif message.string:
+                messages[str(message.id)] = str(message.string)
+    return _Catalog(messages, plurals, c2py(plural_expr or "(n != 1)"))
+
+
+def catalog(lang: str) -> Mapping[str, str]:
+    """Every translated message of ``lang``, all domains merged: key -> template (for a message
+    with plural forms, its last, most general form)."""
+    return _load(lang).messages
+
+
+def plurals(lang: str) -> Mapping[str, Plural]:
+    """The messages of ``lang`` that have plural forms."""
+    return _load(lang).plurals
+
+
+def plural_categories(lang: str) -> list[str]:
+    """CLDR's plural categories of ``lang`` in the order of the catalog's forms, so that a
+    client choosing by category (the browser's Intl.PluralRules) picks the form we pick."""
+    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    return [category for category in _CATEGORY_ORDER if category in tags]
+
+
+def _template(key: str, lang: str, params: Mapping[str, Any]) -> str | None:
+    """The template of ``key`` in ``lang`` (else English), in the plural form ``params`` need."""
+    for code in (lang, DEFAULT_LANGUAGE):
+        loaded = _load(code)
+        plural = loaded.plurals.get(key)
+        if plural is not None:
+            number = params.get(plural.counted_by)
+            if isinstance(number, int) and not isinstance(number, bool):
+                index = loaded.plural_index(abs(number))
+                return plural.forms[min(index, len(plural.forms) - 1)]
+            return plural.forms[-1]
+        if key in loaded.messages:
+            return loaded.messages[key]
+    return None
 
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     """The message ``key`` in ``lang`` (falling back to English, then to the key itself)."""
-    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+    template = _template(key, lang, params)
     if template is None:
         return key if not params else f"{key} {params}"
     return _fill(template, params, lang, key.split(".", 1)[0], ())
 
 
 def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
-             names: Sequence[str] = ()) -> str:
-    """One log entry as a sentence; ``names`` are the players' names by seat."""
+             names: Sequence[str] = (), domain: str | None = None) -> str:
+    """One log entry as a sentence; ``names`` are the players' names by seat. ``domain``: the
+    game whose terms fill the fields (default: the key's first part, "catan" in "catan.built";
+    a ``web.catan.*`` message names it, as the browser's actionLabel does)."""
     key = str(entry.get("key", ""))
     params = {k: v for k, v in entry.items() if k not in ("key", "private_to")}
     private = params.pop("private", None)
@@ -73,11 +147,11 @@ def describe(entry: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE,
     if isinstance(private, Mapping):
         params.update(private)
         # a viewer who may see the private details gets the message that names them
-        template = catalog(lang).get(key + ".private") or catalog(DEFAULT_LANGUAGE).get(key + ".private")
-    template = template or catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+        template = _template(key + ".private", lang, params)
+    template = template or _template(key, lang, params)
     if template is None:
         return f"{key} {params}"
-    return _fill(template, params, lang, key.split(".", 1)[0], names)
+    return _fill(template, params, lang, domain or key.split(".", 1)[0], names)
 
 
 def _fill(template: str, params: Mapping[str, Any], lang: str, game: str,
@@ -95,13 +169,18 @@ def _show(name: str, value: Any, lang: str, game: str, names: Sequence[str]) -> 
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else _seat_name(value, lang)
     if isinstance(value, (list, tuple)):
-        return ", ".join(_show(name, v, lang, game, names) for v in value)
+        return join_list([_show(name, v, lang, game, names) for v in value], lang)
     if isinstance(value, str):
         term = catalog(lang).get(f"{game}.term.{value}") or catalog(DEFAULT_LANGUAGE).get(
             f"{game}.term.{value}"
         )
         return term or value
     return str(value)
+
+
+def join_list(items: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Items joined as ``lang`` joins a list ("a, b and c"); the browser uses Intl.ListFormat."""
+    return format_list(list(items), style="standard", locale=lang) if items else ""
 
 
 def _seat_name(seat: int, lang: str) -> str:

@@ -15,6 +15,13 @@ router = APIRouter(prefix="/api")
 
 TableId = Path(description="The table's id (from its invite link).")
 
+#: refusals every route of a kind can give, for the OpenAPI documentation
+_NO_TABLE = {404: {"description": "There is no table with this id"}}
+_BAD_JSON = {400: {"description": "The request body is not valid JSON"},
+             413: {"description": "The request body is too large"}}
+_BAD_TOKEN = {401: {"description": "The Authorization header is not 'Bearer <seat token>'"},
+              403: {"description": "The token is not a seat of this table"}}
+
 
 def _manager(request: Request) -> TableManager:
     return request.app.state.manager
@@ -41,15 +48,22 @@ async def bot_levels() -> dict:
     return {"levels": bots.levels(), "default": bots.best_level()}
 
 
-@router.get("/i18n/{lang}", response_model=Catalog, summary="All messages of a language")
+@router.get("/i18n/{lang}", response_model=Catalog, summary="All messages of a language",
+            responses={404: {"description": "Unknown language"}})
 async def messages(lang: str) -> dict:
     if lang not in i18n.LANGUAGES:
         raise NotFound(f"unknown language {lang!r}; choose one of {', '.join(i18n.LANGUAGES)}")
     name, direction = i18n.LANGUAGES[lang]
-    return {"lang": lang, "name": name, "direction": direction, "messages": dict(i18n.catalog(lang))}
+    return {"lang": lang, "name": name, "direction": direction, "messages": dict(i18n.catalog(lang)),
+            "plurals": {key: {"counted_by": plural.counted_by, "forms": list(plural.forms)}
+                        for key, plural in i18n.plurals(lang).items()},
+            "plural_categories": i18n.plural_categories(lang)}
 
 
-@router.post("/tables", response_model=TableCreated, status_code=201, summary="Open a new table")
+@router.post("/tables", response_model=TableCreated, status_code=201, summary="Open a new table",
+             responses={**_BAD_JSON, 400: {"description": "Unknown game, player count, bot seats, bot level or "
+                                                          "options (the message says which), or a body "
+                                                          "that is not JSON"}})
 async def create_table(body: CreateTable, request: Request) -> dict:
     table, token = await _manager(request).create(body.game, body.players, body.bots,
                                                   body.options, body.name, body.bot_level)
@@ -57,14 +71,16 @@ async def create_table(body: CreateTable, request: Request) -> dict:
             "seat": 0, "token": token}
 
 
-@router.post("/tables/{table_id}/join", response_model=Joined, summary="Take the next open seat")
+@router.post("/tables/{table_id}/join", response_model=Joined, summary="Take the next open seat",
+             responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
 async def join_table(body: JoinTable, request: Request, table_id: str = TableId) -> dict:
     seat, token = await _manager(request).join(table_id, body.name)
     return {"seat": seat, "token": token}
 
 
 @router.get("/tables/{table_id}", response_model=TableSnapshot,
-            summary="The table as your seat sees it (no token: as a spectator)")
+            summary="The table as your seat sees it (no token: as a spectator)",
+            responses={**_BAD_TOKEN, **_NO_TABLE})
 async def get_table(request: Request, table_id: str = TableId,
                     authorization: str | None = Header(None)) -> dict:
     return await _manager(request).view(table_id, bearer_token(authorization))
@@ -78,7 +94,7 @@ async def get_table(request: Request, table_id: str = TableId,
                         409: {"description": "Stale seq (your seat's choices changed since that seq, "
                                               "or you acted since), the game is over, or seats are "
                                               "still open"},
-                        413: {"description": "The request body is too large"}})
+                        413: {"description": "The request body is too large"}, **_NO_TABLE})
 async def post_action(body: ActionRequest, request: Request, table_id: str = TableId,
                       authorization: str | None = Header(None)) -> dict:
     seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action)
@@ -86,19 +102,26 @@ async def post_action(body: ActionRequest, request: Request, table_id: str = Tab
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204,
-             summary="Hand a seat to a server bot (the creator's token only)")
+             summary="Hand a seat to a server bot (the creator's token only)",
+             responses={401: {"description": "No creator's token"},
+                        403: {"description": "The token is not the creator's"},
+                        404: {"description": "No table with this id, or no such seat"},
+                        409: {"description": "The game is over"}})
 async def seat_to_bot(request: Request, seat: int, table_id: str = TableId,
                       authorization: str | None = Header(None)) -> None:
     await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat)
 
 
 @router.get("/tables/{table_id}/log", response_model=TableLog,
-            summary="The game log; once the game is over, the whole action log and the seed")
+            summary="The game log; once the game is over, the whole action log and the seed",
+            responses=_NO_TABLE)
 async def table_log(request: Request, table_id: str = TableId) -> dict:
     return await _manager(request).public_log(table_id)
 
 
 @router.get("/tables/{table_id}/replay/{n}", response_model=ReplayPosition,
-            summary="A finished game as a spectator saw it after n actions")
+            summary="A finished game as a spectator saw it after n actions",
+            responses={404: {"description": "No table with this id, or no position n"},
+                       409: {"description": "The game is not over yet"}})
 async def replay_position(request: Request, n: int, table_id: str = TableId) -> dict:
     return await _manager(request).replay_view(table_id, n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 NAME_MAX = 40
 
@@ -14,21 +14,23 @@ NAME_MAX = 40
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+def _trimmed(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
 def _plain_name(value: str) -> str:
     """Names are plain text: trimmed, at most NAME_MAX characters, no control characters.
 
     Markup is allowed and kept as the literal text it is; nothing here ever renders it.
     Zero-width joiners stay allowed: Persian names need them.
     """
-    value = value.strip()
     if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in value):
         raise ValueError("a name cannot contain control characters")
-    if len(value) > NAME_MAX:
-        raise ValueError(f"a name has at most {NAME_MAX} characters")
     return value
 
 
-PlayerName = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(_plain_name)]
+# Trimmed before the length is checked, so the limit in the OpenAPI schema is the real one.
+PlayerName = Annotated[str, Field(max_length=NAME_MAX), BeforeValidator(_trimmed), AfterValidator(_plain_name)]
 StrictInt = Annotated[int, Field(strict=True)]
 
 
@@ -148,8 +150,17 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
 
 
+class PluralMessage(BaseModel):
+    counted_by: str = Field(description="The parameter whose number chooses the form.")
+    forms: list[str] = Field(description="The forms, in the order of plural_categories.")
+
+
 class Catalog(BaseModel):
     lang: str
     name: str
     direction: Literal["ltr", "rtl"]
-    messages: dict[str, str] = Field(description="Message key to template with {param} fields.")
+    messages: dict[str, str] = Field(description="Message key to template with {param} fields "
+                                                 "(for a message with plural forms: its general form).")
+    plurals: dict[str, PluralMessage] = Field(description="The messages that have plural forms.")
+    plural_categories: list[str] = Field(description=(
+        "The language's CLDR plural categories (Intl.PluralRules), in the order of the forms."))

@@ -47,7 +47,8 @@ def scenario(players: int = 3, *, hands: Iterable[Hand] | None = None,
              deck_top: Iterable[str] = (), discard: Hand | str | None = None,
              building_top: Iterable[str] = (), events_top: Iterable[str] = (),
              metropolis_side: str = "A", active: int = 0, longest_road: int | None = None,
-             largest_army: int | None = None, trade_used: bool = False, seed: int = 1) -> CatanState:
+             largest_army: int | None = None, trade_used: bool = False, seed: int = 1,
+             charity_receivers: str = "fewer") -> CatanState:
     """A state in ``active``'s action phase with exactly the given cards.
 
     ``deck_top`` are the next resource cards drawn, in order; the other resource cards not in a
@@ -98,7 +99,8 @@ def scenario(players: int = 3, *, hands: Iterable[Hand] | None = None,
     else:
         stack = [m for m in METROPOLIS_B if m not in used_metros]
 
-    data = GAME.new(players, seed, {"metropolis_side": metropolis_side}).to_json()
+    data = GAME.new(players, seed, {"metropolis_side": metropolis_side,
+                                   "charity_receivers": charity_receivers}).to_json()
     data.update({
         "turn": 1, "active_seat": active, "phase": "main", "trade_used": trade_used,
         "hands": hands, "resource_deck": resource_deck,

@@ -1,7 +1,7 @@
 """§7 Event cards: one is drawn and resolved whenever a village is built."""
 
 from gametable.games.catan_road.cards import EVENTS
-from tests.games.catan_road.helpers import area, check_cards, hand, hand_of, hands_of, log_keys, scenario
+from tests.games.catan_road.helpers import GAME, area, check_cards, hand, hand_of, hands_of, log_keys, scenario
 
 VILLAGE = {"type": "build", "card": "village"}
 VILLAGE_COST = dict(brick=1, lumber=1, wool=1, grain=1)
@@ -136,6 +136,31 @@ def test_s7_charity_receiver_is_any_player_with_fewer_vp_not_only_the_fewest():
     assert [state.vp(s) for s in range(4)] == [3, 2, 1, 1], "Charity moves cards, never VP"
     assert state.to_json()["phase"] == "main"
     check_cards(state)
+
+
+def test_s7_charity_option_fewest_lets_only_the_players_with_the_fewest_vp_receive():
+    """Reference §7 asks for the English rulebook's reading as a rules option: with
+    charity_receivers="fewest" the same 3/2/1/1 position offers only seats 2 and 3."""
+    state = village_scenario(4, extra=dict(ore=1, grain=1), events_top=["charity"],
+                             others=[hand(wool=1), hand(), hand()],
+                             areas=[area(villages=2), area(villages=2), area(), area()],
+                             charity_receivers="fewest")
+    build_village(state)
+    assert state.view(1)["charity"] == {"givers": [0], "receivers": [2, 3]}
+    assert sorted((a["resource"], a["to_seat"]) for a in state.legal_actions(0)) == [
+        ("grain", 2), ("grain", 3), ("ore", 2), ("ore", 3)]
+    state.apply(0, {"type": "give", "resource": "ore", "to_seat": 3})
+    assert hands_of(state) == [hand(grain=1), hand(wool=1), hand(), hand(ore=1)]
+    check_cards(state)
+
+
+def test_s7_charity_option_survives_the_round_trip_and_old_states_read_as_the_rule_page():
+    state = village_scenario(4, charity_receivers="fewest")
+    data = state.to_json()
+    assert data["options"]["charity_receivers"] == "fewest"
+    assert GAME.from_json(data).to_json() == data
+    del data["options"]["charity_receivers"]  # saved before the option existed
+    assert GAME.from_json(data).to_json()["options"]["charity_receivers"] == "fewer"
 
 
 def test_s7_charity_with_one_card_type_and_one_receiver_needs_no_choice():

@@ -61,8 +61,8 @@ def test_own_draws_name_the_cards_others_see_only_the_count():
     entry = {"key": "catan.drew", "seat": 1, "count": 2, "reason": "draw_phase",
              "private": {"cards": ["ore", "wool"]}}
     from gametable.engine import entry_for
-    assert i18n.describe(entry_for(entry, 1), "en", ["Ana", "Bo"]) == "Bo drew 2 resource card(s): draw phase: ore, wool."
-    assert i18n.describe(entry_for(entry, 0), "en", ["Ana", "Bo"]) == "Bo drew 2 resource card(s): draw phase."
+    assert i18n.describe(entry_for(entry, 1), "en", ["Ana", "Bo"]) == "Bo drew 2 resource cards: draw phase: ore and wool."
+    assert i18n.describe(entry_for(entry, 0), "en", ["Ana", "Bo"]) == "Bo drew 2 resource cards: draw phase."
 
 
 def test_every_score_category_has_a_message():

@@ -65,12 +65,14 @@ def test_s2_options_are_validated():
         GAME.new(3, 1, {"metropolis_side": "C"})
     with pytest.raises(InvalidOptions, match="first_game"):
         GAME.new(3, 1, {"first_game": 1})
+    with pytest.raises(InvalidOptions, match="charity_receivers"):
+        GAME.new(3, 1, {"charity_receivers": "poorest"})
     with pytest.raises(InvalidOptions):
         GAME.new(5, 1)
     with pytest.raises(InvalidOptions):
         GAME.new(1, 1)
     assert {o["name"]: o["default"] for o in GAME.describe()["options"]} == {
-        "metropolis_side": "A", "first_game": False}
+        "metropolis_side": "A", "first_game": False, "charity_receivers": "fewer"}
 
 
 def test_s5_2_five_of_a_kind_at_setup_is_redealt():

@@ -41,6 +41,36 @@ def test_a_human_can_play_a_whole_game_in_the_terminal(monkeypatch):
     assert "Final score" in shown and "Building row" in shown and "wins the game" in shown
 
 
+def test_choices_read_in_the_players_language_with_their_cost():
+    """The terminal's choices use the catalogs (as the browser's buttons do) in every language."""
+    state = GAME.new(2, 5)
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    build = next(a for a in state.legal_actions(seat) if a["type"] == "build" and a["card"] == "road")
+    assert text.describe_action(build, view, "en") == "Build: road — costs 1 brick and 1 lumber"
+    assert text.describe_action(build, view, "es") == "Construir: camino — cuesta 1 ladrillo y 1 madera"
+    assert text.describe_action(build, view, "pt") == "Construir: estrada — custa 1 tijolo e 1 madeira"
+    assert text.describe_action(build, view, "fa") == "ساختن: جاده — هزینه: 1 آجر و 1 چوب"
+
+
+def test_the_table_renders_in_every_language_without_raw_keys():
+    for lang in ("en", "fa", "pt", "es"):
+        out = StringIO()
+        console = Console(file=out, width=200)
+        state = GAME.new(3, 8)
+        bot = RandomBot(8)
+        names = terminal.player_names(3, 0, lang)
+        for _ in range(120):  # through trades, the robber and charity where the dice lead there
+            if state.is_over():
+                break
+            console.print(text.render(state.view(0), names, lang))
+            seat = state.to_act()[0]
+            state.apply(seat, bot.choose(state, seat))
+        shown = out.getvalue()
+        assert "catan.terminal" not in shown and "web.catan" not in shown and "{" not in shown, lang
+    assert "Tu mano" in shown  # the last language, Spanish
+
+
 def test_answering_an_offer_reminds_of_the_partner_bonus_card():
     """[P]5: the partner draws 1 card; the prompt to accept or counter says so."""
     from tests.games.catan_road.helpers import hand, scenario
@@ -51,7 +81,7 @@ def test_answering_an_offer_reminds_of_the_partner_bonus_card():
         state.apply(0, action)
     view = state.view(1)
     accept = text.describe_action({"type": "accept"}, view, "en")
-    assert accept == "Accept: give 1 grain, get 1 ore (if the trade is made with you, you also draw 1 card)"
+    assert accept == "Accept the offer — you give 1 grain, you get 1 ore (if the trade is made with you, you also draw 1 card)"
 
 
 def test_a_build_payable_only_by_substitution_says_so():
@@ -62,11 +92,11 @@ def test_a_build_payable_only_by_substitution_says_so():
                      longest_road=0, row=["village", "road", "road", "knight", "knight"])
     view = state.view(0)
     labels = {a["card"]: text.describe_action(a, view, "en") for a in state.legal_actions(0) if a["type"] == "build"}
-    assert labels["village"] == ("Build a village (costs 1 brick, 1 lumber, 1 wool, 1 grain; with your roads, "
-                                 "2 identical cards of another type replace a missing one)")
-    assert labels["road"] == "Build a road (costs 1 brick, 1 lumber)"
+    assert labels["village"] == ("Build: village — costs 1 brick, 1 lumber, 1 wool, and 1 grain; with your roads, "
+                                 "2 identical cards of another type replace a missing one")
+    assert labels["road"] == "Build: road — costs 1 brick and 1 lumber"
     four_roads = scenario(2, hands=[hand(brick=1, lumber=1, wool=1, ore=1), hand()],
                           areas=[area(roads=4), area()], longest_road=0,
                           row=["village", "road", "road", "knight", "knight"])
     village = text.describe_action({"type": "build", "card": "village"}, four_roads.view(0), "en")
-    assert village.endswith("; with your roads, 1 card of another type replaces a missing one)")
+    assert village.endswith("; with your roads, 1 card of another type replaces a missing one")

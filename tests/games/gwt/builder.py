@@ -183,3 +183,14 @@ def clear_disc(st: GwtState, seat: int, group: str, to_station: int = 0) -> None
     from gametable.games.gwt.common import GROUP_INDEX
     st.players[seat].discs[GROUP_INDEX[group]] -= 1
     st.station_discs[to_station - 1 if to_station else 0].append(seat)
+
+
+def leave_only_discs(st: GwtState, seat: int, groups: list[str]) -> None:
+    """Every disc of the seat goes onto Kansas City except those of ``groups`` (disc shortage)."""
+    from gametable.games.gwt.common import GROUP_INDEX
+    p = st.players[seat]
+    keep = {GROUP_INDEX[g] for g in groups}
+    for g in range(len(p.discs)):
+        while p.discs[g] and g not in keep:
+            p.discs[g] -= 1
+            st.city_discs[0].append(seat)

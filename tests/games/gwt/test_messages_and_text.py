@@ -34,11 +34,16 @@ def test_terminal_renders_every_view_and_describes_every_action():
         if state.is_over():
             break
         view = state.view(state.current)
-        console.print(text.render(view, ["You", "Bot"], "en"))
+        for lang in ("en", "fa", "pt", "es"):
+            console.print(text.render(view, ["You", "Bot"], lang))
         for action in state.legal_actions(state.current):
-            assert text.describe_action(action, view, "en")
+            for lang in ("en", "fa", "pt", "es"):  # every choice in every language, no key or {field} left
+                label = text.describe_action(action, view, lang)
+                assert label and "{" not in label and "web.gwt." not in label and "gwt.terminal" not in label
         state.apply(state.current, bot.choose(state, state.current))
-    assert "Trail" in console.export_text()
+    shown = console.export_text()
+    assert "Trail" in shown and "Mercado de gado" in shown and "بازار گاو" in shown
+    assert "gwt.terminal" not in shown and "web.gwt." not in shown
 
 
 def test_terminal_names_read_right_in_every_sentence():
@@ -61,7 +66,7 @@ def test_hidden_cards_are_left_out_of_other_players_sentences():
     other = i18n.describe(state.view(1)["log"][1], "en", ["A", "B"])
     assert entries and "hand:" in own and "hand:" not in other and "{" not in other
     drew = {"key": "gwt.drew", "seat": 1, "count": 2}
-    assert i18n.describe(drew, "en", ["A", "B"]) == "B draws 2 card(s)."
+    assert i18n.describe(drew, "en", ["A", "B"]) == "B draws 2 cards."
 
 
 def test_action_descriptions_say_costs_and_gains_and_survive_markup():
@@ -72,11 +77,46 @@ def test_action_descriptions_say_costs_and_gains_and_survive_markup():
     at(st, 0, "NEUTRAL-A", hand=["guernsey"], money=10)
     view = st.view(0)
     said = {text.describe_action(a, view, "en") for a in legal(st)}
-    assert "Hire a cowboy from row 1 for $6 (building A, action 2)" in said
-    assert "Hire a cowboy from row 1 for $8 (building A, action 3)" in said
-    assert "Discard Guernsey (value 2, 0 VP) for $2 (building A, action 1)" in said
-    assert "Auxiliary action 4: pay $1, engine 1 space forward" in said
+    assert "Hire cowboy from row 1 (building A, action 2) — costs $6" in said
+    assert "Hire cowboy from row 1 (building A, action 3) — costs $8" in said
+    assert "Discard Guernsey (value 2, 0 VP) (building A, action 1) — +$2" in said
+    assert "Auxiliary action 4 (single) — auxiliary action — engine ≤ 1 and pay $1" in said
+    # the same choices in the other languages, with the same costs
+    said_es = {text.describe_action(a, view, "es") for a in legal(st)}
+    assert any(line.endswith("— cuesta $6") for line in said_es), said_es
+    said_fa = {text.describe_action(a, view, "fa") for a in legal(st)}
+    assert any(line.endswith("— هزینه 6$") for line in said_fa), said_fa
     console = Console(record=True, width=200)
     for line in said:
         console.print(line)
     assert "(building A, action 2)" in console.export_text()
+
+
+def test_move_descriptions_name_the_fees_the_engine_charges():
+    """rules §5.1: the fee a move shows in the terminal is the money the move costs."""
+    from gametable.bots import RandomBot
+
+    game = get("gwt")
+    checked = 0
+    for seed in range(6):
+        state = game.new(2 + seed % 3, seed)
+        bot = RandomBot(seed)
+        for _ in range(400):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            for action in state.legal_actions(seat):
+                if action["type"] != "move":
+                    continue
+                label = text.describe_action(action, view, "en")
+                after = state.clone()
+                after.apply(seat, action)
+                paid = view["players"][seat]["money"] - after.view(seat)["players"][seat]["money"]
+                if paid:
+                    assert f"— fees ${paid}:" in label or "you have only" in label, label
+                    checked += 1
+                else:
+                    assert label.endswith("— no fees") or "you have only $0" in label, label
+            state.apply(seat, bot.choose(state, seat))
+    assert checked > 20  # positions where moving costs something were reached and compared

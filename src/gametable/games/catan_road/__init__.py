@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from gametable.engine import Game, OptionSpec
 from gametable.games.catan_road import serialize
-from gametable.games.catan_road.cards import SIDE_A, SIDE_B
+from gametable.games.catan_road.cards import CHARITY_FEWER, CHARITY_FEWEST, SIDE_A, SIDE_B
 from gametable.games.catan_road.setup import new_state
 from gametable.games.catan_road.state import CatanState
 
@@ -33,6 +33,11 @@ class CatanRoadGame(Game):
             "first_game", (False, True), False,
             "First-game setup: the starting building row shows all four building types "
             "(road, village, city, knight). Otherwise the row is dealt at random.",
+        ),
+        "charity_receivers": OptionSpec(
+            "charity_receivers", (CHARITY_FEWER, CHARITY_FEWEST), CHARITY_FEWER,
+            "Who may receive a leader's Charity card: any player with fewer VP than the leaders (the "
+            "rule page's words) or only the players with the fewest VP (the English rulebook's reading).",
         ),
     }
 

@@ -38,6 +38,10 @@ COSTS = (
 
 SIDE_A = "A"
 SIDE_B = "B"
+
+# Charity's receivers (option charity_receivers): anyone below the leaders, or only the last
+CHARITY_FEWER = "fewer"
+CHARITY_FEWEST = "fewest"
 # Side A: four identical cards (+2 cards in the owner's draw phase).
 METROPOLIS_A = "A"
 # Side B: four different cards, each +1 card in the owner's draw phase plus one ability.

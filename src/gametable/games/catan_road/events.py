@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from gametable.games.catan_road.cards import (
     ABUNDANCE,
     CHARITY,
+    CHARITY_FEWEST,
     EVENT_DECK,
     MIDWINTER_FEAST,
     RESOURCES,
@@ -124,8 +125,12 @@ def _charity(state: "CatanState", order: list[int]) -> None:
     if min(vps) == top:
         state.log.append({"key": "catan.charity_all_tied", "vp": top})
         return
-    # the rule page: "to a player with fewer VP" -- anyone below the leaders, the giver chooses
-    receivers = [s for s in order if vps[s] < top]
+    # the rule page: "to a player with fewer VP" -- anyone below the leaders, the giver chooses;
+    # the option "fewest" narrows it to the last, as the English rulebook reads it
+    if state.charity_receivers == CHARITY_FEWEST:
+        receivers = [s for s in order if vps[s] == min(vps)]
+    else:
+        receivers = [s for s in order if vps[s] < top]
     givers = []
     for seat in order:
         if vps[seat] != top:

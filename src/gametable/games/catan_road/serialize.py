@@ -8,6 +8,7 @@ from gametable.engine import Rng
 from gametable.games.catan_road.cards import (
     BUILDING_INDEX,
     BUILDINGS,
+    CHARITY_FEWER,
     EVENT_INDEX,
     EVENTS,
     RESOURCE_INDEX,
@@ -39,7 +40,8 @@ def to_json(state: "CatanState") -> dict[str, Any]:
         "game": state.game.name,
         "format": FORMAT,
         "num_players": state.n,
-        "options": {"metropolis_side": state.side, "first_game": state.first_game},
+        "options": {"metropolis_side": state.side, "first_game": state.first_game,
+                    "charity_receivers": state.charity_receivers},
         "rng": state.rng.to_json(),
         "turn": state.turn,
         "active_seat": state.active,
@@ -86,7 +88,9 @@ def from_json(cls: type["CatanState"], data: Mapping[str, Any]) -> "CatanState":
 
     n = int(data["num_players"])
     options = data["options"]
-    state = cls(n, options["metropolis_side"], bool(options["first_game"]), Rng.from_json(data["rng"]))
+    # states saved before the option existed played the rule page's reading
+    state = cls(n, options["metropolis_side"], bool(options["first_game"]), Rng.from_json(data["rng"]),
+                options.get("charity_receivers", CHARITY_FEWER))
     state.turn = int(data["turn"])
     state.active = int(data["active_seat"])
     state.phase = data["phase"]

@@ -24,7 +24,8 @@ from gametable.games.catan_road.state import CatanState
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> CatanState:
     rng = Rng(seed)
-    state = CatanState(num_players, options["metropolis_side"], options["first_game"], rng)
+    state = CatanState(num_players, options["metropolis_side"], options["first_game"], rng,
+                       options["charity_receivers"])
     state.log.append({"key": "catan.game_started", "players": num_players,
                       "metropolis_side": state.side,
                       "row_setup": "first_game" if state.first_game else "random"})

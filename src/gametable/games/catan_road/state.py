@@ -22,6 +22,7 @@ from gametable.engine import Action, Rng, State
 from gametable.games.catan_road import building, events, explain, serialize, trade, turn, view
 from gametable.games.catan_road.cards import (
     BUILDINGS,
+    CHARITY_FEWER,
     EVENT_DECK,
     EVENTS,
     METROPOLIS_DRAW_BONUS,
@@ -37,7 +38,7 @@ from gametable.games.catan_road.cards import (
 
 class CatanState(State):
     __slots__ = (
-        "n", "side", "first_game", "rng",
+        "n", "side", "first_game", "charity_receivers", "rng",
         "hands", "res_deck", "res_discard",
         "bdeck", "row", "edeck", "ediscard", "metro_stack",
         "roads", "knights", "villages", "cities", "metros",
@@ -46,11 +47,13 @@ class CatanState(State):
         "last_event", "winner", "log", "_legal_cache",
     )
 
-    def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng) -> None:
+    def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng,
+                 charity_receivers: str = CHARITY_FEWER) -> None:
         n = num_players
         self.n = n
         self.side = side
         self.first_game = first_game
+        self.charity_receivers = charity_receivers
         self.rng = rng
         self.hands: list[list[int]] = [[0, 0, 0, 0, 0] for _ in range(n)]
         self.res_deck: list[int] = []           # face down, drawn from the end
@@ -128,6 +131,7 @@ class CatanState(State):
         other.n = self.n
         other.side = self.side
         other.first_game = self.first_game
+        other.charity_receivers = self.charity_receivers
         other.rng = self.rng.copy()
         other.hands = [h[:] for h in self.hands]
         other.res_deck = self.res_deck[:]

@@ -23,146 +23,141 @@ def _term(value: str, lang: str) -> str:
 def cards_text(cards: list[str], lang: str) -> str:
     """['wool', 'wool', 'ore'] -> '2 wool, 1 ore' (in the order given)."""
     if not cards:
-        return "nothing"
+        return i18n.text("catan.terminal.nothing", lang)
     counted = Counter(cards)
-    return ", ".join(f"{n} {_term(name, lang)}" for name, n in counted.items())
+    return i18n.join_list([f"{n} {_term(name, lang)}" for name, n in counted.items()], lang)
 
 
 def _metropolis_text(card: str, lang: str) -> str:
-    return "side A (+2 cards per draw phase)" if card == "A" else f"side B: {_term(card, lang)}"
+    if card == "A":
+        return i18n.text("catan.terminal.metropolis_a", lang)
+    return i18n.text("catan.terminal.metropolis_b", lang, card=_term(card, lang))
+
+
+def _say(key: str, lang: str, names: list[str], **params: Any) -> str:
+    """A message with seat fields shown as the players' names."""
+    return i18n.describe({"key": key, **params}, lang, names, domain="catan")
+
+
+_COLUMNS = ("player", "vp", "cards", "roads", "villages", "cities", "metropolises", "knights", "bonus",
+            "rate", "robber_limit")
 
 
 def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     me = view["seat"]
     active = view["active_seat"]
-    parts: list[Any] = []
+    nothing = i18n.text("catan.terminal.nothing", lang)
+    parts: list[Any] = [Text(_say("catan.terminal.turn", lang, names_by_seat, turn=view["turn"], seat=active,
+                                  phase=view["phase"]), style="bold")]
 
-    header = Text()
-    header.append(f"Turn {view['turn']} — active player: {names_by_seat[active]}", style="bold")
-    header.append(f"   ({_term(view['phase'], lang)})")
-    parts.append(header)
-
-    row = ", ".join(_term(c, lang) for c in view["row"]) or "empty"
     stack = view["metropolis_stack"]
-    parts.append(Text(f"Building row: {row}   (building deck: {view['building_deck_size']})"))
-    remaining = ", ".join(sorted({_metropolis_text(m, lang) for m in stack["remaining"]})) or "none"
-    parts.append(Text(f"Metropolis stack ({len(stack['remaining'])} left): {remaining}"))
-    discarded_events = ", ".join(_term(e, lang) for e in view["event_discard"]) or "none"
-    parts.append(Text(f"Resource deck: {view['resource_deck_size']}   discard pile: "
-                      f"{view['resource_discard_size']}   event deck: {view['event_deck_size']}"
-                      f"   events used: {discarded_events}"))
+    parts.append(Text(_say("catan.terminal.row", lang, names_by_seat, cards=view["row"] or nothing)
+                      + "   " + _say("web.catan.building_deck", lang, names_by_seat,
+                                     count=view["building_deck_size"])))
+    remaining = sorted({_metropolis_text(m, lang) for m in stack["remaining"]})
+    parts.append(Text(_say("catan.terminal.metropolis_stack", lang, names_by_seat, count=len(stack["remaining"]),
+                           cards=i18n.join_list(remaining, lang) or nothing)))
+    parts.append(Text("   ".join([
+        _say("web.catan.resource_deck", lang, names_by_seat, count=view["resource_deck_size"],
+             discarded=view["resource_discard_size"]),
+        _say("web.catan.event_deck", lang, names_by_seat, count=view["event_deck_size"]),
+        _say("catan.terminal.events_used", lang, names_by_seat, events=view["event_discard"] or nothing)])))
     if view["last_event"]:
-        parts.append(Text(f"Event this turn: {_term(view['last_event']['event'], lang)}", style="magenta"))
+        parts.append(Text(_say("catan.terminal.event_now", lang, names_by_seat, event=view["last_event"]["event"]),
+                          style="magenta"))
 
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("player", "VP", "cards", "roads", "villages", "cities", "metropolises",
-                   "knights", "bonus", "pays N for 1", "robber limit"):
-        table.add_column(column, justify="left" if column in ("player", "cards", "metropolises", "bonus") else "right")
+    for column in _COLUMNS:
+        table.add_column(i18n.text(f"catan.terminal.col.{column}", lang),
+                         justify="left" if column in ("player", "cards", "metropolises", "bonus") else "right")
     for p in view["players"]:
         seat = p["seat"]
         name = names_by_seat[seat] + (" ▶" if seat == active else "")
-        cards = cards_text(p["hand"], lang) if "hand" in p else f"{p['hand_size']} cards"
-        bonus = ", ".join(_term(b, lang) for b in ("longest_road", "largest_army") if p[b])
-        metros = ", ".join(_metropolis_text(m, lang) for m in p["metropolises"])
+        cards = (cards_text(p["hand"], lang) if "hand" in p
+                 else _say("web.catan.hand_size", lang, names_by_seat, count=p["hand_size"]))
+        bonus = i18n.join_list([_term(b, lang) for b in ("longest_road", "largest_army") if p[b]], lang)
+        metros = i18n.join_list([_metropolis_text(m, lang) for m in p["metropolises"]], lang)
         table.add_row(name, str(p["vp"]), cards, str(p["roads"]), str(p["villages"]), str(p["cities"]),
-                      metros, str(p["knights"]), bonus, str(p["substitution_rate"]), str(p["robber_limit"]))
+                      metros, str(p["knights"]), bonus, f"{p['substitution_rate']}:1", str(p["robber_limit"]))
     parts.append(table)
 
     trade = view["trade"]
     if trade:
-        lines = [f"Offer by {names_by_seat[trade['proposer']]}: gives {cards_text(trade['give'], lang)}; "
-                 f"asks for {cards_text(trade['ask'], lang)}   ({_term(trade['stage'], lang)})"]
+        lines = [_say("catan.terminal.offer", lang, names_by_seat, seat=trade["proposer"],
+                      give=cards_text(trade["give"], lang), ask=cards_text(trade["ask"], lang),
+                      stage=trade["stage"])]
         if trade["stage"] != "compose":
             for answer in trade["answers"]:
-                line = f"  {names_by_seat[answer['seat']]}: {_term(answer['answer'], lang)}"
                 if "give" in answer:
-                    line += (f": gives {cards_text(answer['give'], lang)}; "
-                             f"asks for {cards_text(answer['ask'], lang)}")
-                lines.append(line)
-        parts.append(Panel("\n".join(lines), title="Trade", expand=False))
-    owed = [p for p in view["players"] if p["discards_owed"]]
-    if owed:
-        parts.append(Text("Robber: " + ", ".join(f"{names_by_seat[p['seat']]} must still discard "
-                                                 f"{p['discards_owed']}" for p in owed), style="red"))
+                    lines.append("  " + _say("catan.terminal.counter", lang, names_by_seat, seat=answer["seat"],
+                                             answer=answer["answer"], give=cards_text(answer["give"], lang),
+                                             ask=cards_text(answer["ask"], lang)))
+                else:
+                    lines.append("  " + _say("catan.terminal.answer", lang, names_by_seat, seat=answer["seat"],
+                                             answer=answer["answer"]))
+        parts.append(Panel("\n".join(lines), title=i18n.text("web.catan.trade_title", lang), expand=False))
+    for p in view["players"]:
+        if p["discards_owed"]:
+            parts.append(Text(_say("catan.terminal.owes", lang, names_by_seat, seat=p["seat"],
+                                   count=p["discards_owed"]), style="red"))
     if view["charity"]:
-        givers = ", ".join(names_by_seat[s] for s in view["charity"]["givers"])
-        receivers = ", ".join(names_by_seat[s] for s in view["charity"]["receivers"])
-        parts.append(Text(f"Charity: {givers} must give 1 card to one of: {receivers}", style="red"))
+        parts.append(Text(_say("catan.terminal.charity", lang, names_by_seat,
+                               givers=i18n.join_list([names_by_seat[s] for s in view["charity"]["givers"]], lang),
+                               receivers=i18n.join_list([names_by_seat[s] for s in view["charity"]["receivers"]], lang)),
+                          style="red"))
     if view["paying"]:
-        parts.append(Text(f"Paying for: {_term(view['paying']['card'], lang)}", style="yellow"))
+        parts.append(Text(_say("web.catan.paying", lang, names_by_seat, building=view["paying"]["card"]),
+                          style="yellow"))
     if me is not None:
         you = view["players"][me]
-        parts.append(Text(f"Your hand: {cards_text(you['hand'], lang)}", style="bold green"))
-    return Panel(Group(*parts), title="CATAN: On the Road", expand=False)
+        parts.append(Text(_say("catan.terminal.your_hand", lang, names_by_seat, cards=cards_text(you["hand"], lang)),
+                          style="bold green"))
+    return Panel(Group(*parts), title=i18n.text("ui.game.catan-on-the-road", lang), expand=False)
 
 
-def _substitution_hint(card: str, view: dict[str, Any]) -> str:
+def _substitution_hint(card: str, view: dict[str, Any], lang: str) -> str:
     """When the hand lacks a required card, say that road substitution makes the build payable."""
     me = view["players"][view["seat"]]
     held = Counter(me["hand"])
     if all(held[r] >= n for r, n in Counter(names(COSTS[BUILDING_INDEX[card]])).items()):
         return ""
-    rate = me["substitution_rate"]
-    if rate == 1:
-        return "; with your roads, 1 card of another type replaces a missing one"
-    return f"; with your roads, {rate} identical cards of another type replace a missing one"
+    return "; " + i18n.text("catan.terminal.substitution", lang, rate=me["substitution_rate"])
 
 
-# the rule page's reminder: whoever trades with the active player draws 1 resource card
-_BONUS_HINT = " (if the trade is made with you, you also draw 1 card)"
+def _bonus_hint(lang: str) -> str:
+    """The rule page's reminder: whoever trades with the active player draws 1 resource card."""
+    return f" ({i18n.text('catan.terminal.bonus_card', lang)})"
 
 
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
+    """One choice in ``lang``: the browser's label for it (``web.catan.action.*``), plus what it
+    costs or trades where the view knows it."""
     kind = action["type"]
     me = view["seat"]
     seat_names = player_names(len(view["players"]), me, lang)
+    label = i18n.describe({"key": f"web.catan.action.{kind}", **action}, lang, seat_names, domain="catan")
     trade = view.get("trade")
-    if kind == "end_turn":
-        return "End your turn"
+    mine = next((a for a in trade["answers"] if a["seat"] == me), None) if trade else None
     if kind == "build":
         card = action["card"]
-        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view)
         if card == "metropolis":
-            return f"Build a metropolis, {_metropolis_text(action['metropolis'], lang)} (costs {cost})"
-        return f"Build a {_term(card, lang)} (costs {cost})"
+            label += f" ({_metropolis_text(action['metropolis'], lang)})"
+        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view, lang)
+        return f"{label} — " + i18n.text("catan.terminal.costs", lang, cost=cost)
     if kind == "pay":
-        return f"Pay with {cards_text(action['cards'], lang)}"
-    if kind == "discard":
-        return f"Discard 1 {_term(action['resource'], lang)}"
-    if kind == "give":
-        return f"Give 1 {_term(action['resource'], lang)} to {seat_names[action['to_seat']]}"
-    if kind == "start_trade":
-        return "Make a trade offer to the other players"
+        return i18n.describe({"key": "web.catan.action.pay", "cards": cards_text(action["cards"], lang)}, lang)
+    exchange = None  # (what you give, what you get)
     if kind == "propose":
-        return f"Propose it: give {cards_text(trade['give'], lang)}, ask for {cards_text(trade['ask'], lang)}"
-    if kind in ("offer_give", "offer_ask"):
-        side = "give" if kind == "offer_give" else "ask for"
-        return f"Offer: {side} 1 more {_term(action['resource'], lang)}"
-    if kind == "cancel_trade":
-        return "Cancel the offer"
-    if kind == "accept":
-        return (f"Accept: give {cards_text(trade['ask'], lang)}, get {cards_text(trade['give'], lang)}"
-                f"{_BONUS_HINT}")
-    if kind == "decline":
-        return "Decline"
-    if kind == "counter":
-        return "Make a counter-offer"
-    mine = next((a for a in trade["answers"] if a["seat"] == me), None) if trade else None
-    if kind in ("counter_give", "counter_ask", "submit_counter"):
-        give, ask = cards_text(mine["give"], lang), cards_text(mine["ask"], lang)
-        if kind == "submit_counter":
-            return f"Submit the counter-offer: give {give}, ask for {ask}{_BONUS_HINT}"
-        side = "give" if kind == "counter_give" else "ask for"
-        return f"Counter-offer: {side} 1 more {_term(action['resource'], lang)}"
-    if kind == "trade_with":
-        partner = action["seat"]
-        answer = next(a for a in trade["answers"] if a["seat"] == partner)
-        if answer["answer"] == "accept":
-            gives, gets = trade["give"], trade["ask"]
-        else:
-            gives, gets = answer["ask"], answer["give"]
-        return (f"Trade with {seat_names[partner]}: give {cards_text(gives, lang)}, "
-                f"get {cards_text(gets, lang)}")
-    if kind == "withdraw":
-        return "Withdraw the offer"
-    return str(action)
+        exchange = trade["give"], trade["ask"]
+    elif kind == "accept":
+        exchange = trade["ask"], trade["give"]
+    elif kind == "submit_counter":
+        exchange = mine["give"], mine["ask"]
+    elif kind == "trade_with":
+        answer = next(a for a in trade["answers"] if a["seat"] == action["seat"])
+        exchange = (trade["give"], trade["ask"]) if answer["answer"] == "accept" else (answer["ask"], answer["give"])
+    if exchange is None:
+        return label
+    give, get = (cards_text(cards, lang) for cards in exchange)
+    bonus = _bonus_hint(lang) if kind in ("accept", "submit_counter") else ""
+    return f"{label} — " + i18n.text("catan.terminal.give_get", lang, give=give, get=get) + bonus

@@ -45,12 +45,19 @@ def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list
 
 def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:
     """Hand icons charging ``seat`` at ``node``, and who is paid (None = the bank)."""
-    tile = st.trail_tile[node]
-    if tile is None or node == _KC:
+    if node == _KC:
         return (), None
-    kind = D.NODE_KIND[node]
+    return tile_hand_icons(st.trail_tile[node], D.NODE_KIND[node], st.trail_owner[node], seat)
+
+
+def tile_hand_icons(tile: str | None, kind: str, owner: int | None,
+                    seat: int) -> tuple[tuple[str, ...], int | None]:
+    """Hand icons of a trail space holding ``tile`` (of ``kind``, owned by ``owner``) for
+    ``seat``, and who is paid; the views carry the same three facts, so the terminal's move
+    descriptions price a path with this too."""
+    if tile is None:
+        return (), None
     if kind == "private":
-        owner = st.trail_owner[node]
         if owner == seat:
             return (), None
         return D.BUILDING[tile]["hands"], owner
@@ -59,12 +66,17 @@ def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], i
     return (), None
 
 
+def fee_of_icons(hands: tuple[str, ...], num_players: int) -> int:
+    """What the hand icons cost at a table of ``num_players`` (§2.4)."""
+    table = D.FEES[num_players]
+    return sum(table[h] for h in hands)
+
+
 def fee_at(st: "GwtState", seat: int, node: int) -> tuple[int, int | None]:
     hands, payee = hand_icons(st, seat, node)
     if not hands:
         return 0, None
-    table = D.FEES[st.n]
-    return sum(table[h] for h in hands), payee
+    return fee_of_icons(hands, st.n), payee
 
 
 def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) -> None:

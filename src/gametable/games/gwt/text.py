@@ -11,28 +11,34 @@ from rich.markup import escape
 from rich.table import Table
 
 from gametable import i18n
+from gametable.terminal import player_names
 
 from . import data as D
 from .effects import hire_cost
 from .kansas_city import breeding_value
+from .movement import fee_of_icons, tile_hand_icons
 from .railroad import transport_cost
 
 
 def _t(value: Any, lang: str) -> str:
+    """A game term in ``lang`` (the browser's term(): gwt.term.*, then web.gwt.term.*)."""
     if isinstance(value, list):
-        return ", ".join(_t(v, lang) for v in value)
+        return i18n.join_list([_t(v, lang) for v in value], lang)
     if value is None:
         return "—"
-    text = i18n.text(f"gwt.term.{value}", lang)
-    return str(value) if text.startswith("gwt.term.") else text
+    for key in (f"gwt.term.{value}", f"web.gwt.term.{value}"):
+        text = i18n.text(key, lang)
+        if text != key:
+            return text
+    return str(value)
 
 
-def _trail(view: dict[str, Any], names: list[str]) -> Table:
+def _trail(view: dict[str, Any], names: list[str], lang: str) -> Table:
     herders: dict[str, list[str]] = {}
     for p in view["players"]:
         if p["herder"]:
             herders.setdefault(p["herder"], []).append(names[p["seat"]])
-    table = Table(title="Trail (locations in order; ★ = herders)", show_header=False, box=None)
+    table = Table(title=i18n.text("gwt.terminal.trail_title", lang), show_header=False, box=None)
     cells = []
     for node in view["trail"]:
         if node["tile"] is None and node["id"] not in herders or node["kind"] == "start":
@@ -49,7 +55,7 @@ def _trail(view: dict[str, Any], names: list[str]) -> Table:
     return table
 
 
-def _railroad(view: dict[str, Any], names: list[str]) -> str:
+def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
     rail = view["railroad"]
     engines = ", ".join(f"{names[s]}@{pos}" for s, pos in enumerate(rail["engines"]))
     stations = "  ".join(
@@ -59,7 +65,9 @@ def _railroad(view: dict[str, Any], names: list[str]) -> str:
         for s in rail["stations"])
     cities = "  ".join(f"{c['id']}[{c['value']}]" + (":" + "".join(str(d) for d in c["discs"]) if c["discs"] else "")
                        for c in rail["cities"])
-    return f"Engines: {engines}\nStations: {stations}\nCities: {cities}"
+    return "\n".join([_say("gwt.terminal.engines", lang, engines=engines),
+                      _say("gwt.terminal.stations", lang, stations=stations),
+                      _say("gwt.terminal.cities", lang, cities=cities)])
 
 
 def _short_master(master: str) -> str:
@@ -68,25 +76,34 @@ def _short_master(master: str) -> str:
 
 def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     w = p["workers"]
+    workers = ", ".join(f"{_t(kind, lang)} ×{w[kind]}" for kind in ("cowboy", "craftsman", "engineer"))
     lines = [
-        f"${p['money']}  certificates {p['certificates']}/{p['certificate_limit']}"
-        f" (+{p['permanent_certificates']} permanent)",
-        f"workers: {w['cowboy']} cowboys, {w['craftsman']} craftsmen, {w['engineer']} engineers",
-        f"step limit {p['step_limit']}, hand limit {p['hand_limit']}, engine {p['engine']}",
-        f"aux: " + " ".join(f"{n}{'²' if a['double'] else ('¹' if a['single'] else '✗')}" for n, a in p["aux"].items()),
-        f"discs left {p['discs_left']}: " + ", ".join(f"{g}×{c}" for g, c in p["discs"].items() if c),
-        f"deck {p['deck_size']}, discard {p['discard_size']} (top {_t(p['discard_top'], lang)})",
-        f"objectives: {_t(p['objectives'], lang)}",
-        f"buildings left: {' '.join(p['buildings_left'])}",
+        _say("web.gwt.money", lang, amount=p["money"]) + "  " + _say(
+            "gwt.terminal.certificates", lang, count=p["certificates"], limit=p["certificate_limit"],
+            permanent=p["permanent_certificates"]),
+        f"{_say('web.gwt.workers', lang)}: {workers}",
+        ", ".join([_say("web.gwt.step_limit", lang, value=p["step_limit"]),
+                   _say("web.gwt.hand_limit", lang, value=p["hand_limit"]),
+                   _say("gwt.terminal.engine", lang, position=p["engine"])]),
+        f"{_say('web.gwt.aux_actions', lang)}: "
+        + " ".join(f"{n}{'²' if a['double'] else ('¹' if a['single'] else '✗')}" for n, a in p["aux"].items()),
+        _say("gwt.terminal.discs_left", lang, count=p["discs_left"],
+             groups=", ".join(f"{g}×{c}" for g, c in p["discs"].items() if c)),
+        _say("web.gwt.deck", lang, deck=p["deck_size"], discard=p["discard_size"])
+        + (f" ({_say('gwt.terminal.discard_top', lang, card=_t(p['discard_top'], lang))})" if p["discard_top"] else ""),
+        f"{_say('web.gwt.objective_area', lang)}: {_t(p['objectives'], lang) or '—'}",
+        f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}",
     ]
-    if p["hazards"] or p["teepees"] or p["station_masters"]:
-        lines.append(f"hazards {len(p['hazards'])}, teepees {', '.join(p['teepees']) or '—'}, "
-                     f"masters {', '.join(p['station_masters']) or '—'}")
+    if p["hazards"] or p["teepees"]:
+        lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
+    if p["station_masters"]:
+        lines.append(f"{_say('web.gwt.station_masters', lang)}: {_t(p['station_masters'], lang)}")
     if "hand" in p:
-        lines.append("[bold]hand:[/] " + ", ".join(_t(c, lang) for c in p["hand"]))
+        lines.append(f"[bold]{escape(_say('web.gwt.hand', lang, count=len(p['hand']), limit=p['hand_limit']))}:[/] "
+                     + escape(_t(p["hand"], lang)))
     else:
-        lines.append(f"hand: {p['hand_size']} cards")
-    return Panel("\n".join(lines), title=name + (" 🎫" if p["job_token"] else ""), expand=True)
+        lines.append(_say("web.gwt.hand_hidden", lang, count=p["hand_size"], limit=p["hand_limit"]))
+    return Panel("\n".join(lines), title=escape(name) + (" 🎫" if p["job_token"] else ""), expand=True)
 
 
 def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
@@ -94,26 +111,30 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     rows = " | ".join(f"{r['row']}(${r['cost']}): " + "".join((w or "-")[:2] for w in r["workers"])
                       for r in jm["rows"] if r["workers"] or r["row"] == jm["token_row"])
     market = view["cattle_market"]
+    objectives = view["objective_cards"]
     board = "\n".join([
-        f"Job market (token in row {jm['token_row']}): {rows}",
-        "Foresight: " + "  ".join(f"{i + 1}: {_t([t for t in col if t], lang)}"
-                                  for i, col in enumerate(view["foresight"])),
-        f"Cattle market: {_t(market['cards'], lang)} (stack {market['stack_size']})",
-        f"Objectives on display: {', '.join(view['objective_cards']['display'])}"
-        f" (stack {view['objective_cards']['stack_size']})",
-        _railroad(view, names),
+        _say("gwt.terminal.job_market", lang, row=jm["token_row"], rows=rows),
+        _say("gwt.terminal.foresight", lang, columns="  ".join(
+            f"{i + 1}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
+        _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
+             stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
+        _say("gwt.terminal.objectives", lang, cards=_t(objectives["display"], lang),
+             stack=_say("web.gwt.stack", lang, count=objectives["stack_size"])),
+        _railroad(view, names, lang),
     ])
     pending = view["pending"]
-    status = f"Phase {view['phase']}, {names[view['current']]} to act"
+    status = _say("gwt.terminal.status", lang, phase=_say(f"gwt.terminal.phase.{view['phase']}", lang),
+                  seat=names[view["current"]])
     if pending:
-        status += f"; deciding: {pending['kind']} {_t(pending.get('src'), lang) if pending.get('src') else ''}"
+        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{k: v for k, v in pending.items() if k != "kind"})
+        status += " — " + (decision if not decision.startswith("web.gwt.") else pending["kind"].replace("_", " "))
     elif view["phase_b"]["location"]:
-        status += f"; at {_t(view['phase_b']['location'], lang)}"
+        status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
     return Group(
-        _trail(view, names),
-        Panel(board, title="Board"),
+        _trail(view, names, lang),
+        Panel(escape(board), title=_say("web.gwt.board", lang)),
         Columns([_player(p, names[p["seat"]], lang) for p in view["players"]], equal=True),
-        status,
+        escape(status),
     )
 
 
@@ -140,157 +161,183 @@ def _effect_spec(src: str | None, effect: str) -> dict[str, Any]:
     return next((dict(o) for o in options if o["effect"] == effect), {})
 
 
-#: what each auxiliary action does, single and double (§9.2)
-_AUX_TEXT = {
-    (1, False): "gain $1", (1, True): "gain $2",
-    (2, False): "draw 1 card, then discard 1", (2, True): "draw 2 cards, then discard 2",
-    (3, False): "pay $1, engine 1 space back, +1 certificate",
-    (3, True): "pay $2, engine 2 spaces back, +2 certificates",
-    (4, False): "pay $1, engine 1 space forward", (4, True): "pay $2, engine up to 2 spaces forward",
-    (5, False): "engine 1 space back, remove 1 card from the game",
-    (5, True): "engine 2 spaces back, remove 2 cards from the game",
-}
-
-
 def _me(view: dict[str, Any]) -> dict[str, Any]:
     return view["players"][view["current"]]
 
 
+def _say(key: str, lang: str, **params: Any) -> str:
+    return i18n.text(key, lang, **params)
+
+
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
-    """One choice as a sentence that says what it costs and what it gives."""
-    return escape(_describe(action, view, lang))
+    """One choice in ``lang``: the browser's words for it (``web.gwt.action.*``) and, where the
+    view knows them, what it costs and what it gives."""
+    label = _action_label(action, view, lang)
+    detail = _detail(action, view, lang)
+    return escape(f"{label} — {detail}" if detail else label)
 
 
-def _describe(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
+def _source(src: str, lang: str) -> str:
+    """Where an action comes from: "E/1" (building E, action 1), "aux3", "bonus/cowboy/4", ..."""
+    term = i18n.text(f"gwt.term.{src}", lang)
+    if not term.startswith("gwt.term."):
+        return term
+    head, _, rest = src.partition("/")
+    if head == "objective":
+        return _t(rest, lang)
+    if head == "master":
+        return _say("web.gwt.src.master", lang)
+    if head == "bonus":
+        worker, _, space = rest.partition("/")
+        return _say("web.gwt.src.bonus", lang, worker=_t(worker, lang), space=space)
+    if head == "risk":
+        return _say("web.gwt.src.risk", lang)
+    if head[:3] == "aux" and head[3:].isdigit():
+        return _say("web.gwt.src.aux", lang, n=head[3:])
+    if rest:
+        return _say("web.gwt.src.building", lang, building=head, n=rest)
+    return head
+
+
+def _action_label(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
+    """The words the browser's buttons use (its actionLabel), with the same parameters."""
+    params = {k: v for k, v in action.items() if k != "type"}
+    if action.get("src") is not None:
+        params["src"] = _source(action["src"], lang)
+    if "path" in action:
+        params.update(to=_t(action["path"][-1], lang), steps=len(action["path"]),
+                      path=" → ".join(_t(node, lang) for node in action["path"]))
+    if "cards" in action:
+        params["cards"] = i18n.join_list([_t(c, lang) for c in action["cards"]], lang)
+    if "card" in action:
+        params["card"] = (_say("web.gwt.objective_stack", lang) if action["card"] == "stack"
+                          else _t(action["card"], lang))
+    for key in ("worker", "tile", "city", "building", "group", "space"):
+        if isinstance(action.get(key), str):
+            params[key] = _t(action[key], lang)
+    if "double" in action:
+        params["how"] = _say("web.gwt.double" if action["double"] else "web.gwt.single", lang)
+    kind = "draw_printed" if action["type"] == "draw" and "count" not in action else action["type"]
+    template = i18n.catalog(lang).get(f"web.gwt.action.{kind}") or i18n.catalog("en").get(f"web.gwt.action.{kind}")
+    label = _say(f"web.gwt.action.{kind}", lang, **params) if template else kind.replace("_", " ")
+    if params.get("src") and action["src"] != "aux" and "{src}" not in (template or ""):
+        label += f" ({params['src']})"  # the terminal has no board to show which building it is
+    return label
+
+
+def _gains(spec: dict[str, Any], lang: str) -> list[str]:
+    """What a printed effect gives besides its main effect, in words."""
+    out = []
+    if spec.get("cost"):
+        out.append(_say("gwt.terminal.pay", lang, amount=spec["cost"]))
+    if spec.get("money"):
+        out.append(_say("web.gwt.gain.money", lang, amount=spec["money"]))
+    if spec.get("certificates"):
+        out.append(_say("web.gwt.gain.certificates", lang, amount=spec["certificates"]))
+    if spec.get("engine"):
+        out.append(_say("web.gwt.gain.engine", lang, amount=spec["engine"]))
+    if spec.get("objective_to_hand"):
+        out.append(_say("web.gwt.gain.objective", lang))
+    if spec.get("remove_cards"):
+        out.append(_say("gwt.terminal.remove_cards", lang, count=spec["remove_cards"]))
+    return out
+
+
+def _aux_effect(spec: dict[str, Any], lang: str) -> list[str]:
+    """An auxiliary action's printed effect (§9.2), in words."""
+    effect = spec["effect"]
+    if effect == "draw":
+        main = _say("gwt.terminal.draw_discard", lang, count=spec["exactly"])
+    elif effect == "money":
+        return [_say("web.gwt.gain.money", lang, amount=spec["amount"])]
+    else:
+        main = _say(f"web.gwt.effect.{effect}", lang, **spec)
+    return [main, *_gains(spec, lang)]
+
+
+def _detail(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
+    """What the action costs and gives, where the view knows it; "" when there is nothing to add."""
     t = action["type"]
     src = action.get("src")
-    via = f" ({_t(src, lang)})" if src and src != "aux" else ""
     spec = _effect_spec(src, t)
     if src and src[:3] == "aux" and src[3:].isdigit():  # inside an auxiliary action: its printed effect
         pending = view["pending"] or {}
         spec = dict(D.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
-    if t == "move":
-        return "Move: " + " → ".join(_t(n, lang) for n in action["path"])
-    if t == "herder":
-        fees = " (no fees)" if spec.get("no_fees") else ""
-        return "Move cattleman: " + " → ".join(_t(n, lang) for n in action["path"]) + fees + via
-    if t == "end_phase_b":
-        return "End phase B (draw up to your hand limit)"
-    if t == "skip":
-        return "Skip / done"
-    if t in ("discard", "discard_card"):
-        cards = action.get("cards") or [action["card"]]
-        gains = [f"${spec['money']}" if spec.get("money") else "",
-                 f"{spec['certificates']} certificate(s)" if spec.get("certificates") else "",
-                 f"engine {spec['engine']} space forward" if spec.get("engine") else "",
-                 "an objective card into your hand" if spec.get("objective_to_hand") else ""]
-        gain = " and ".join(g for g in gains if g)
-        return f"Discard {_t(cards, lang)}" + (f" for {gain}" if gain else "") + via
-    if t == "remove_card":
-        return f"Remove {_t(action['card'], lang)} from the game"
-    if t == "hire":
-        cost = hire_cost(action["row"] - 1, spec.get("discount", 0))
-        return f"Hire a {action['worker']} from row {action['row']} for ${cost}{via}"
-    if t == "build":
+    parts: list[str] = []
+    if t == "move" or (t == "herder" and not spec.get("no_fees")):
+        parts.append(_fees_text(action["path"], view, lang))
+    elif t == "herder":
+        parts.append(_say("gwt.terminal.no_fees", lang))
+    elif t in ("discard", "discard_card", "engine", "engine_back", "certificates"):
+        parts += _gains(spec, lang)
+    elif t == "hire":
+        parts.append(_say("gwt.terminal.costs", lang, cost=hire_cost(action["row"] - 1, spec.get("discount", 0))))
+    elif t == "build":
         need = D.BUILDING[action["building"]]["craftsmen"]
         old = next(n["tile"] for n in view["trail"] if n["id"] == action["space"])
-        replaced = f", replacing {old}" if old else ""
         if old:
             need -= D.BUILDING[old]["craftsmen"]
-        cost = need * spec.get("per_craftsman", 0)
-        return (f"Build {action['building']} ({D.BUILDING[action['building']]['vp']} VP) on "
-                f"{_t(action['space'], lang)}{replaced} for ${cost}{via}")
-    if t == "buy":
+        parts.append(_say("gwt.terminal.costs", lang, cost=need * spec.get("per_craftsman", 0)))
+        parts.append(_say("gwt.terminal.vp", lang, vp=D.BUILDING[action["building"]]["vp"]))
+        if old:
+            parts.append(_say("gwt.terminal.replacing", lang, building=old))
+    elif t == "buy":
         value = D.BREEDING_VALUE[action["cards"][0]]
         row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"]
                    and r["cards"] == len(action["cards"]) and r["value"] == value)
-        return f"Buy {_t(action['cards'], lang)} for ${row['dollars']} with {action['cowboys']} cowboy(s)"
-    if t == "draw_market":
-        return "Use a cowboy to draw 2 cards into the cattle market"
-    if t in ("engine", "engine_back"):
-        extras = [f"pay ${spec['cost']}" if spec.get("cost") else "",
-                  f"gain ${spec['money']}" if spec.get("money") else ""]
-        extra = ", ".join(e for e in extras if e)
-        return (f"Move engine {'back ' if t == 'engine_back' else ''}to {_position(action['to'])}"
-                + (f" ({extra})" if extra else "") + via)
-    if t == "end_of_track":
-        return f"Move engine back to {_position(action['to'])} and gain $3"
-    if t == "extraordinary_delivery":
-        return f"Extraordinary delivery: engine back to {_position(action['to'])}{via}"
-    if t == "trade":
-        node = next(n for n in view["trail"] if n["id"] == action["space"])
-        value = node["value"]
-        money = f"gain ${value}" if value > 0 else f"pay ${-value}"
-        return f"Trade for the {_t(node['tile'], lang)} on {_t(action['space'], lang)} ({money}){via}"
-    if t == "remove_hazard":
-        node = next(n for n in view["trail"] if n["id"] == action["space"])
+        parts.append(_say("gwt.terminal.costs", lang, cost=row["dollars"]))
+    elif t == "trade":
+        value = next(n for n in view["trail"] if n["id"] == action["space"])["value"]
+        parts.append(_say("web.gwt.gain.money", lang, amount=value) if value > 0
+                     else _say("gwt.terminal.pay", lang, amount=-value))
+    elif t == "remove_hazard":
         cost = spec.get("cost", 0)
-        return (f"Remove the hazard {_t(node['tile'], lang)} from {_t(action['space'], lang)}"
-                f" ({'free' if not cost else f'pay ${cost}'}){via}")
-    if t == "take_objective":
-        which = "the top of the objective stack" if action["card"] == "stack" else _t(action["card"], lang)
-        return f"Take {which}{via}"
-    if t == "play_objective":
-        return f"Play {_t(action['card'], lang)} into your objective area"
-    if t == "aux":
-        return (f"Auxiliary action {action['aux']}{' (double)' if action['double'] else ''}: "
-                f"{_AUX_TEXT[(action['aux'], action['double'])]}{via}")
-    if t == "draw":
-        count = action.get("count") or spec.get("exactly", "")
-        return f"Draw {count} card(s), then discard as many{via}"
-    if t == "upgrade":
+        parts.append(_say("gwt.terminal.pay", lang, amount=cost) if cost else _say("gwt.terminal.free", lang))
+    elif t == "aux":
+        parts += _aux_effect(D.AUX[action["aux"]]["double" if action["double"] else "single"], lang)
+    elif t in ("upgrade", "upgrade_behind"):
         station = view["railroad"]["stations"][action["station"] - 1]
-        return f"Upgrade station {action['station']} for ${station['cost']} ({station['vp']} VP){via}"
-    if t == "upgrade_behind":
-        station = view["railroad"]["stations"][action["station"] - 1]
-        return f"Upgrade station {action['station']} behind your engine for ${station['cost']} ({station['vp']} VP){via}"
-    if t == "disc":
-        group = D.DISC_GROUP[action["group"]]
-        what = {"step_money": " (+step limit, gain $3)", "step_vp": " (+1 step limit, 3 VP at game end)",
-                "hand": " (+1 hand limit, pay $5)", "cert_4": " (certificate limit 4)",
-                "cert_6": " (certificate limit 6)"}.get(action["group"], " (unlocks auxiliary action "
-                                                                        f"{action['group'][-1]})")
-        return f"Take the disc from {_t(action['group'], lang)}{what} [{group['corner']} corner]"
-    if t == "disc_from_station":
-        return f"Take back your disc from station {action['station']}"
-    if t == "station_master":
-        return f"Give up your rightmost {action['worker']} to take the station master"
-    if t == "permanent_certificate":
-        return f"Take a permanent certificate{via}"
-    if t == "foresight":
-        return f"Foresight {action['column']}: {_t(action['tile'], lang)}"
-    if t == "income":
+        parts.append(_say("gwt.terminal.costs", lang, cost=station["cost"]))
+        parts.append(_say("gwt.terminal.vp", lang, vp=station["vp"]))
+    elif t == "disc":
+        group = action["group"]
+        key = "aux" if group.startswith("aux") else group
+        parts.append(_say(f"gwt.terminal.disc.{key}", lang, n=group[3:]))
+        parts.append(_say(f"gwt.terminal.corner.{D.DISC_GROUP[group]['corner']}", lang))
+    elif t == "income":
         me = _me(view)
         total = breeding_value(me.get("hand", [])) + action["certificates"] + me["permanent_certificates"]
-        return (f"Income with {action['certificates']} temporary certificate(s): ${total}"
-                f" (deliver to a city worth up to {total})")
-    if t == "deliver":
+        parts.append(_say("gwt.terminal.income", lang, total=total))
+    elif t == "deliver":
         city = D.CITIES[D.CITY_INDEX[action["city"]]]
-        if view["pending"] and view["pending"].get("extraordinary"):
-            cost = 0
-        else:
-            cost = transport_cost(D.POS_BY_LABEL[_me(view)["engine"]], city["value"])
-        return f"Deliver to {_t(action['city'], lang)} (value {city['value']}, transport ${cost})"
-    if t == "copy_adjacent":
-        return f"Copy the building on {_t(action['space'], lang)}{via}"
-    if t in ("commit_objective", "drop_objective"):
-        return f"{'Commit' if t == 'commit_objective' else 'Do not commit'} {_t(action['card'], lang)}"
-    if t == "money":
-        return f"Gain ${spec.get('amount', 0)}{via}"
-    if t == "money_per_woods":
-        return f"Gain ${spec.get('money', 0)} per own building in the woods{via}"
-    if t == "money_per_engineer":
-        return f"Gain ${spec.get('money', 0)} per engineer{via}"
-    if t == "teepee_pairs":
-        return f"Gain 2 certificates and $2 per green + blue teepee pair{via}"
-    if t == "certificates":
-        return f"Gain {spec.get('amount', 1)} certificate(s){via}"
-    if t == "certificates_to_limit":
-        return f"Move the certificate marker to your limit{via}"
-    return f"{t.replace('_', ' ').capitalize()}{via}"
+        extraordinary = view["pending"] and view["pending"].get("extraordinary")
+        cost = 0 if extraordinary else transport_cost(D.POS_BY_LABEL[_me(view)["engine"]], city["value"])
+        parts.append(_say("gwt.terminal.delivery", lang, value=city["value"], cost=cost))
+    elif t == "money":
+        parts.append(_say("web.gwt.gain.money", lang, amount=spec.get("amount", 0)))
+    elif t in ("money_per_woods", "money_per_engineer"):
+        parts.append(_say(f"web.gwt.effect.{t}", lang, money=spec.get("money", 0)))
+    return i18n.join_list(parts, lang)
 
 
-def _position(label: str) -> str:
-    if "." in label:
-        return f"the turnout of station {next(s['number'] for s in D.STATIONS if s.get('between', [None])[0] == int(label.split('.')[0]))} ({label})"
-    return f"space {label}"
+def _fees_text(path: list[str], view: dict[str, Any], lang: str) -> str:
+    """The fees of walking ``path`` (§5.1), as the view shows the trail."""
+    seat = view["current"]
+    nodes = {node["id"]: node for node in view["trail"]}
+    names = player_names(len(view["players"]), view["seat"], lang)
+    owed: dict[int | None, int] = {}
+    for name in path:
+        node = nodes[name]
+        hands, payee = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), seat)
+        if hands:
+            owed[payee] = owed.get(payee, 0) + fee_of_icons(hands, len(view["players"]))
+    if not owed:
+        return _say("gwt.terminal.no_fees", lang)
+    total = sum(owed.values())
+    payees = i18n.join_list([
+        _say("gwt.terminal.fee_to", lang, amount=amount,
+             payee=_say("gwt.terminal.bank", lang) if payee is None else names[payee])
+        for payee, amount in owed.items()], lang)
+    text = _say("gwt.terminal.fees", lang, total=total, payees=payees)
+    money = _me(view)["money"]
+    return text + (f" ({_say('gwt.terminal.short', lang, money=money)})" if total > money else "")

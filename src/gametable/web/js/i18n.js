@@ -6,7 +6,12 @@
 //   - a message is a template with {field}s filled from the parameters;
 //   - a parameter named "seat" or ending in "_seat" is a seat number, shown as the name;
 //   - a string value v of an entry keyed "<domain>.…" is shown as "<domain>.term.<v>"
-//     when the catalog has that message (lists are shown item by item, joined by ", ");
+//     when the catalog has that message;
+//   - a list is shown item by item, joined as the language joins lists (Intl.ListFormat, the
+//     same CLDR patterns as Babel's format_list);
+//   - a message with plural forms picks its form by the number it is counted by, through
+//     Intl.PluralRules; the server sends the forms in the order of the language's CLDR
+//     categories (plural_categories), so the browser picks the form gettext picks;
 //   - an entry that still carries its private part (this viewer may see it) uses the message
 //     "<key>.private" when there is one, so the sentence can name the private details;
 //   - a missing message falls back to English, then to the key itself.
@@ -21,25 +26,50 @@ export const DEFAULT_LANGUAGE = "en";
 const STORE_KEY = "gametable.lang";
 const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
+/** One language's messages as /api/i18n/<lang> sends them, with its plural and list rules. */
+class Catalog {
+  constructor(lang, body) {
+    this.messages = body?.messages || {};
+    this.plurals = body?.plurals || {};
+    this.categories = body?.plural_categories || ["one", "other"];
+    this.pluralRules = new Intl.PluralRules(lang);
+  }
+
+  /** The template of `key` in the form `params` need, or undefined. */
+  template(key, params) {
+    const plural = this.plurals[key];
+    if (plural) {
+      const n = params?.[plural.counted_by];
+      if (!Number.isInteger(n)) return plural.forms[plural.forms.length - 1];
+      const index = this.categories.indexOf(this.pluralRules.select(Math.abs(n)));
+      return plural.forms[Math.min(index < 0 ? plural.forms.length - 1 : index, plural.forms.length - 1)];
+    }
+    return this.messages[key];
+  }
+}
+
 export class Translator {
-  constructor(lang, messages, fallback) {
+  /** `catalog` and `fallback`: the bodies of /api/i18n/<lang> and /api/i18n/en. */
+  constructor(lang, catalog, fallback) {
     this.lang = lang;
     this.dir = (LANGUAGES[lang] || LANGUAGES.en).dir;
-    this.messages = messages || {};
-    this.fallback = fallback || {};
+    this.catalog = new Catalog(lang, catalog);
+    this.fallback = new Catalog(DEFAULT_LANGUAGE, fallback);
+    this.listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
   }
 
   has(key) {
-    return key in this.messages || key in this.fallback;
+    return key in this.catalog.messages || key in this.fallback.messages;
   }
 
-  template(key) {
-    return this.messages[key] ?? this.fallback[key];
+  /** The template of `key` (in the plural form `params` need), falling back to English. */
+  template(key, params = {}) {
+    return this.catalog.template(key, params) ?? this.fallback.template(key, params);
   }
 
   /** The message `key` with {fields} from `params`; `names` are player names by seat. */
   t(key, params = {}, names = []) {
-    const template = this.template(key);
+    const template = this.template(key, params);
     if (template === undefined) return key;
     return this.fill(template, params, key.split(".", 1)[0], names);
   }
@@ -59,9 +89,9 @@ export class Translator {
     let template;
     if (entry.private && typeof entry.private === "object") {
       Object.assign(params, entry.private);
-      template = this.template(`${key}.private`);
+      template = this.template(`${key}.private`, params);
     }
-    template = template ?? this.template(key);
+    template = template ?? this.template(key, params);
     if (template === undefined) return `${key} ${JSON.stringify(params)}`;
     return this.fill(template, params, key.split(".", 1)[0], names);
   }
@@ -83,10 +113,15 @@ export class Translator {
     if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
       return value >= 0 && value < names.length ? String(names[value]) : this.seatName(value);
     }
-    if (Array.isArray(value)) return value.map((v) => this.show(name, v, domain, names)).join(", ");
+    if (Array.isArray(value)) return this.joinList(value.map((v) => this.show(name, v, domain, names)));
     if (typeof value === "string") return this.term(domain, value);
     if (typeof value === "boolean") return value ? "True" : "False"; // as Python's str()
     return String(value);
+  }
+
+  /** Items joined as this language joins a list ("a, b and c"). */
+  joinList(items) {
+    return this.listFormat.format(items.map(String));
   }
 
   seatName(seat) {
@@ -97,8 +132,7 @@ export class Translator {
 async function fetchCatalog(lang) {
   const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
   if (!response.ok) throw new Error(`no catalog for ${lang} (${response.status})`);
-  const body = await response.json();
-  return body.messages || {};
+  return response.json();
 }
 
 /** The language chosen before (localStorage), else the browser's, else English. */

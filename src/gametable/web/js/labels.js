@@ -24,7 +24,7 @@ export function actionLabel(tr, domain, action, names) {
   const params = { ...action };
   delete params.type;
   for (const key of [`${domain}.action.${action.type}`, `web.${domain}.action.${action.type}`]) {
-    const template = tr.template(key);
+    const template = tr.template(key, params);
     if (template !== undefined) return tr.fill(template, params, domain, names);
   }
   // An action type the catalogs do not know yet: show it plainly rather than hide it.

@@ -131,7 +131,7 @@ function renderPrompt(snapshot, names, choices) {
     const winners = resultOf(snapshot)?.winners || [];
     box.appendChild(h("strong", { text: tr.t("ui.table.game_over") }));
     if (winners.length) {
-      box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: winners.map((s) => names[s]).join(", ") }) }));
+      box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: tr.joinList(winners.map((s) => names[s])) }) }));
     }
     return;
   }
@@ -157,7 +157,7 @@ function renderPrompt(snapshot, names, choices) {
   }
   box.dataset.state = "others";
   box.appendChild(h("strong", {
-    text: tr.t("ui.table.waiting_for", { names: toAct.map((s) => names[s]).join(", ") }),
+    text: tr.t("ui.table.waiting_for", { names: tr.joinList(toAct.map((s) => names[s])) }),
   }));
   if (!page.me) box.appendChild(h("p", { class: "hint", text: tr.t("ui.table.spectating") }));
 }

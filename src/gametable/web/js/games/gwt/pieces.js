@@ -5,8 +5,19 @@ import { CATTLE_COLOURS, HAZARD_COLOURS, SEAT_COLOURS, TEEPEE_COLOURS, WORKER_CO
 
 export function text(x, y, value, attrs = {}) {
   const { fit, ...rest } = attrs;
-  return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "data-fit": fit, ...rest, text: value });
+  const node = { x, y, "text-anchor": "middle", "dominant-baseline": "central", "data-fit": fit, ...rest, text: value };
+  if (document.documentElement.dir === "rtl" && !RTL_LETTER.test(String(value))) {
+    // Numbers and symbols ("+$2", "-2", "3 VP") read left to right even on a Persian page;
+    // in a right-to-left text their signs would jump to the other side ("$2+"). The anchor
+    // flips with the direction, so the text keeps the edge it was placed at.
+    node.direction = "ltr";
+    node["text-anchor"] = { start: "end", end: "start" }[node["text-anchor"]] ?? node["text-anchor"];
+  }
+  return s("text", node);
 }
+
+/** Letters of the right-to-left scripts (Hebrew, Arabic, Persian). */
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 /**
  * Text at one edge of the box x0..x1: side "start" is where reading starts (left in English,
@@ -126,6 +137,6 @@ export function cattleCard(cardId, faces, w = 44, h = 62, name = null) {
     s("rect", { x: -w / 2 + 3, y: -h / 2 + 3, width: w - 6, height: h * 0.5, rx: 4, fill: colour, stroke: face.colour === "white" ? "#bbb" : "none" }),
     text(0, -h / 2 + 3 + h * 0.25, `${face.value}`, { class: "breeding-value", "font-size": h * 0.3, fill: dark ? "#fff" : "#222" }),
     face.vp ? text(0, h * (name ? 0.16 : 0.27), `${face.vp} VP`, { class: "card-vp", "font-size": h * 0.17 }) : null,
-    name ? text(0, h * 0.36, name, { class: "card-name", "font-size": h * 0.13 }) : null,
+    name ? text(0, h * 0.36, name, { class: "card-name", "font-size": h * 0.13, fit: w - 4 }) : null,
   ]);
 }

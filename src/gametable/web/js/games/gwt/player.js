@@ -70,7 +70,8 @@ function limits(ctx, player, g) {
   rows.forEach(([key, value, groups], i) => {
     const y = 36 + i * 34;
     g.appendChild(s("rect", { x, y: y - 14, width: 196, height: 28, rx: 7, class: "limit-bg" }));
-    g.appendChild(edgeText(ctx, "start", x + 10, x + 132, y, label(ctx, key, { value }), { class: "limit-text", fit: 122 }));
+    // the first disc space's circle starts at x + 130: the label ends before it in either direction
+    g.appendChild(edgeText(ctx, "start", x + 10, x + 126, y, label(ctx, key, { value }), { class: "limit-text", fit: 116 }));
     let dx = x + 140;
     for (const group of groups) {
       discSpaces(ctx, player, group, dx, y, g, player.seat);
