@@ -35,6 +35,7 @@ from gametable.bots.heuristics import gwt_holdings as H
 from gametable.engine import Action
 from gametable.games.gwt import data as D
 from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand: no hidden state
+from gametable.games.gwt.movement import fee_of_icons, tile_hand_icons  # rules over public facts
 from gametable.games.gwt.railroad import transport_cost
 
 VP = 3.0                 # dollars a victory point is worth to this bot
@@ -139,7 +140,7 @@ class _Context:
         self.nodes = {node["id"]: node for node in view["trail"]}
         self.cities = {c["id"]: c for c in view["railroad"]["cities"]}
         self.stations = view["railroad"]["stations"]
-        self.fees = D.FEES[len(view["players"])]
+        self.players = len(view["players"])
         token = view["job_market"]["token_row"]
         #: how far the game has gone (0 at the start, 1 when the end is triggered): long-term
         #: investments (workers, buildings, engine) are worth less near the end
@@ -276,15 +277,10 @@ class _Context:
         return VP * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
+        """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
         node = self.nodes[node_id]
-        tile = node["tile"]
-        if tile is None or node["kind"] == "kansas_city":
-            return 0
-        if node["kind"] == "private" and node.get("owner") != self.seat:
-            return sum(self.fees[h] for h in D.BUILDING[tile]["hands"])
-        if node["kind"] in ("hazard", "teepee"):
-            return self.fees[D.TILE[tile]["hand"]]
-        return 0
+        hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
+        return fee_of_icons(hands, self.players)
 
     # -- the best of each kind of purchase, for judging where to stop --------------------------
     @cached_property
