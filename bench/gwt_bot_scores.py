@@ -29,6 +29,7 @@ from rich.console import Console  # noqa: E402
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from bot_strength import save_figure  # noqa: E402  (bench/ is on sys.path when run as a script)
 from gametable import games as registry  # noqa: E402
 from gametable.bots.heuristics.gwt import GwtBot  # noqa: E402
 from gametable.sim.runner import BOT_SEED_SALT, play_game  # noqa: E402
@@ -113,9 +114,7 @@ def plot(averages: dict[int, dict[str, float]], games: int, path: Path) -> bool:
     ax.set_title(f"Great Western Trail, basic vs basic: where the bot scores ({games} games per count)")
     ax.legend()
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path)
     return True
 
 
