@@ -141,10 +141,17 @@ def plot(results: list[Result], path: Path) -> bool:
     fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=9)
     fig.suptitle(f"Win rate of the tracked seat, {results[0].games} games per bar")
     fig.tight_layout(rect=(0, 0.07, 1, 1))
+    save_figure(fig, path)
+    return True
+
+
+def save_figure(fig, path: Path) -> None:
+    """Write a matplotlib figure as the PNG the docs show, and free it."""
+    import matplotlib.pyplot as plt
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)
     plt.close(fig)
-    return True
 
 
 def main() -> None:

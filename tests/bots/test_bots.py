@@ -159,6 +159,30 @@ def test_the_basic_bot_wins_clearly_more_than_its_share_against_random_bots(game
     assert wins / STRENGTH_GAMES >= share + 0.2, f"basic won {wins} of {STRENGTH_GAMES}"
 
 
+#: the GWT basic bot's average final score per player, basic bots in both seats of 2-player games
+#: (seeds 700-707). The first basic bot averaged 2.1 VP here (it delivered to Kansas City, -6 VP
+#: a disc, most trips); a sensible beginner scores well above 20.
+GWT_SCORE_GAMES = 8
+GWT_MIN_AVERAGE_SCORE = 20
+
+
+def test_the_gwt_basic_bot_scores_like_a_sensible_beginner():
+    game = games.get("gwt")
+    totals: list[int] = []
+    kansas_city_discs = 0
+    for i in range(GWT_SCORE_GAMES):
+        seed = 700 + i
+        state, _ = play_game(game, 2, seed, seat_bots(game, ["basic"], 2, seed), max_decisions=20_000)
+        totals += [score["total"] for score in state.result()["scores"]]
+        kansas_city = next(c for c in state.view(None)["railroad"]["cities"] if c["id"] == "kansas_city")
+        kansas_city_discs += len(kansas_city["discs"])
+    average = sum(totals) / len(totals)
+    assert average >= GWT_MIN_AVERAGE_SCORE, f"average {average:.1f} VP per player: {totals}"
+    # rules §6.3: a Kansas City disc costs 6 VP; the bot goes there for a delivery only when no
+    # city is in reach, not on most trips (the first bot placed 2.4 per player and game here)
+    assert kansas_city_discs / len(totals) <= 1.5, f"{kansas_city_discs} Kansas City discs"
+
+
 def test_unknown_level_is_a_clear_error_listing_the_levels():
     with pytest.raises(bots.UnknownBotLevel, match="random, basic"):
         bots.get("grandmaster", "gwt", 1)

@@ -1,42 +1,76 @@
-"""A heuristic bot for Great Western Trail (first edition).
+"""A heuristic bot for Great Western Trail (first edition): a sensible beginner.
 
-Everything is valued in dollars (a victory point is worth VP dollars: money scores $5 per VP at the
-end, but money during the game also buys workers, cattle and buildings, so a VP is cheaper). The
+Everything is valued in dollars. A victory point is worth VP dollars to it (money scores $5 per VP at
+the end, but money during the game buys cattle, workers and stations, so a VP is cheaper). The
 printed data (buildings, cities, cattle, the trail) is public; what changes comes from the view.
+The constants below were tuned by seeded basic-vs-basic games (bench/gwt_bot_scores.py).
 
-- Moving: go as far as the step limit allows toward Kansas City (each trip is a delivery), stop
-  where the building's actions pay (a neutral building or our own, with the cattle it asks for in
-  hand), mind the fees on the way, and go to Kansas City when it can be reached.
-- Phase B: take the local actions that pay (money, certificates, workers when cheap, buildings
-  when we have the craftsmen and cash, engine moves, good cattle, hazards), then end the phase.
-- Kansas City: spend the certificates, deliver to the city worth most after transport cost.
-- Keep a hand of distinct breeds: discard duplicates and objective cards first; drop (never commit)
-  unfinished objectives at the end.
+- Moving: each stop is judged by what its building offers now (the best purchase, hire, build,
+  hazard, certificate...); a step toward Kansas City costs a little, so the bot walks short and
+  uses more buildings per trip, and goes to Kansas City when the delivery there is worth it.
+- Deliveries: a city is worth its VP (Kansas City -6, Sacramento +6, San Francisco +9) and the
+  city-pair arrows it completes (half for an arrow whose other city is still open), plus its
+  money, minus transport. It spends only the certificates that buy a better city.
+- Hand: one more point of delivery value is worth a dollar plus the better city it reaches; a
+  certificate, a fresh card (the breeding value a card from its draw pile adds on average) and a
+  discard (the breeds it takes from the hand) are judged with it.
+- Herd: it buys cattle for their VP and breeding value (more for a breed the herd lacks), removes
+  weak cards, clears the hand-limit discs early.
+- Engine and workers: it hires workers (the 5th and 6th of a row are 4 VP), moves its engine onto
+  turnouts of stations it can afford, upgrades them and takes the station masters worth the worker.
+- Buildings: placed on the route between neutral buildings (it uses them, others pay fees) when
+  their VP and use pay for the craftsmen.
+- Objectives: it takes objective cards whose tasks it (nearly) meets, plays them once met, and
+  commits at the end only what scores.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
+from collections import Counter, deque
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from gametable.bots.heuristics import HeuristicBot, Scorer
+from gametable.bots.heuristics import gwt_holdings as H
 from gametable.engine import Action
 from gametable.games.gwt import data as D
 from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand: no hidden state
+from gametable.games.gwt.movement import fee_of_icons, tile_hand_icons  # rules over public facts
 from gametable.games.gwt.railroad import transport_cost
 
 VP = 3.0                 # dollars a victory point is worth to this bot
-STEP = 1.5               # dollars a step closer to Kansas City is worth (more trips, more deliveries)
-ENGINE_STEP = 1.2        # dollars per railroad space the engine moves forward
-CERTIFICATE = 2.0        # a certificate adds $1 and one point of delivery value in Kansas City
-WORKER = 7.0             # the first extra worker of a kind; each further one is worth $1 less
+STEP = -0.5              # dollars a step closer to Kansas City is worth: negative, a short walk uses more buildings
+ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
+CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
+#: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
+WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
+WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
+ROUTE_SPACE = 5.0        # a building on the way between neutral buildings: we use it, others pay
+OBJECTIVE_ONE_SHORT = 0.3  # share of an objective's VP counted when it misses one task, early on
+HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
-CARD_CYCLE = 0.5         # discarding a card also lets us draw a fresh one
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
-DISC_VALUE = {"step_vp": 9.0, "step_money": 9.0, "hand": 8.0, "aux5": 5.0, "cert_4": 5.0,
-              "cert_6": 5.0, "aux4": 4.0, "aux3": 3.0, "aux2": 3.0, "aux1": 2.0}
+DISC_VALUE = {"step_vp": VP * 3 + 3.0, "step_money": 3 + 4.0, "cert_4": 6.0,
+              "cert_6": 5.0, "aux5": 4.0, "aux3": 4.0, "aux4": 3.0, "aux2": 3.0, "aux1": 2.0}
 HAND_DISC_COST = 5       # the hand-limit discs cost $5 when cleared
+HAND_DISC_USE = 40.0     # one more card in every later hand (more breeds per delivery), early on
+#: rough worth of each station master's immediate half (a permanent certificate is worth the most)
+MASTER_IMMEDIATE = {"master_money": 2.0, "master_certificates": 9.0, "master_objectives": 6.0,
+                    "master_hazards": 9.0, "master_teepees": 9.0}
+
+
+@lru_cache(maxsize=None)
+def main_route_spaces() -> frozenset[str]:
+    """Building spaces between two neutral buildings (or before Kansas City) off the hazard and
+    teepee branches: the route herders take from one neutral building to the next."""
+    spaces = set()
+    for node in D.PRIVATE_SPACES:
+        behind = set(D.PREV[node])
+        while behind and all(D.NODE_KIND[b] == "private" for b in behind):
+            behind = {p for b in behind for p in D.PREV[b]}
+        if behind and all(D.NODE_KIND[b] == "neutral" for b in behind):
+            spaces.add(D.NODES[node])
+    return frozenset(spaces)
 
 
 @lru_cache(maxsize=None)
@@ -68,6 +102,11 @@ def effect_spec(src: str, effect: str) -> Mapping[str, Any]:
         risk = D.RISK[D.NODE_INDEX[index]]
         if risk:
             return D.RISK_SPECS[risk]
+    if name == "bonus":  # a worker-row bonus: "bonus/<kind>/<space>"
+        kind, _, space = index.partition("/")
+        spec = D.WORKER_BONUS.get(kind, {}).get(int(space)) if space.isdigit() else None
+        if spec and spec["effect"] == effect:
+            return spec
     return {}
 
 
@@ -89,7 +128,8 @@ class GwtBot(HeuristicBot):
 
 
 class _Context:
-    """What one decision needs from the view, computed once, and the score of each action."""
+    """What one decision needs from the view, computed once (or on first use), and the score of
+    each action."""
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.view = view
@@ -98,9 +138,58 @@ class _Context:
         self.hand: list[str] = self.me["hand"]
         self.money: int = self.me["money"]
         self.nodes = {node["id"]: node for node in view["trail"]}
-        self.positions = {p["label"]: i for i, p in enumerate(view["railroad"]["positions"])}
         self.cities = {c["id"]: c for c in view["railroad"]["cities"]}
-        self.fees = D.FEES[len(view["players"])]
+        self.stations = view["railroad"]["stations"]
+        self.players = len(view["players"])
+        token = view["job_market"]["token_row"]
+        #: how far the game has gone (0 at the start, 1 when the end is triggered): long-term
+        #: investments (workers, buildings, engine) are worth less near the end
+        self.progress_done = 1.0 if token is None or view["end_triggered"] else (token - 2) / (D.JOB_ROWS - 1)
+        self.future = max(0.0, 1.0 - self.progress_done)
+
+    # -- what the seat owns ---------------------------------------------------------------------
+    @cached_property
+    def herd(self) -> list[str]:
+        return H.herd(self.view, self.seat)
+
+    @cached_property
+    def owned(self) -> dict[str, int]:
+        return H.owned_items(self.view, self.seat, self.herd)
+
+    # -- the hand we will deliver ----------------------------------------------------------------
+    @cached_property
+    def draw_pile(self) -> Counter:
+        """The cattle cards we may draw next: the herd less hand and discard pile (after a
+        reshuffle, the discard pile)."""
+        pile = Counter(self.herd) - Counter(c for c in self.hand if D.is_cattle(c)) \
+            - Counter(c for c in self.me["discard"] if D.is_cattle(c))
+        return pile or Counter(c for c in self.me["discard"] if D.is_cattle(c))
+
+    @cached_property
+    def point_value(self) -> float:
+        """Dollars one more point of delivery value (a breed, a certificate) brings in Kansas City:
+        a dollar of income, and a better city when it crosses a city's value (smoothed over 3)."""
+        total = self.delivery_total(self.me["certificates"])
+        base = self.best_delivery(total)
+        jump = max((self.best_delivery(total + k) - base) / k for k in (1, 2, 3))
+        return 1.0 + min(8.0, max(0.0, jump))
+
+    @cached_property
+    def cycle_value(self) -> float:
+        """Dollars a fresh card drawn into the hand is worth: the breeding value it adds on
+        average (a breed the hand lacks), times what a point is worth."""
+        size = sum(self.draw_pile.values())
+        if not size:
+            return 0.0
+        now = breeding_value(self.hand)
+        gain = sum(n * (breeding_value(self.hand + [card]) - now) for card, n in self.draw_pile.items())
+        return self.point_value * gain / size
+
+    @cached_property
+    def certificate_value(self) -> float:
+        if self.me["certificates"] >= self.me["certificate_limit"]:
+            return 0.0
+        return max(CERTIFICATE, self.point_value)
 
     # -- the pieces --------------------------------------------------------------------------
     def spend(self, cost: int) -> float:
@@ -108,26 +197,147 @@ class _Context:
         return cost + (2.0 if self.money - cost < CASH_RESERVE else 0.0)
 
     def worker_value(self, kind: str) -> float:
-        return WORKER - (self.me["workers"][kind] - 1)
+        """A worker's use for the rest of the game, and 4 VP on the 5th and 6th space of its row."""
+        count = self.me["workers"][kind]  # printed worker included
+        if count >= D.WORKER_ROW_SIZE:
+            return -100.0
+        new_space = count + 1
+        value = VP * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
+        use = WORKER_USE[kind] - 1.0 * (count - 1)
+        value += max(0.5, use) * self.future
+        if new_space in D.WORKER_BONUS.get(kind, {}):
+            value += 2.0
+        if "master_money" in self.me["station_masters"]:
+            value += VP
+        return value
 
     def engine_gain(self, to: str) -> float:
-        return ENGINE_STEP * (self.positions[to] - self.positions[self.me["engine"]])
+        """Spaces forward (less transport, later stations in reach) and a station we can upgrade there."""
+        target = D.POS_BY_LABEL[to]
+        spaces = (D.POS_ORDER[target] - D.POS_ORDER[D.POS_BY_LABEL[self.me["engine"]]]) / 2
+        gain = ENGINE_STEP * self.future * spaces
+        station = D.POS_STATION[target]
+        if station >= 0:
+            gain += max(0.0, self.upgrade_value(station))
+        return gain
+
+    def upgrade_value(self, station_index: int) -> float:
+        """Upgrading a station: its VP, a disc off the board, maybe its master, against the cost."""
+        station = self.stations[station_index]
+        if self.seat in station["discs"] or self.money < station["cost"]:
+            return -1.0
+        value = VP * station["vp"] + 2.0 - self.spend(station["cost"])
+        if station["station_master"] and self.hired_workers():
+            value += max(0.0, self.master_value(station["station_master"]) - self.cheapest_worker_loss())
+        return value
+
+    def hired_workers(self) -> int:
+        return sum(n - 1 for n in self.me["workers"].values())
+
+    def worker_loss(self, kind: str) -> float:
+        count = self.me["workers"][kind]
+        if count < 2:
+            return 100.0
+        loss = VP * D.WORKER_VP if count in D.WORKER_VP_SPACES else 0.0
+        return loss + WORKER_LOSS * self.future + (VP if "master_money" in self.me["station_masters"] else 0.0)
+
+    def cheapest_worker_loss(self) -> float:
+        return min(self.worker_loss(k) for k in D.WORKER_KINDS)
+
+    def master_value(self, master: str) -> float:
+        """A station master: its immediate half, and its end-game task counted with what we own
+        now plus one more (we will add to it)."""
+        task = D.STATION_MASTER[master]["task"]
+        owned = self.owned
+        count = {"per_worker": sum(self.me["workers"].values()),
+                 "per_certificates": self.me["certificates"] + self.me["permanent_certificates"] + 1,
+                 "per_objectives": len(self.me["objectives"]) + 1,
+                 "per_hazards": owned["hazard"] + 1,
+                 "per_teepee_pair": min(owned["green_teepee"], owned["blue_teepee"]) + 0.5}[task["kind"]]
+        return MASTER_IMMEDIATE.get(master, 3.0) + VP * task["vp"] * (count / task["per"])
 
     def city_value(self, city_id: str) -> float:
+        """A delivery: the city's VP and the arrows its disc completes, money, minus transport.
+        An arrow whose other city is still open to us counts half (positive ones draw the bot
+        to Albuquerque - El Paso - San Diego - Sacramento, negative ones keep it off Topeka -
+        Wichita - Colorado Springs)."""
         city = self.cities[city_id]
+        vp = float(city["vp"])
+        index = D.CITY_INDEX[city_id]
+        for arrow in D.ARROWS:
+            a, b = arrow["cities"]
+            other = b if a == index else a if b == index else -1
+            if other < 0 or self.seat in city["discs"]:  # an arrow fires once, with the second disc
+                continue
+            if self.seat in self.cities[D.CITY_IDS[other]]["discs"]:
+                vp += arrow["vp"]
+            else:
+                vp += 0.5 * arrow["vp"] * self.future
         cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
-        return VP * city["vp"] + city["money"] - cost
+        return VP * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
+        """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
         node = self.nodes[node_id]
-        tile = node["tile"]
-        if tile is None or node["kind"] == "kansas_city":
-            return 0
-        if node["kind"] == "private" and node.get("owner") != self.seat:
-            return sum(self.fees[h] for h in D.BUILDING[tile]["hands"])
-        if node["kind"] in ("hazard", "teepee"):
-            return self.fees[D.TILE[tile]["hand"]]
-        return 0
+        hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
+        return fee_of_icons(hands, self.players)
+
+    # -- the best of each kind of purchase, for judging where to stop --------------------------
+    @cached_property
+    def best_purchase(self) -> float:
+        """The best single cattle purchase the market and our cowboys and money allow now."""
+        cowboys = self.me["workers"]["cowboy"]
+        best = 0.0
+        for card in set(self.view["cattle_market"]["cards"]):
+            for row in D.PURCHASES:
+                if row["cards"] == 1 and row["value"] == D.BREEDING_VALUE[card] and row["cowboys"] <= cowboys \
+                        and row["dollars"] <= self.money:
+                    best = max(best, self.cattle_worth(card) - self.spend(row["dollars"]))
+        return best
+
+    @cached_property
+    def best_hire(self) -> float:
+        rows = self.view["job_market"]["rows"]
+        token = self.view["job_market"]["token_row"] or D.JOB_ROWS + 1
+        best = 0.0
+        for row in rows[:token - 1]:
+            if row["cost"] > self.money:
+                continue
+            for kind in set(w for w in row["workers"] if w):
+                best = max(best, self.worker_value(kind) - 0.8 * self.spend(row["cost"]))
+        return best
+
+    @cached_property
+    def best_build(self) -> float:
+        craftsmen = self.me["workers"]["craftsman"]
+        best = 0.0
+        for number in self.me["buildings_left"]:
+            building = D.BUILDING[number]
+            cost = 2 * building["craftsmen"]
+            if building["craftsmen"] <= craftsmen and cost <= self.money:
+                best = max(best, self.building_value(number) - self.spend(cost))
+        return best
+
+    @cached_property
+    def best_hazard(self) -> float:
+        tiles = [n["tile"] for n in self.view["trail"] if n["kind"] == "hazard" and n["tile"]]
+        return max((VP * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
+
+    def hazard_bonus(self) -> float:
+        return VP * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
+
+    def cattle_worth(self, card: str) -> float:
+        """A cattle card in the deck: its VP at the end, and its breeding value in later deliveries
+        (a breed the herd lacks is worth more: it raises the value of every hand it is in)."""
+        breed_new = all(D.BREED[c] != D.BREED[card] for c in self.herd)
+        value = D.BREEDING_VALUE[card]
+        return VP * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
+
+    def building_value(self, number: str) -> float:
+        building = D.BUILDING[number]
+        first = 1.0 if self.owned["building"] == 0 else 0.0  # starting and many objectives want B
+        return (VP * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
+                + VP * first)
 
     def estimate_effect(self, spec: Mapping[str, Any]) -> float:
         """Rough worth of a printed effect *before* getting there (for choosing where to stop)."""
@@ -137,19 +347,20 @@ class _Context:
             have = self.hand.count(card) if card not in ("any", "objective") else len(self.hand)
             if have < spec.get("count", 1):
                 return 0.0
-            return spec.get("money", 0) + CERTIFICATE * spec.get("certificates", 0) + CARD_CYCLE
+            return spec.get("money", 0) + self.certificate_value * spec.get("certificates", 0) + self.cycle_value
         if effect == "hire":
-            return 3.0 if self.money >= 8 else 0.0
+            return self.best_hire
         if effect == "build":
-            return 4.0 if self.money >= 6 and self.me["buildings_left"] else 0.0
+            return self.best_build
         if effect in ("certificates", "certificates_to_limit"):
-            return CERTIFICATE
+            return self.certificate_value
         if effect == "engine":
             return 2.0 if self.money >= spec.get("cost", 0) else 0.0
         if effect == "buy_cattle":
-            return 3.0 if self.money >= 8 else 0.0
+            return self.best_purchase
         if effect == "remove_hazard":
-            return 3.0 if self.money >= spec.get("cost", 0) + CASH_RESERVE else 0.0
+            cost = spec.get("cost", 0)
+            return max(0.0, self.best_hazard - self.spend(cost)) if self.money >= cost else 0.0
         if effect == "money":
             return spec["amount"]
         if effect in ("money_per_woods", "money_per_engineer", "teepee_pairs"):
@@ -171,13 +382,23 @@ class _Context:
                          for options in D.BUILDING[tile]["actions"]), reverse=True)
         return sum(values[:2])
 
-    def kansas_city_value(self) -> float:
-        """Income and the best delivery the hand affords now (certificates included)."""
-        total = breeding_value(self.hand) + self.me["certificates"] + self.me["permanent_certificates"]
-        best = max((self.city_value(c["id"]) for c in self.cities.values()
+    def delivery_total(self, certificates: int) -> int:
+        return breeding_value(self.hand) + certificates + self.me["permanent_certificates"]
+
+    def best_delivery(self, total: int) -> float:
+        return max((self.city_value(c["id"]) for c in self.cities.values()
                     if c["value"] <= total and (c["repeatable"] or self.seat not in c["discs"])),
                    default=0.0)
-        return total + best
+
+    def kansas_city_value(self) -> float:
+        """Income and the best delivery the hand affords now (the certificates spent well)."""
+        return max(self.income_value(k) for k in range(self.me["certificates"] + 1))
+
+    def income_value(self, certificates: int) -> float:
+        total = self.delivery_total(certificates)
+        # a certificate kept is worth keeping for a later delivery, unless the game is ending
+        kept = CERTIFICATE * self.future * (self.me["certificates"] - certificates)
+        return total + self.best_delivery(total) + kept
 
     # -- one score per action kind -------------------------------------------------------------
     def score(self, action: Action) -> float:
@@ -195,44 +416,79 @@ class _Context:
         return self.progress(action["path"]) + self.stop_value(action["path"][-1])
 
     def _score_herder(self, action: Action) -> float:
-        return self.progress(action["path"])
+        return self.progress(action["path"]) + 0.5 * self.stop_value(action["path"][-1])
 
     def _score_end_phase_b(self, action: Action) -> float:
         return 0.0
 
     def _score_discard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "discard")
-        gain = (spec.get("money", 0) + CERTIFICATE * spec.get("certificates", 0)
+        gain = (spec.get("money", 0) + self.certificate_value * spec.get("certificates", 0)
                 + ENGINE_STEP * spec.get("engine", 0))
-        return gain + CARD_CYCLE * len(action["cards"])
+        kept = list(self.hand)
+        for card in action["cards"]:
+            kept.remove(card)
+        lost = breeding_value(self.hand) - breeding_value(kept)  # a breed gone from this hand
+        return gain + self.cycle_value * len(action["cards"]) - lost * self.point_value
 
     def _score_hire(self, action: Action) -> float:
         spec = effect_spec(action["src"], "hire")
         row = self.view["job_market"]["rows"][action["row"] - 1]
         cost = max(0, row["cost"] - spec.get("discount", 0))
-        return self.worker_value(action["worker"]) - 0.7 * self.spend(cost)
+        return self.worker_value(action["worker"]) - 0.8 * self.spend(cost)
 
     def _score_build(self, action: Action) -> float:
         spec = effect_spec(action["src"], "build")
-        building = D.BUILDING[action["building"]]
-        cost = building["craftsmen"] * spec.get("per_craftsman", 2)
-        # VP at the end, a new place to act, and fees from others passing by
-        return VP * building["vp"] + 3.0 + len(building["hands"]) - 0.7 * self.spend(cost)
+        number = action["building"]
+        space = action["space"]
+        craftsmen = D.BUILDING[number]["craftsmen"]
+        replaced = self.nodes[space]["tile"]
+        value = self.building_value(number)
+        if replaced:  # replacing our own building: pay the difference, lose the old tile
+            craftsmen -= D.BUILDING[replaced]["craftsmen"]
+            value -= self.building_value(replaced)
+        else:  # a risk space adds its risk action; a woods space feeds 1a/7b
+            node = D.NODE_INDEX[space]
+            value += 0.5 * bool(D.RISK[node]) + 0.3 * D.WOODS[node]
+            if space in main_route_spaces():  # we pass it (and use it), others pay its fees
+                value += ROUTE_SPACE
+        return value - self.spend(craftsmen * spec.get("per_craftsman", 2))
 
     def _score_certificates(self, action: Action) -> float:
-        return CERTIFICATE
+        return self.certificate_value
 
     def _score_certificates_to_limit(self, action: Action) -> float:
-        return 2 * CERTIFICATE
+        return CERTIFICATE * (self.me["certificate_limit"] - self.me["certificates"])
 
     def _score_permanent_certificate(self, action: Action) -> float:
-        return 2 * CERTIFICATE
+        return 3 * CERTIFICATE
+
+    def objective_value(self, card: str) -> float:
+        """Taking ``card``: worth its VP if what we own meets it beside the cards already in our
+        objective area, part of it if it misses one task early on, a risk otherwise."""
+        if card == "stack":
+            return -1.0
+        vp = D.OBJECTIVE[card]["vp"]
+        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
+        gain = H.objectives_score(area + [card], self.owned) - H.objectives_score(area, self.owned)
+        if gain == vp:
+            return VP * vp
+        if H.missing_tasks(card, self.owned) == 1 and self.future > 0.4:
+            return VP * vp * OBJECTIVE_ONE_SHORT
+        return -1.0
 
     def _score_take_objective(self, action: Action) -> float:
-        return -0.5  # an objective is a risk of penalty points for a basic player
+        return self.objective_value(action["card"])
 
     def _score_play_objective(self, action: Action) -> float:
-        return -0.5
+        """Play only a card whose tasks are met now (with the cards already in the area)."""
+        card = action["card"]
+        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
+        before = H.objectives_score(area, self.owned)
+        after = H.objectives_score(area + [card], self.owned)
+        if after - before == D.OBJECTIVE[card]["vp"]:
+            return VP * D.OBJECTIVE[card]["vp"] + 2.0
+        return -100.0
 
     def _score_engine(self, action: Action) -> float:
         spec = effect_spec(action["src"], "engine")
@@ -243,22 +499,21 @@ class _Context:
 
     def _score_trade(self, action: Action) -> float:
         value = self.nodes[action["space"]].get("value") or 0
-        return 1.0 + value  # a teepee scores at the end; its space pays (or costs) its value
+        return 1.0 + value  # a teepee serves objectives and masters; its space pays (or costs) its value
 
     def _score_remove_hazard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "remove_hazard")
         tile = self.nodes[action["space"]]["tile"]
-        return VP * D.TILE[tile]["vp"] - self.spend(spec.get("cost", 0))
+        return VP * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
 
     def _score_buy_cattle(self, action: Action) -> float:
-        return 1.0
+        return self.best_purchase
 
     def _score_buy(self, action: Action) -> float:
         cards = action["cards"]
         row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"] and r["cards"] == len(cards)
                    and r["value"] == D.BREEDING_VALUE[cards[0]])
-        worth = sum(2 * D.BREEDING_VALUE[c] + VP * D.CATTLE[c]["vp"] for c in cards)
-        return worth - self.spend(row["dollars"])
+        return sum(self.cattle_worth(c) for c in cards) - self.spend(row["dollars"])
 
     def _score_aux(self, action: Action) -> float:
         spec = D.AUX[action["aux"]]["double" if action["double"] else "single"]
@@ -266,11 +521,11 @@ class _Context:
         if effect == "money":
             return spec["amount"]
         if effect == "draw":
-            return CARD_CYCLE * spec["exactly"]
+            return self.cycle_value * spec["exactly"]
         if effect == "engine":
             return ENGINE_STEP * spec["up_to"] - spec.get("cost", 0)
         # engine_back: one space back for certificates or a removed card
-        return (CERTIFICATE * spec.get("certificates", 0) + 1.0 * spec.get("remove_cards", 0)
+        return (self.certificate_value * spec.get("certificates", 0) + 1.0 * spec.get("remove_cards", 0)
                 - spec.get("cost", 0) - ENGINE_STEP * spec["spaces"])
 
     def _score_money(self, action: Action) -> float:
@@ -292,7 +547,7 @@ class _Context:
         return 2.0
 
     def _score_draw(self, action: Action) -> float:
-        return CARD_CYCLE * action.get("count", 1)
+        return self.cycle_value * action.get("count", 1)
 
     def _score_extraordinary_delivery(self, action: Action) -> float:
         return self.city_value(action["to"]) if action["to"] in self.cities else 1.0
@@ -301,7 +556,7 @@ class _Context:
         return self.city_value(action["city"])
 
     def _score_income(self, action: Action) -> float:
-        return float(action["certificates"])  # every certificate spent is a dollar now
+        return self.income_value(action["certificates"])
 
     def _score_discard_card(self, action: Action) -> float:
         return -card_keep_value(action["card"], self.hand)
@@ -314,18 +569,19 @@ class _Context:
         return 2.5 - D.BREEDING_VALUE[card]
 
     def _score_upgrade(self, action: Action) -> float:
-        station = self.view["railroad"]["stations"][action["station"] - 1]
-        return VP * station["vp"] + 1.0 - self.spend(station["cost"])
+        return self.upgrade_value(action["station"] - 1)
 
     def _score_disc(self, action: Action) -> float:
         group = action["group"]
         value = DISC_VALUE.get(group, 1.0)
         if group == "hand":
-            value -= self.spend(HAND_DISC_COST) * 0.5
+            value = 2.0 + HAND_DISC_USE * self.future - self.spend(HAND_DISC_COST)
         return value
 
     def _score_station_master(self, action: Action) -> float:
-        return float(self.me["workers"][action["worker"]])  # give up the kind we have most of
+        station = self.view["pending"]["station"] - 1  # the view counts stations from 1
+        master = self.stations[station]["station_master"]
+        return self.master_value(master) - self.worker_loss(action["worker"])
 
     def _score_skip(self, action: Action) -> float:
         return 0.0
@@ -333,8 +589,20 @@ class _Context:
     def _score_draw_market(self, action: Action) -> float:
         return -0.5
 
+    def _score_foresight(self, action: Action) -> float:
+        """A worker tile fills the job market, which ends the game: a slower end leaves more
+        turns to use what the bot has built up, so it prefers hazards and teepees."""
+        tile = D.TILE[action["tile"]]
+        if tile["kind"] == "worker":
+            return 0.1 * self.worker_value(tile["worker"])
+        if tile["kind"] == "hazard":
+            return 2.0 + 0.3 * tile["vp"]  # a hazard we may remove later for its VP
+        return 2.0
+
     def _score_commit_objective(self, action: Action) -> float:
-        return -1.0  # the bot does not check objective tasks: dropping never loses points
+        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
+        gain = H.objectives_score(area + [action["card"]], self.owned) - H.objectives_score(area, self.owned)
+        return gain if gain > 0 else -1.0
 
     def _score_drop_objective(self, action: Action) -> float:
         return 0.0
