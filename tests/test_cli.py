@@ -125,7 +125,7 @@ def test_malformed_options_are_named_by_the_usage_error(args, says):
 from gametable import games as game_registry  # noqa: E402
 from gametable import i18n  # noqa: E402
 from gametable.sim.runner import TIMING_KEYS, RunPlan  # noqa: E402
-from gametable.terminal import player_names  # noqa: E402
+from gametable.i18n import player_names  # noqa: E402
 
 
 def _simulate_json(*args: str) -> dict:

@@ -311,7 +311,8 @@ def _find_game(saved_games, file: Path, index: int | None):
 
 
 def _watch(saved, lang: str, step: bool, to: int | None) -> None:
-    from gametable.terminal import player_names, watch_replay
+    from gametable.i18n import player_names
+    from gametable.terminal import watch_replay
 
     # a table's log names its seats (the names people gave); a simulated game's seats are bots
     names = [saved.seat_names[seat] if seat < len(saved.seat_names) and saved.seat_names[seat] else bot_name

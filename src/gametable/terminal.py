@@ -18,6 +18,7 @@ from rich.prompt import IntPrompt
 from rich.syntax import Syntax
 
 from gametable import i18n
+from gametable.i18n import player_names
 from gametable import bots
 from gametable.engine import Game, State
 
@@ -32,15 +33,6 @@ def _text_module(game: Game) -> ModuleType | None:
                 raise  # a bug inside the text module must surface
             continue
     return None
-
-
-def player_names(num_players: int, human_seat: int, lang: str) -> list[str]:
-    return [
-        # A third-person name ("Player 1 (you)"), so every log sentence reads right with it.
-        i18n.text("ui.you", lang, number=seat + 1) if seat == human_seat
-        else i18n.text("ui.bot_name", lang, number=seat + 1)
-        for seat in range(num_players)
-    ]
 
 
 def play_in_terminal(game: Game, state: State, human_seat: int, console: Console, lang: str = "en",

@@ -185,3 +185,13 @@ def join_list(items: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
 
 def _seat_name(seat: int, lang: str) -> str:
     return text("ui.seat_name", lang, number=seat + 1)
+
+
+def player_names(num_players: int, human_seat: int, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The names of a terminal game's seats: the person at ``human_seat`` (none if -1), bots elsewhere."""
+    return [
+        # A third-person name ("Player 1 (you)"), so every log sentence reads right with it.
+        text("ui.you", lang, number=seat + 1) if seat == human_seat
+        else text("ui.bot_name", lang, number=seat + 1)
+        for seat in range(num_players)
+    ]

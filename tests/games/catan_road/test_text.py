@@ -4,7 +4,7 @@ from io import StringIO
 
 from rich.console import Console
 
-from gametable import terminal
+from gametable import i18n, terminal
 from gametable.bots import RandomBot
 from gametable.games.catan_road import GAME, text
 
@@ -14,7 +14,7 @@ def test_render_and_describe_every_action_along_random_games():
     for players in (2, 4):
         state = GAME.new(players, 3, {"metropolis_side": "B"})
         bot = RandomBot(4)
-        names = terminal.player_names(players, 0, "en")
+        names = i18n.player_names(players, 0, "en")
         while not state.is_over():
             for seat in state.to_act():
                 view = state.view(seat)
@@ -59,7 +59,7 @@ def test_the_table_renders_in_every_language_without_raw_keys():
         console = Console(file=out, width=200)
         state = GAME.new(3, 8)
         bot = RandomBot(8)
-        names = terminal.player_names(3, 0, lang)
+        names = i18n.player_names(3, 0, lang)
         for _ in range(120):  # through trades, the robber and charity where the dice lead there
             if state.is_over():
                 break

@@ -48,7 +48,7 @@ def test_terminal_renders_every_view_and_describes_every_action():
 
 def test_terminal_names_read_right_in_every_sentence():
     """The human is "Player 1 (you)" (third person), so "commits", "wins", "Turn of" read right."""
-    from gametable.terminal import player_names
+    from gametable.i18n import player_names
     names = player_names(2, 0, "en")
     assert names == ["Player 1 (you)", "Bot 2"]
     state, _ = play_random_game(get("gwt"), 2, 6)

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from gametable import i18n
 from gametable.games.catan_road.cards import BUILDING_INDEX, COSTS, names
-from gametable.terminal import player_names
+from gametable.i18n import player_names
 
 
 def _term(value: str, lang: str) -> str:

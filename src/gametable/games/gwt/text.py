@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from gametable import i18n
-from gametable.terminal import player_names
+from gametable.i18n import player_names
 
 from . import data as D
 from .effects import hire_cost
