@@ -10,7 +10,7 @@ import time
 from playwright.sync_api import expect
 
 from tests.web.conftest import new_page
-from tests.web.play import click_one, prompt_state
+from tests.web.play import click_one, prompt_state, wait_until_it_is_my_move
 
 
 def open_seat(browser, errors, server, game="gwt"):
@@ -65,6 +65,7 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
 
     # The page sends an older seq than its snapshot's, from before this seat's choices: 409.
     page.route("**/actions", rewrite(lambda body: body.update(seq=body["seq"] - 1)))
+    wait_until_it_is_my_move(page)
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "info")
     expect(page.locator("#notice")).to_contain_text("Your choices changed before your move arrived")
@@ -72,6 +73,7 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
 
     # An action the engine refuses (400) shows the engine's own message.
     page.route("**/actions", rewrite(lambda body: body.update(action={"type": "move", "path": ["KANSAS_CITY"]})))
+    wait_until_it_is_my_move(page)  # the page shows the table again after the 409 first
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
     expect(page.locator("#notice")).to_contain_text("Not allowed:")
@@ -82,6 +84,7 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
     before = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
     assert before == start
     assert prompt_state(page) == "yours"
+    wait_until_it_is_my_move(page)
     assert click_one(page, rnd)
     deadline = time.monotonic() + 10
     while server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"] == before:
