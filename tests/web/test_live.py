@@ -13,13 +13,17 @@ from tests.web.conftest import new_page
 from tests.web.play import click_one, prompt_state, wait_until_it_is_my_move
 
 
-def open_seat(browser, errors, server, game="gwt"):
-    """A 2-player table with a bot, opened in a browser that holds seat 0 (as after a reload)."""
+def open_seat(browser, errors, server, game="gwt", before_opening=None):
+    """A 2-player table with a bot, opened in a browser that holds seat 0 (as after a reload).
+
+    ``before_opening(page, table)`` runs just before the table's page is opened."""
     table = server.api("POST", "/api/tables", {"game": game, "players": 2, "bots": [1], "name": "Ann"})
     context, page = new_page(browser, errors)
     page.goto(server.base + "/")
     page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
                   [table["id"], table["token"]])
+    if before_opening:
+        before_opening(page, table)
     page.goto(table["invite_url"])
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=20_000)
@@ -47,6 +51,30 @@ def test_the_table_reconnects_and_resyncs_after_the_server_restarts(own_server, 
             break
         assert time.monotonic() < deadline, "the page did not catch up after reconnecting"
         page.wait_for_timeout(200)
+    assert page_errors == []
+    context.close()
+
+
+def test_a_table_fetch_lost_on_the_way_is_explained_and_the_socket_still_shows_the_table(
+        server, browser, page_errors):
+    """The page fetches the table as it opens and again as its socket opens. When a fetch is
+    lost (the server restarting under it, as in the test above), the page says so and shows the
+    table the socket brings; the lost fetch is no uncaught error."""
+    fetches = []
+
+    def lose_the_second_fetch(page, table):
+        def handler(route):
+            fetches.append(route.request.method)
+            if len(fetches) == 2:
+                route.abort()
+            else:
+                route.continue_()
+        page.route(lambda url: url.endswith(f"/api/tables/{table['id']}"), handler)
+
+    table, context, page = open_seat(browser, page_errors, server, before_opening=lose_the_second_fetch)
+    expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#notice")).to_contain_text("The server cannot be reached")
+    assert fetches[:2] == ["GET", "GET"]
     assert page_errors == []
     context.close()
 
