@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 import time
+
+from playwright.sync_api import expect
 
 
 def legal_elements(page):
@@ -13,6 +16,16 @@ def legal_elements(page):
 
 def prompt_state(page) -> str:
     return page.locator("#prompt").get_attribute("data-state") or ""
+
+
+def wait_until_it_is_my_move(page) -> None:
+    """Wait until the page offers this seat a move and is not still handling the last one.
+
+    After an answer to a click (including an explained 409) the page fetches the table again
+    and stays busy until it has; a click before then is ignored, as a person's would be.
+    """
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
 _DESCRIBE = """() => [...document.querySelectorAll('[data-legal]')].map((el) => ({

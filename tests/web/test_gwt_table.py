@@ -63,7 +63,9 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     entries = page.locator("#log .log-entry").all_text_contents()
     assert not [e for e in entries if "gwt." in e], "every log entry is translated"
     assert prompt_state(page) in ("yours", "others")
-    # The watcher followed live: the same disc on the same city.
+    # The watcher followed live: the same disc on the same city. Counted once the bot has ended
+    # its turn (it may deliver too): then the table waits for this page and stands still.
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
     expect(watcher.locator(".gwt-board .city .disc")).to_have_count(page.locator(".gwt-board .city .disc").count())
     assert page_errors == []
     context.close()

@@ -10,16 +10,20 @@ import time
 from playwright.sync_api import expect
 
 from tests.web.conftest import new_page
-from tests.web.play import click_one, prompt_state
+from tests.web.play import click_one, prompt_state, wait_until_it_is_my_move
 
 
-def open_seat(browser, errors, server, game="gwt"):
-    """A 2-player table with a bot, opened in a browser that holds seat 0 (as after a reload)."""
+def open_seat(browser, errors, server, game="gwt", before_opening=None):
+    """A 2-player table with a bot, opened in a browser that holds seat 0 (as after a reload).
+
+    ``before_opening(page, table)`` runs just before the table's page is opened."""
     table = server.api("POST", "/api/tables", {"game": game, "players": 2, "bots": [1], "name": "Ann"})
     context, page = new_page(browser, errors)
     page.goto(server.base + "/")
     page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
                   [table["id"], table["token"]])
+    if before_opening:
+        before_opening(page, table)
     page.goto(table["invite_url"])
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=20_000)
@@ -51,6 +55,30 @@ def test_the_table_reconnects_and_resyncs_after_the_server_restarts(own_server, 
     context.close()
 
 
+def test_a_table_fetch_lost_on_the_way_is_explained_and_the_socket_still_shows_the_table(
+        server, browser, page_errors):
+    """The page fetches the table as it opens and again as its socket opens. When a fetch is
+    lost (the server restarting under it, as in the test above), the page says so and shows the
+    table the socket brings; the lost fetch is no uncaught error."""
+    fetches = []
+
+    def lose_the_second_fetch(page, table):
+        def handler(route):
+            fetches.append(route.request.method)
+            if len(fetches) == 2:
+                route.abort()
+            else:
+                route.continue_()
+        page.route(lambda url: url.endswith(f"/api/tables/{table['id']}"), handler)
+
+    table, context, page = open_seat(browser, page_errors, server, before_opening=lose_the_second_fetch)
+    expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#notice")).to_contain_text("The server cannot be reached")
+    assert fetches[:2] == ["GET", "GET"]
+    assert page_errors == []
+    context.close()
+
+
 def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_errors):
     table, context, page = open_seat(browser, page_errors, server)
     rnd = random.Random(3)
@@ -65,6 +93,7 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
 
     # The page sends an older seq than its snapshot's, from before this seat's choices: 409.
     page.route("**/actions", rewrite(lambda body: body.update(seq=body["seq"] - 1)))
+    wait_until_it_is_my_move(page)
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "info")
     expect(page.locator("#notice")).to_contain_text("Your choices changed before your move arrived")
@@ -72,6 +101,7 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
 
     # An action the engine refuses (400) shows the engine's own message.
     page.route("**/actions", rewrite(lambda body: body.update(action={"type": "move", "path": ["KANSAS_CITY"]})))
+    wait_until_it_is_my_move(page)  # the page shows the table again after the 409 first
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
     expect(page.locator("#notice")).to_contain_text("Not allowed:")
@@ -82,6 +112,7 @@ def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_e
     before = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
     assert before == start
     assert prompt_state(page) == "yours"
+    wait_until_it_is_my_move(page)
     assert click_one(page, rnd)
     deadline = time.monotonic() + 10
     while server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"] == before:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import SHOTS, new_page
-from tests.web.play import click_one
+from tests.web.play import click_one, wait_until_it_is_my_move
 
 #: elements wider than the page or starting left of it (the page itself must not scroll sideways)
 _SPILLS = """() => {
@@ -36,7 +36,8 @@ def test_the_lobby_in_persian_reads_right_to_left(server, browser, page_errors, 
     context, page = new_page(browser, page_errors, lang="fa", width=width, height=900)
     page.goto(server.base + "/?lang=fa")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
-    page.wait_for_timeout(300)
+    # The whole lobby is drawn at once, when the games have arrived: measure that, not less.
+    expect(page.locator("#games .game-choice.chosen")).to_have_count(1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"lobby-fa-{width}.png"), full_page=True)
     _assert_fits(page)
@@ -74,9 +75,9 @@ def test_a_table_in_persian_reads_right_to_left(server, browser, page_errors, ga
     expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=20_000)
     rnd = random.Random(2)
     for _ in range(6):  # a few moves, so the log and the hands have something in them
+        wait_until_it_is_my_move(page)
         click_one(page, rnd)
-        page.wait_for_timeout(250)
-    page.wait_for_timeout(500)
+    wait_until_it_is_my_move(page)  # the bots have answered: the table stands still
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"{game}-table-fa.png"), full_page=True)

@@ -27,9 +27,11 @@ export class LiveTable {
     this.timer = null;
   }
 
+  /** Open the socket and fetch the table. Never rejects: a failed fetch is already reported
+   *  through onError, and the socket brings the table when it (re)connects. */
   start() {
     this.connect();
-    return this.resync();
+    return this.resync().catch(() => null);
   }
 
   stop() {
