@@ -74,12 +74,28 @@ function explainError(error) {
 // this seat's choices are the same as then (another seat answering the same offer first does
 // not change them); a 409 means they really changed, so the page shows the table anew.
 async function send(action, seq) {
-  if (page.busy || !page.me || page.replay) return;
+  return sendAll([action], seq);
+}
+
+// Several actions chosen at once (the cards to discard to the robber) go one at a time, as the
+// game takes them; each after the first goes with the seq of the table it follows, and only
+// while it is still among this seat's choices: the game may have finished the rest itself (the
+// last cards owed, when only one kind is left in hand).
+async function sendAll(actions, seq) {
+  if (page.busy || !page.me || page.replay || actions.length === 0) return;
   closeMenu();
   page.busy = true;
   document.body.classList.add("busy");
   try {
-    await api.act(page.tableId, page.me.token, seq, action);
+    let current = seq;
+    for (const [index, action] of actions.entries()) {
+      if (index > 0) {
+        const now = await api.table(page.tableId, page.me.token);
+        if (!(now.legal_actions || []).some((legal) => sameAction(legal, action))) break;
+        current = now.seq;
+      }
+      await api.act(page.tableId, page.me.token, current, action);
+    }
     byId("notice").hidden = true;
     await page.live.resync();
   } catch (error) {
@@ -93,6 +109,12 @@ async function send(action, seq) {
     page.busy = false;
     document.body.classList.remove("busy");
   }
+}
+
+function sameAction(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length
+    && keys.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
 // -- drawing ------------------------------------------------------------------------------------
@@ -250,10 +272,12 @@ async function render(snapshot) {
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
-  const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe);
+  const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe,
+    (actions) => sendAll(actions, snapshot.seq));
   const board = byId("board");
   if (page.renderer) {
-    page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain });
+    // redraw: a step of a choice the page gathers before sending (no new snapshot comes)
+    page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain, redraw: () => render(page.snapshot) });
   }
   const scores = renderScores(snapshot, plainNames, domain);
   board.querySelector(":scope > .final-scores")?.remove();

@@ -135,24 +135,92 @@ function playerArea(ctx, player) {
 
 // -- your hand and your turn's buttons -----------------------------------------------------------------
 
-function hand(ctx, player) {
+// The robber takes several cards, one action each; the player picks them all here and the
+// page sends them together. The picks live between renders (a bot's move redraws the table).
+const discardPick = { cards: [] };
+
+/** The cards the player picked to discard that are still in hand and still owed. */
+function currentPicks(player) {
+  const left = counts(player.hand);
+  const kept = [];
+  for (const resource of discardPick.cards) {
+    if (kept.length < player.discards_owed && left[resource] > 0) {
+      kept.push(resource);
+      left[resource] -= 1;
+    }
+  }
+  discardPick.cards = kept;
+  return kept;
+}
+
+function hand(ctx, player, picking) {
   const { choices } = ctx;
   const have = counts(player.hand);
+  const picked = picking ? counts(currentPicks(player)) : {};
   const box = h("div", { class: "hand", "aria-label": t(ctx, "your_hand") });
   for (const resource of RESOURCES) {
     if (!have[resource]) continue;
-    const element = card(resource, { label: term(ctx, resource), count: have[resource] });
-    choices.bind(element, choices.where((a) =>
-      (a.type === "discard" || a.type === "give") && a.resource === resource));
+    const left = have[resource] - (picked[resource] || 0);
+    const element = card(resource, { label: term(ctx, resource), count: left });
+    if (left === 0) element.classList.add("all-picked");
+    if (picking) {
+      const actions = choices.where((a) => a.type === "discard" && a.resource === resource);
+      choices.claim(actions);
+      if (left > 0 && discardPick.cards.length < player.discards_owed) {
+        choices.bindHandler(element, actions, t(ctx, "discard_pick_card", { resource: term(ctx, resource) }), () => {
+          discardPick.cards.push(resource);
+          ctx.redraw();
+        });
+      }
+    } else {
+      choices.bind(element, choices.where((a) =>
+        (a.type === "discard" || a.type === "give") && a.resource === resource));
+    }
     box.appendChild(element);
   }
   if (player.hand.length === 0) box.appendChild(h("p", { class: "hint", text: t(ctx, "empty_hand") }));
   return box;
 }
 
+/** The cards picked for the robber so far, each one a click from going back, and the button. */
+function discardTray(ctx, player) {
+  const { choices } = ctx;
+  const picks = currentPicks(player);
+  const owed = player.discards_owed;
+  const tray = h("div", { class: "discard-tray" }, [
+    h("p", { class: "hint", text: t(ctx, "discard_pick_help", { count: owed }) }),
+  ]);
+  const chosen = h("div", { class: "discard-picked" });
+  // One button per kind ("3× brick"); each click puts one card of that kind back.
+  for (const [resource, n] of Object.entries(counts(picks))) {
+    chosen.appendChild(h("button", {
+      type: "button", class: "picked-card", dataset: { resource, count: n },
+      title: t(ctx, "discard_put_back", { resource: term(ctx, resource) }),
+      onclick: () => { discardPick.cards.splice(discardPick.cards.lastIndexOf(resource), 1); ctx.redraw(); },
+    }, chips(ctx.tr, Array(n).fill(resource))));
+  }
+  if (!picks.length) chosen.appendChild(h("span", { class: "hint", text: t(ctx, "discard_none_picked") }));
+  tray.appendChild(chosen);
+  tray.appendChild(h("p", { class: "discard-progress", text: t(ctx, "discard_progress", { picked: picks.length, count: owed }) }));
+  const confirm = h("button", { type: "button", class: "primary action-discard-all", disabled: picks.length < owed,
+    text: t(ctx, "discard_confirm", { count: owed }) });
+  if (picks.length === owed) {
+    const actions = picks.map((resource) => ({ type: "discard", resource }));
+    choices.bindHandler(confirm, actions, null, () => {
+      discardPick.cards = [];
+      choices.sendAll(actions);
+    });
+  }
+  tray.appendChild(confirm);
+  return tray;
+}
+
 function myArea(ctx) {
   const { view, choices, seat } = ctx;
   const me = view.players[seat];
+  // One card owed is one click; more are picked first and sent together.
+  const picking = view.phase === "robber" && me.discards_owed > 1 && choices.where((a) => a.type === "discard").length > 0;
+  if (!picking) discardPick.cards = [];
   const tools = h("div", { class: "turn-tools" });
   for (const type of ["start_trade", "end_turn"]) {
     const actions = choices.where((a) => a.type === type);
@@ -160,7 +228,8 @@ function myArea(ctx) {
       tools.appendChild(choices.bind(h("button", { type: "button", class: `primary action-${type}`, text: t(ctx, type) }), actions));
     }
   }
-  return section(`my-area seat-colour-${seat}`, t(ctx, "your_hand"), [hand(ctx, me), tools]);
+  return section(`my-area seat-colour-${seat}`, t(ctx, "your_hand"), [
+    hand(ctx, me, picking), picking ? discardTray(ctx, me) : null, tools]);
 }
 
 // -- paying for a build ----------------------------------------------------------------------------------
@@ -237,6 +306,9 @@ function trade(ctx) {
       answers.appendChild(row);
     }
     body.push(answers);
+    if (choices.where((a) => a.type === "trade_with").length) {
+      body.push(h("p", { class: "hint trade-pick", text: t(ctx, "trade_pick_partner") }));
+    }
     const mine = deal.answers.find((a) => a.seat === seat);
     if (mine && mine.answer === "countering") {
       body.push(composer(ctx, mine.give || [], mine.ask || [], "counter_give", "counter_ask"));

@@ -1,0 +1,123 @@
+"""CATAN choices a person makes at once in the browser: the cards for the robber, whom to trade with."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import SHOTS, new_page
+
+GAME = "catan-on-the-road"
+
+
+def _robber_table(server, attempts: int = 8):
+    """A 2-player table of two invited people, played through the API until the robber asks
+    seat 0 for at least 2 cards of a hand with at least 2 kinds; (table, seat tokens, seat 0's view).
+
+    Seat 0 keeps its cards (it only ends its turns); seat 1 builds villages, which reveal the event
+    cards (rules §7: a village draws an event card). Most deals get there; another table is opened when
+    one does not."""
+    for attempt in range(attempts):
+        rnd = random.Random(attempt)
+        table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+        path = f"/api/tables/{table['id']}"
+        tokens = {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+        for _ in range(2000):
+            snapshot = server.api("GET", path, token=tokens[0])
+            if snapshot["status"] == "finished":
+                break
+            me = snapshot["view"]["players"][0]
+            if snapshot["view"]["phase"] == "robber" and me["discards_owed"] >= 2 and len(set(me["hand"])) >= 2:
+                return table, tokens, me
+            seat = snapshot["view"]["to_act"][0]
+            if seat != 0:
+                snapshot = server.api("GET", path, token=tokens[seat])
+            legal = [a for a in snapshot["legal_actions"] if a["type"] != "start_trade"]
+            if seat == 0:
+                wanted = [a for a in legal if a["type"] == "end_turn"] or legal
+            else:
+                wanted = ([a for a in legal if a["type"] == "build" and a.get("card") == "village"]
+                          or [a for a in legal if a["type"] != "build" or rnd.random() < 0.3] or legal)
+            server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": rnd.choice(wanted)},
+                       tokens[seat])
+    raise AssertionError(f"no robber discard of 2 or more cards for seat 0 in {attempts} games")
+
+
+def _open_seat(browser, errors, server, table, token, lang="en"):
+    context, page = new_page(browser, errors, lang=lang)
+    page.goto(server.base + "/")
+    page.evaluate("([id, token, lang]) => { localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}));"
+                  " localStorage.setItem('gametable.lang', lang); }", [table["id"], token, lang])
+    page.goto(table["invite_url"])
+    page.wait_for_selector(".catan-table")
+    return context, page
+
+
+def test_the_robber_takes_the_cards_picked_together(server, browser, page_errors):
+    """Every card owed is picked first (and can be put back); one button then discards them all."""
+    table, tokens, me = _robber_table(server)
+    path = f"/api/tables/{table['id']}"
+    owed = me["discards_owed"]
+    seq_before = server.api("GET", path, token=tokens[0])["seq"]
+    context, page = _open_seat(browser, page_errors, server, table, tokens[0])
+    tray = page.locator(".discard-tray")
+    expect(tray).to_be_visible()
+    confirm = page.locator(".action-discard-all")
+    expect(confirm).to_be_disabled()
+
+    # Smallest piles first, so the picks may leave a single kind in hand: the game then takes
+    # the rest itself, and the page must stop sending without an error.
+    hand = Counter(me["hand"])
+    picks = [r for r, _ in sorted(hand.items(), key=lambda kv: kv[1]) for _ in range(hand[r])][:owed]
+    page.locator(f".hand .card[data-kind='{picks[0]}']").click()
+    expect(page.locator(".discard-progress")).to_have_text(f"1 of {owed} chosen")
+    assert server.api("GET", path, token=tokens[0])["seq"] == seq_before, "a pick sends nothing yet"
+    # A picked card goes back to the hand with a click.
+    page.locator(".discard-picked .picked-card").first.click()
+    expect(page.locator(".discard-progress")).to_have_text(f"0 of {owed} chosen")
+    for resource in picks:
+        page.locator(f".hand .card[data-kind='{resource}']").click()
+    # The picks are shown by kind, with how many of each.
+    for resource, n in Counter(picks).items():
+        expect(page.locator(f".discard-picked .picked-card[data-resource='{resource}']")).to_have_attribute(
+            "data-count", str(n))
+    expect(page.locator(".discard-picked .picked-card")).to_have_count(len(set(picks)))
+    expect(page.locator(".discard-progress")).to_have_text(f"{owed} of {owed} chosen")
+    # No more cards can be picked than are owed.
+    expect(page.locator(".hand .card[data-legal]")).to_have_count(0)
+    assert server.api("GET", path, token=tokens[0])["seq"] == seq_before
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "catan-robber-pick.png"), full_page=True)
+    expect(confirm).to_have_text(f"Discard these {owed} cards")
+    confirm.click()
+
+    expect(tray).to_have_count(0)
+    after = server.api("GET", path, token=tokens[0])
+    mine = after["view"]["players"][0]
+    assert mine["discards_owed"] == 0
+    assert Counter(mine["hand"]) == hand - Counter(picks)
+    assert after["seq"] > seq_before
+    expect(page.locator("#notice[data-kind='error']:not([hidden])")).to_have_count(0)
+    discarded = [card for entry in after["view"]["log"]
+                 if entry["key"] == "catan.discarded" and entry.get("seat") == 0 for card in entry["cards"]]
+    assert Counter(discarded[-owed:]) == Counter(picks)
+    assert page_errors == []
+    context.close()
+
+
+def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_errors):
+    table, tokens, me = _robber_table(server)
+    context, page = _open_seat(browser, page_errors, server, table, tokens[0], lang="fa")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    confirm = page.locator(".action-discard-all")
+    expect(confirm).to_contain_text(str(me["discards_owed"]))
+    assert "discard" not in confirm.text_content().lower()
+    tray = page.locator(".discard-tray").bounding_box()
+    area = page.locator(".my-area").bounding_box()
+    assert area["x"] <= tray["x"] and tray["x"] + tray["width"] <= area["x"] + area["width"] + 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "catan-robber-pick-fa.png"), full_page=True)
+    assert page_errors == []
+    context.close()
