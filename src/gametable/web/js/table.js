@@ -222,6 +222,12 @@ export function resultOf(snapshot) {
   return snapshot.result || snapshot.view?.result || null;
 }
 
+// A category's points: the winner's column stands out, nothing scored fades, a loss is marked.
+function scoreCell(points, winner) {
+  const classes = [winner ? "winner" : "", points === 0 ? "zero" : "", points < 0 ? "negative" : ""];
+  return h("td", { class: classes.filter(Boolean).join(" "), text: String(points) });
+}
+
 function renderScores(snapshot, names, domain) {
   const result = resultOf(snapshot);
   if (!result || !result.scores) return null;
@@ -243,7 +249,7 @@ function renderScores(snapshot, names, domain) {
       ])),
       h("tbody", {}, categories.map((name) => h("tr", { dataset: { category: name } }, [
         h("th", { scope: "row", text: tr.tOr(`${domain}.score.${name}`, name.replaceAll("_", " ")) }),
-        result.scores.map((score) => h("td", { text: String(score.breakdown?.[name] ?? 0) })),
+        result.scores.map((score) => scoreCell(score.breakdown?.[name] ?? 0, winners.has(score.seat))),
       ]))),
       h("tfoot", {}, h("tr", {}, [
         h("th", { scope: "row", text: tr.t("ui.table.total") }),
