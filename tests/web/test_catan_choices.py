@@ -121,3 +121,35 @@ def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_er
     page.screenshot(path=str(SHOTS / "catan-robber-pick-fa.png"), full_page=True)
     assert page_errors == []
     context.close()
+
+
+def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_errors):
+    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    tokens = {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+
+    def act(seat, kind, test=lambda action: True):
+        snapshot = server.api("GET", path, token=tokens[seat])
+        action = next(a for a in snapshot["legal_actions"] if a["type"] == kind and test(a))
+        server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": action}, tokens[seat])
+
+    if server.api("GET", path, token=tokens[0])["view"]["to_act"] == [1]:
+        act(1, "end_turn")
+    beas_hand = server.api("GET", path, token=tokens[1])["view"]["players"][1]["hand"]
+    act(0, "start_trade")
+    act(0, "offer_give")
+    act(0, "offer_ask", lambda action: action["resource"] in beas_hand)  # one Bea can give
+    act(0, "propose")
+    context, page = _open_seat(browser, page_errors, server, table, tokens[0])
+    # Nobody has answered yet: nothing to pick, no hint.
+    expect(page.locator(".catan-trade .answer")).to_have_count(1)
+    expect(page.locator(".trade-pick")).to_have_count(0)
+    act(1, "accept")
+    expect(page.locator(".trade-pick")).to_have_text(
+        "Click a player who accepts or counters to trade with them, or withdraw your offer.")
+    row = page.locator(".catan-trade .answer[data-seat='1'][data-legal]")
+    expect(row).to_have_attribute("aria-label", "Trade with \u2068Bea\u2069")
+    row.click()
+    expect(page.locator(".catan-trade")).to_have_count(0)
+    assert page_errors == []
+    context.close()
