@@ -141,6 +141,10 @@ def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_
     act(0, "offer_ask", lambda action: action["resource"] in beas_hand)  # one Bea can give
     act(0, "propose")
     context, page = _open_seat(browser, page_errors, server, table, tokens[0])
+    # The offer says which way the cards go.
+    offer = page.locator(".catan-trade .offer")
+    expect(offer).to_contain_text(" for ")
+    assert offer.locator(".offer-give .chip").count() == 1 and offer.locator(".offer-ask .chip").count() == 1
     # Nobody has answered yet: nothing to pick, no hint.
     expect(page.locator(".catan-trade .answer")).to_have_count(1)
     expect(page.locator(".trade-pick")).to_have_count(0)

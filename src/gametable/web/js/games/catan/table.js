@@ -288,7 +288,7 @@ function trade(ctx) {
     body.push(h("div", { class: "offer" }, [
       h("span", { text: t(ctx, "offer_line", { seat: proposer }) }),
       h("span", { class: "offer-give" }, chips(ctx.tr, deal.give)),
-      h("span", { class: "arrow", text: "⇄" }),
+      h("span", { class: "trade-for", text: t(ctx, "trade_for") }),
       h("span", { class: "offer-ask" }, chips(ctx.tr, deal.ask)),
     ]));
     const answers = h("ul", { class: "answers" });
@@ -298,8 +298,8 @@ function trade(ctx) {
         h("strong", { text: names[answer.seat] }),
         h("span", { class: "answer-state", text: t(ctx, `answer_${answer.answer ?? "none"}`) }),
         answer.give ? h("span", { class: "counter" }, [
-          h("span", { text: t(ctx, "counter_line") }),
-          chips(ctx.tr, answer.give), h("span", { class: "arrow", text: "⇄" }), chips(ctx.tr, answer.ask),
+          h("span", { text: t(ctx, "counter_gives") }),
+          chips(ctx.tr, answer.give), h("span", { class: "trade-for", text: t(ctx, "trade_for") }), chips(ctx.tr, answer.ask),
         ]) : null,
       ]);
       choices.bind(row, choices.where((a) => a.type === "trade_with" && a.seat === answer.seat), t(ctx, "trade_with", { seat: answer.seat }));
