@@ -157,3 +157,30 @@ def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_
     expect(page.locator(".catan-trade")).to_have_count(0)
     assert page_errors == []
     context.close()
+
+
+def test_what_others_just_did_is_marked_in_the_log(server, browser, page_errors):
+    """The entries another player's move adds stand out for a moment; those there before do not."""
+    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    tokens = {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+    if server.api("GET", path, token=tokens[0])["view"]["to_act"] == [0]:
+        snapshot = server.api("GET", path, token=tokens[0])
+        end = next(a for a in snapshot["legal_actions"] if a["type"] == "end_turn")
+        server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": end}, tokens[0])
+    context, page = _open_seat(browser, page_errors, server, table, tokens[0])
+    entries = page.locator("#log .log-entry")
+    before = entries.count()
+    assert before > 0
+    expect(page.locator("#log .log-entry.fresh")).to_have_count(0)  # the page just opened: nothing is new
+    snapshot = server.api("GET", path, token=tokens[1])
+    end = next(a for a in snapshot["legal_actions"] if a["type"] == "end_turn")
+    server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": end}, tokens[1])
+    expect(page.locator("#log .log-entry.fresh[data-key='catan.turn_ended']")).to_have_count(1)
+    after = entries.count()
+    fresh = page.locator("#log .log-entry.fresh")
+    assert fresh.count() == after - before
+    indexes = sorted(int(i) for i in fresh.evaluate_all("(items) => items.map((item) => item.dataset.index)"))
+    assert indexes == list(range(before, after))
+    assert page_errors == []
+    context.close()

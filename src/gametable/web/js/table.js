@@ -24,6 +24,7 @@ const page = {
   renderer: null,
   busy: false,
   replay: null,
+  logSeen: null, // when each log entry was first shown (see firstSeen)
 };
 
 function seatNames(snapshot) {
@@ -200,21 +201,40 @@ function renderChoices(choices, describe) {
   }
 }
 
+// How long a log entry stays marked as new, so that what others (bots too) just did is seen.
+const FRESH_MS = 6000;
+
+/** When each log entry was first shown (ms); entries already there when the page opened count as old. */
+function firstSeen(entries) {
+  const now = Date.now();
+  if (page.replay) return entries.map(() => 0);
+  if (!page.logSeen) page.logSeen = entries.map(() => 0);
+  for (let index = page.logSeen.length; index < entries.length; index++) page.logSeen.push(now);
+  return page.logSeen;
+}
+
 function renderLog(view, names) {
   // Newest first in the DOM; the list is laid out bottom-up (column-reverse), so it reads top to
   // bottom and stays scrolled to the newest entry without any script.
   const list = clear(byId("log"));
   const entries = view.log || [];
+  const seen = firstSeen(entries);
+  const now = Date.now();
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index];
     const seat = Number.isInteger(entry.seat) ? entry.seat : null;
-    list.appendChild(h("li", {
-      class: `log-entry${seat !== null ? ` seat-colour-${seat}` : ""}`,
+    const age = now - seen[index];
+    const fresh = seen[index] > 0 && age < FRESH_MS;
+    const item = h("li", {
+      class: `log-entry${seat !== null ? ` seat-colour-${seat}` : ""}${fresh ? " fresh" : ""}`,
       dataset: { key: entry.key, index },
     }, [
       seat !== null ? h("span", { class: "dot", "aria-hidden": "true" }) : null,
       h("span", { class: "text", text: page.tr.describe(entry, names) }),
-    ]));
+    ]);
+    // The fading mark goes on where it was when the log is drawn again (CSSOM, allowed by the CSP).
+    if (fresh) item.style.animationDelay = `-${age}ms`;
+    list.appendChild(item);
   }
 }
 
