@@ -184,3 +184,32 @@ def test_what_others_just_did_is_marked_in_the_log(server, browser, page_errors)
     assert indexes == list(range(before, after))
     assert page_errors == []
     context.close()
+
+
+RENDER_PAYMENT = """async ([view, lang]) => {
+    const { loadTranslator } = await import('/static/js/i18n.js');
+    const { Choices } = await import('/static/js/choices.js');
+    const catan = await import('/static/js/games/catan/table.js');
+    const tr = await loadTranslator(lang);
+    const legal = [{type: 'pay', cards: ['wool', 'ore']}, {type: 'pay', cards: ['brick', 'brick', 'brick', 'wool']},
+                   {type: 'pay', cards: ['grain', 'grain', 'grain', 'grain', 'grain', 'grain']}];
+    const choices = new Choices(legal, () => {}, (action) => action.type);
+    const board = document.createElement('section');
+    document.body.appendChild(board);
+    catan.render(board, {tr, view: {...view, phase: 'pay', paying: {card: 'knight', metropolis: null}, trade: null},
+                         names: ['Ann', 'Bea'], choices, seat: 0, snapshot: {}, domain: 'catan', redraw: () => {}});
+    return [...board.querySelectorAll('.pay-option')].map((option) =>
+        option.querySelector('.pay-instead')?.textContent ?? null);
+}"""
+
+
+def test_a_payment_by_road_exchange_says_what_it_replaces(server, browser, page_errors):
+    """A knight costs wool and ore (rules §1.1); paying 3 brick for the ore says so, 6 grain replace both."""
+    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+    view = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["view"]
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    assert page.evaluate(RENDER_PAYMENT, [view, "en"]) == [None, "instead of ore", "instead of wool and ore"]
+    assert page.evaluate(RENDER_PAYMENT, [view, "es"]) == [None, "en lugar de mineral", "en lugar de lana y mineral"]
+    assert page_errors == []
+    context.close()

@@ -29,6 +29,18 @@ function counts(list) {
   return out;
 }
 
+/** The cards of `list` left once each card of `taken` is removed from it once. */
+function without(list, taken) {
+  const left = counts(taken);
+  return list.filter((item) => {
+    if (left[item] > 0) {
+      left[item] -= 1;
+      return false;
+    }
+    return true;
+  });
+}
+
 function section(className, title, children) {
   return h("section", { class: `panel ${className}` }, [title ? h("h2", { text: title }) : null, children]);
 }
@@ -239,8 +251,16 @@ function payment(ctx) {
   if (!view.paying) return null;
   const what = view.paying.card === "metropolis" ? "metropolis" : view.paying.card;
   const options = h("div", { class: "pay-options" });
+  const printed = PRINTED_COSTS[what] || [];
   for (const action of choices.where((a) => a.type === "pay")) {
-    options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, chips(ctx.tr, action.cards)), [action]));
+    // A payment that uses the road exchange says which printed cards its extra cards stand for.
+    const replaced = without(printed, action.cards);
+    options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, [
+      chips(ctx.tr, action.cards),
+      replaced.length ? h("span", { class: "pay-instead", text: t(ctx, "pay_instead_of", {
+        cards: ctx.tr.joinList(replaced.map((r) => term(ctx, r))),
+      }) }) : null,
+    ]), [action]));
   }
   return section("catan-pay", t(ctx, "paying", { building: term(ctx, what) }), [
     h("p", { class: "hint", text: t(ctx, "pay_help") }),
