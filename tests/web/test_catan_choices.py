@@ -64,7 +64,7 @@ def test_the_robber_takes_the_cards_picked_together(server, browser, page_errors
     context, page = _open_seat(browser, page_errors, server, table, tokens[0])
     tray = page.locator(".discard-tray")
     expect(tray).to_be_visible()
-    confirm = page.locator(".action-discard-all")
+    confirm = page.locator(".action-discard-picked")
     expect(confirm).to_be_disabled()
 
     # Smallest piles first, so the picks may leave a single kind in hand: the game then takes
@@ -72,19 +72,19 @@ def test_the_robber_takes_the_cards_picked_together(server, browser, page_errors
     hand = Counter(me["hand"])
     picks = [r for r, _ in sorted(hand.items(), key=lambda kv: kv[1]) for _ in range(hand[r])][:owed]
     page.locator(f".hand .card[data-kind='{picks[0]}']").click()
-    expect(page.locator(".discard-progress")).to_have_text(f"1 of {owed} chosen")
+    expect(page.locator(".pick-progress")).to_have_text(f"1 of {owed} chosen")
     assert server.api("GET", path, token=tokens[0])["seq"] == seq_before, "a pick sends nothing yet"
     # A picked card goes back to the hand with a click.
-    page.locator(".discard-picked .picked-card").first.click()
-    expect(page.locator(".discard-progress")).to_have_text(f"0 of {owed} chosen")
+    page.locator(".picked .picked-card").first.click()
+    expect(page.locator(".pick-progress")).to_have_text(f"0 of {owed} chosen")
     for resource in picks:
         page.locator(f".hand .card[data-kind='{resource}']").click()
     # The picks are shown by kind, with how many of each.
     for resource, n in Counter(picks).items():
-        expect(page.locator(f".discard-picked .picked-card[data-resource='{resource}']")).to_have_attribute(
+        expect(page.locator(f".picked .picked-card[data-resource='{resource}']")).to_have_attribute(
             "data-count", str(n))
-    expect(page.locator(".discard-picked .picked-card")).to_have_count(len(set(picks)))
-    expect(page.locator(".discard-progress")).to_have_text(f"{owed} of {owed} chosen")
+    expect(page.locator(".picked .picked-card")).to_have_count(len(set(picks)))
+    expect(page.locator(".pick-progress")).to_have_text(f"{owed} of {owed} chosen")
     # No more cards can be picked than are owed.
     expect(page.locator(".hand .card[data-legal]")).to_have_count(0)
     assert server.api("GET", path, token=tokens[0])["seq"] == seq_before
@@ -111,7 +111,7 @@ def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_er
     table, tokens, me = _robber_table(server)
     context, page = _open_seat(browser, page_errors, server, table, tokens[0], lang="fa")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
-    confirm = page.locator(".action-discard-all")
+    confirm = page.locator(".action-discard-picked")
     expect(confirm).to_contain_text(str(me["discards_owed"]))
     assert "discard" not in confirm.text_content().lower()
     tray = page.locator(".discard-tray").bounding_box()
@@ -211,5 +211,55 @@ def test_a_payment_by_road_exchange_says_what_it_replaces(server, browser, page_
     page.goto(server.base + "/")
     assert page.evaluate(RENDER_PAYMENT, [view, "en"]) == [None, "instead of ore", "instead of wool and ore"]
     assert page.evaluate(RENDER_PAYMENT, [view, "es"]) == [None, "en lugar de mineral", "en lugar de lana y mineral"]
+    assert page_errors == []
+    context.close()
+
+
+RENDER_MANY_PAYMENTS = """async ([view]) => {
+    const { loadTranslator } = await import('/static/js/i18n.js');
+    const { Choices } = await import('/static/js/choices.js');
+    const catan = await import('/static/js/games/catan/table.js');
+    const tr = await loadTranslator('en');
+    const kinds = ['brick', 'lumber', 'wool', 'grain', 'ore'];
+    const legal = [];
+    kinds.forEach((a, i) => kinds.slice(i).forEach((b) => legal.push({type: 'pay', cards: [a, b]})));
+    window.sent = [];
+    const players = view.players.map((p) => ({...p}));
+    players[0].hand = kinds.flatMap((k) => [k, k]);
+    const board = document.createElement('section');
+    document.body.appendChild(board);
+    const ctx = {tr, view: {...view, players, phase: 'pay', paying: {card: 'knight', metropolis: null}, trade: null},
+                 names: ['Ann', 'Bea'], seat: 0, snapshot: {}, domain: 'catan'};
+    const draw = () => {
+        ctx.choices = new Choices(legal, (action) => window.sent.push(action), (action) => action.type);
+        catan.render(board, ctx);
+    };
+    ctx.redraw = draw;
+    draw();
+    return legal.length;
+}"""
+
+
+def test_many_ways_to_pay_are_picked_in_the_hand(server, browser, page_errors):
+    """At a cheap road exchange a build may be paid in dozens of ways: too many buttons to read,
+    so the cards are picked in the hand and the one payment they make up is sent."""
+    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+    view = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["view"]
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    assert page.evaluate(RENDER_MANY_PAYMENTS, [view]) == 15
+    expect(page.locator(".catan-pay .pay-in-hand")).to_have_text("15 ways to pay: pick the cards in your hand below.")
+    expect(page.locator(".pay-option")).to_have_count(0)
+    pay = page.locator(".action-pay-picked")
+    expect(pay).to_be_disabled()
+    page.locator(".hand .card[data-kind='ore']").click()
+    expect(pay).to_be_disabled()  # one card is no payment
+    page.locator(".hand .card[data-kind='brick']").click()
+    expect(pay).to_be_enabled()
+    # No more cards than the largest payment can be picked.
+    expect(page.locator(".hand .card[data-legal]")).to_have_count(0)
+    assert page.evaluate("window.sent") == []
+    pay.click()
+    assert page.evaluate("window.sent") == [{"type": "pay", "cards": ["brick", "ore"]}]
     assert page_errors == []
     context.close()

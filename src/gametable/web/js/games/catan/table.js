@@ -6,6 +6,8 @@ import { clear, h } from "../../dom.js";
 import { card, chips } from "./art.js";
 
 const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"];
+// Up to this many ways to pay are listed as buttons; with more, the cards are picked in the hand.
+const PAY_LIST_MAX = 8;
 // The costs printed on the cards (rules reference §1.1; the engine's COSTS in cards.py).
 const PRINTED_COSTS = {
   road: ["brick", "lumber"],
@@ -147,40 +149,80 @@ function playerArea(ctx, player) {
 
 // -- your hand and your turn's buttons -----------------------------------------------------------------
 
-// The robber takes several cards, one action each; the player picks them all here and the
-// page sends them together. The picks live between renders (a bot's move redraws the table).
-const discardPick = { cards: [] };
+// Some choices are made card by card from the hand before anything is sent: the cards the
+// robber takes (one action each, sent together) and, when the road exchange allows more
+// payments than a list can show, the cards that pay for a build (one action). The picks live
+// between renders (another player's move redraws the table) and are dropped when the choice is.
+const picker = { purpose: null, cards: [] };
 
-/** The cards the player picked to discard that are still in hand and still owed. */
-function currentPicks(player) {
+/** What the hand picks for now: {purpose, limit, actions, ready(picks), send(actions), ...} or null. */
+function pickMode(ctx, player) {
+  const { view, choices } = ctx;
+  const discards = choices.where((a) => a.type === "discard");
+  // One card owed is one click; more are picked first and sent together.
+  if (view.phase === "robber" && player.discards_owed > 1 && discards.length) {
+    const owed = player.discards_owed;
+    return {
+      purpose: "discard", limit: owed, actions: discards,
+      help: t(ctx, "discard_pick_help", { count: owed }),
+      progress: (picks) => t(ctx, "discard_progress", { picked: picks.length, count: owed }),
+      confirm: t(ctx, "discard_confirm", { count: owed }),
+      ready: (picks) => (picks.length === owed ? picks.map((resource) => ({ type: "discard", resource })) : null),
+      send: (actions) => choices.sendAll(actions),
+    };
+  }
+  const payments = choices.where((a) => a.type === "pay");
+  if (view.phase === "pay" && payments.length > PAY_LIST_MAX) {
+    return {
+      purpose: "pay", limit: Math.max(...payments.map((a) => a.cards.length)), actions: payments,
+      help: t(ctx, "pay_pick_help"),
+      progress: () => null,
+      confirm: t(ctx, "pay_confirm"),
+      ready: (picks) => {
+        const sorted = (cards) => JSON.stringify([...cards].sort());
+        const match = payments.find((a) => sorted(a.cards) === sorted(picks));
+        return match ? [match] : null;
+      },
+      send: (actions) => choices.send(actions[0]),
+    };
+  }
+  return null;
+}
+
+/** The cards picked so far that are still in hand, at most `mode.limit` of them. */
+function currentPicks(player, mode) {
+  if (picker.purpose !== mode.purpose) {
+    picker.purpose = mode.purpose;
+    picker.cards = [];
+  }
   const left = counts(player.hand);
   const kept = [];
-  for (const resource of discardPick.cards) {
-    if (kept.length < player.discards_owed && left[resource] > 0) {
+  for (const resource of picker.cards) {
+    if (kept.length < mode.limit && left[resource] > 0) {
       kept.push(resource);
       left[resource] -= 1;
     }
   }
-  discardPick.cards = kept;
+  picker.cards = kept;
   return kept;
 }
 
-function hand(ctx, player, picking) {
+function hand(ctx, player, mode) {
   const { choices } = ctx;
   const have = counts(player.hand);
-  const picked = picking ? counts(currentPicks(player)) : {};
+  const picked = mode ? counts(currentPicks(player, mode)) : {};
+  if (mode) choices.claim(mode.actions);
   const box = h("div", { class: "hand", "aria-label": t(ctx, "your_hand") });
   for (const resource of RESOURCES) {
     if (!have[resource]) continue;
     const left = have[resource] - (picked[resource] || 0);
     const element = card(resource, { label: term(ctx, resource), count: left });
     if (left === 0) element.classList.add("all-picked");
-    if (picking) {
-      const actions = choices.where((a) => a.type === "discard" && a.resource === resource);
-      choices.claim(actions);
-      if (left > 0 && discardPick.cards.length < player.discards_owed) {
-        choices.bindHandler(element, actions, t(ctx, "discard_pick_card", { resource: term(ctx, resource) }), () => {
-          discardPick.cards.push(resource);
+    if (mode) {
+      if (left > 0 && picker.cards.length < mode.limit) {
+        const description = t(ctx, `${mode.purpose}_pick_card`, { resource: term(ctx, resource) });
+        choices.bindHandler(element, mode.actions, description, () => {
+          picker.cards.push(resource);
           ctx.redraw();
         });
       }
@@ -194,33 +236,29 @@ function hand(ctx, player, picking) {
   return box;
 }
 
-/** The cards picked for the robber so far, each one a click from going back, and the button. */
-function discardTray(ctx, player) {
-  const { choices } = ctx;
-  const picks = currentPicks(player);
-  const owed = player.discards_owed;
-  const tray = h("div", { class: "discard-tray" }, [
-    h("p", { class: "hint", text: t(ctx, "discard_pick_help", { count: owed }) }),
-  ]);
-  const chosen = h("div", { class: "discard-picked" });
+/** The cards picked so far, each kind a click from going back, and the button that sends them. */
+function pickTray(ctx, player, mode) {
+  const picks = currentPicks(player, mode);
+  const tray = h("div", { class: `pick-tray ${mode.purpose}-tray` }, [h("p", { class: "hint", text: mode.help })]);
+  const chosen = h("div", { class: "picked" });
   // One button per kind ("3× brick"); each click puts one card of that kind back.
   for (const [resource, n] of Object.entries(counts(picks))) {
     chosen.appendChild(h("button", {
       type: "button", class: "picked-card", dataset: { resource, count: n },
-      title: t(ctx, "discard_put_back", { resource: term(ctx, resource) }),
-      onclick: () => { discardPick.cards.splice(discardPick.cards.lastIndexOf(resource), 1); ctx.redraw(); },
+      title: t(ctx, "pick_put_back", { resource: term(ctx, resource) }),
+      onclick: () => { picker.cards.splice(picker.cards.lastIndexOf(resource), 1); ctx.redraw(); },
     }, chips(ctx.tr, Array(n).fill(resource))));
   }
-  if (!picks.length) chosen.appendChild(h("span", { class: "hint", text: t(ctx, "discard_none_picked") }));
+  if (!picks.length) chosen.appendChild(h("span", { class: "hint", text: t(ctx, "pick_none") }));
   tray.appendChild(chosen);
-  tray.appendChild(h("p", { class: "discard-progress", text: t(ctx, "discard_progress", { picked: picks.length, count: owed }) }));
-  const confirm = h("button", { type: "button", class: "primary action-discard-all", disabled: picks.length < owed,
-    text: t(ctx, "discard_confirm", { count: owed }) });
-  if (picks.length === owed) {
-    const actions = picks.map((resource) => ({ type: "discard", resource }));
-    choices.bindHandler(confirm, actions, null, () => {
-      discardPick.cards = [];
-      choices.sendAll(actions);
+  const progress = mode.progress(picks);
+  if (progress) tray.appendChild(h("p", { class: "pick-progress", text: progress }));
+  const actions = mode.ready(picks);
+  const confirm = h("button", { type: "button", class: `primary action-${mode.purpose}-picked`, disabled: !actions, text: mode.confirm });
+  if (actions) {
+    ctx.choices.bindHandler(confirm, actions, null, () => {
+      picker.cards = [];
+      mode.send(actions);
     });
   }
   tray.appendChild(confirm);
@@ -230,9 +268,8 @@ function discardTray(ctx, player) {
 function myArea(ctx) {
   const { view, choices, seat } = ctx;
   const me = view.players[seat];
-  // One card owed is one click; more are picked first and sent together.
-  const picking = view.phase === "robber" && me.discards_owed > 1 && choices.where((a) => a.type === "discard").length > 0;
-  if (!picking) discardPick.cards = [];
+  const mode = pickMode(ctx, me);
+  if (!mode) picker.purpose = null;
   const tools = h("div", { class: "turn-tools" });
   for (const type of ["start_trade", "end_turn"]) {
     const actions = choices.where((a) => a.type === type);
@@ -241,7 +278,7 @@ function myArea(ctx) {
     }
   }
   return section(`my-area seat-colour-${seat}`, t(ctx, "your_hand"), [
-    hand(ctx, me, picking), picking ? discardTray(ctx, me) : null, tools]);
+    hand(ctx, me, mode), mode ? pickTray(ctx, me, mode) : null, tools]);
 }
 
 // -- paying for a build ----------------------------------------------------------------------------------
@@ -252,13 +289,21 @@ function payment(ctx) {
   const what = view.paying.card === "metropolis" ? "metropolis" : view.paying.card;
   const options = h("div", { class: "pay-options" });
   const printed = PRINTED_COSTS[what] || [];
-  for (const action of choices.where((a) => a.type === "pay")) {
+  const payments = choices.where((a) => a.type === "pay");
+  if (payments.length > PAY_LIST_MAX) {
+    // Too many ways to pay for a list: the cards are picked in the hand (pickMode).
+    return section("catan-pay", t(ctx, "paying", { building: term(ctx, what) }), [
+      h("p", { class: "hint", text: t(ctx, "pay_help") }),
+      h("p", { class: "hint pay-in-hand", text: t(ctx, "pay_pick_in_hand", { count: payments.length }) }),
+    ]);
+  }
+  for (const action of payments) {
     // A payment that uses the road exchange says which printed cards its extra cards stand for.
     const replaced = without(printed, action.cards);
     options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, [
       chips(ctx.tr, action.cards),
       replaced.length ? h("span", { class: "pay-instead", text: t(ctx, "pay_instead_of", {
-        cards: ctx.tr.joinList(replaced.map((r) => term(ctx, r))),
+        cards: ctx.tr.joinList(Object.entries(counts(replaced)).map(([r, n]) => (n > 1 ? `${n}× ${term(ctx, r)}` : term(ctx, r)))),
       }) }) : null,
     ]), [action]));
   }
