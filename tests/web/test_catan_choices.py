@@ -12,6 +12,20 @@ from tests.web.conftest import SHOTS, new_page
 GAME = "catan-on-the-road"
 
 
+def _two_people(server):
+    """A 2-player table of two invited people, Ann (seat 0) and Bea; (table, its API path, tokens)."""
+    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    return table, path, {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+
+
+def _act(server, path, tokens, seat, kind, test=lambda action: True):
+    """Seat `seat` takes its first legal action of type `kind` (that passes `test`) through the API."""
+    snapshot = server.api("GET", path, token=tokens[seat])
+    action = next(a for a in snapshot["legal_actions"] if a["type"] == kind and test(a))
+    server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": action}, tokens[seat])
+
+
 def _robber_table(server, attempts: int = 8):
     """A 2-player table of two invited people, played through the API until the robber asks
     seat 0 for at least 2 cards of a hand with at least 2 kinds; (table, seat tokens, seat 0's view).
@@ -21,9 +35,7 @@ def _robber_table(server, attempts: int = 8):
     one does not."""
     for attempt in range(attempts):
         rnd = random.Random(attempt)
-        table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
-        path = f"/api/tables/{table['id']}"
-        tokens = {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+        table, path, tokens = _two_people(server)
         for _ in range(2000):
             snapshot = server.api("GET", path, token=tokens[0])
             if snapshot["status"] == "finished":
@@ -124,14 +136,10 @@ def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_er
 
 
 def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_errors):
-    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
-    path = f"/api/tables/{table['id']}"
-    tokens = {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+    table, path, tokens = _two_people(server)
 
     def act(seat, kind, test=lambda action: True):
-        snapshot = server.api("GET", path, token=tokens[seat])
-        action = next(a for a in snapshot["legal_actions"] if a["type"] == kind and test(a))
-        server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": action}, tokens[seat])
+        _act(server, path, tokens, seat, kind, test)
 
     if server.api("GET", path, token=tokens[0])["view"]["to_act"] == [1]:
         act(1, "end_turn")
@@ -161,21 +169,15 @@ def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_
 
 def test_what_others_just_did_is_marked_in_the_log(server, browser, page_errors):
     """The entries another player's move adds stand out for a moment; those there before do not."""
-    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
-    path = f"/api/tables/{table['id']}"
-    tokens = {0: table["token"], 1: server.api("POST", f"{path}/join", {"name": "Bea"})["token"]}
+    table, path, tokens = _two_people(server)
     if server.api("GET", path, token=tokens[0])["view"]["to_act"] == [0]:
-        snapshot = server.api("GET", path, token=tokens[0])
-        end = next(a for a in snapshot["legal_actions"] if a["type"] == "end_turn")
-        server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": end}, tokens[0])
+        _act(server, path, tokens, 0, "end_turn")
     context, page = _open_seat(browser, page_errors, server, table, tokens[0])
     entries = page.locator("#log .log-entry")
     before = entries.count()
     assert before > 0
     expect(page.locator("#log .log-entry.fresh")).to_have_count(0)  # the page just opened: nothing is new
-    snapshot = server.api("GET", path, token=tokens[1])
-    end = next(a for a in snapshot["legal_actions"] if a["type"] == "end_turn")
-    server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": end}, tokens[1])
+    _act(server, path, tokens, 1, "end_turn")
     expect(page.locator("#log .log-entry.fresh[data-key='catan.turn_ended']")).to_have_count(1)
     after = entries.count()
     fresh = page.locator("#log .log-entry.fresh")
