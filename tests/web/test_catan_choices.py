@@ -145,10 +145,12 @@ def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_
         act(1, "end_turn")
     beas_hand = server.api("GET", path, token=tokens[1])["view"]["players"][1]["hand"]
     act(0, "start_trade")
+    context, page = _open_seat(browser, page_errors, server, table, tokens[0])
+    expect(page.locator("#prompt .phase")).to_have_text(
+        "Put together your offer: what you give and what you ask, then propose it.")
     act(0, "offer_give")
     act(0, "offer_ask", lambda action: action["resource"] in beas_hand)  # one Bea can give
     act(0, "propose")
-    context, page = _open_seat(browser, page_errors, server, table, tokens[0])
     # The offer says which way the cards go.
     offer = page.locator(".catan-trade .offer")
     expect(offer).to_contain_text(" for ")
@@ -156,7 +158,18 @@ def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_
     # Nobody has answered yet: nothing to pick, no hint.
     expect(page.locator(".catan-trade .answer")).to_have_count(1)
     expect(page.locator(".trade-pick")).to_have_count(0)
+    # Bea, asked, is told who offers and what she may do.
+    bea_context, bea = new_page(browser, page_errors)
+    bea.goto(server.base + "/")
+    bea.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 1, token}))",
+                 [table["id"], tokens[1]])
+    bea.goto(table["invite_url"])
+    expect(bea.locator("#prompt .phase")).to_have_text(
+        "\u2068Ann\u2069 offers you a trade: accept it, make a counter-offer, or decline.")
+    bea_context.close()
     act(1, "accept")
+    expect(page.locator("#prompt .phase")).to_have_text(
+        "The answers are in: choose whom to trade with, or withdraw your offer.")
     expect(page.locator(".trade-pick")).to_have_text(
         "Click a player who accepts or counters to trade with them, or withdraw your offer.")
     row = page.locator(".catan-trade .answer[data-seat='1'][data-legal]")

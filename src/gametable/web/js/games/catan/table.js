@@ -409,6 +409,16 @@ export function prompt({ tr, view, names, seat }) {
   if (view.phase === "pay") return tr.t("web.catan.prompt_pay");
   if (view.phase === "robber") return tr.t("web.catan.prompt_robber", { count: view.players[seat].discards_owed });
   if (view.phase === "charity") return tr.t("web.catan.prompt_charity");
-  if (view.phase === "trade") return tr.t("web.catan.prompt_trade", {}, names);
+  if (view.phase === "trade") return tradePrompt(tr, view.trade, names, seat);
   return tr.t("web.catan.prompt_main");
+}
+
+/** The trade in one line for the seat to act: compose, answer, or choose whom to trade with. */
+function tradePrompt(tr, deal, names, seat) {
+  if (deal?.stage === "compose" && deal.proposer === seat) return tr.t("web.catan.prompt_trade_compose", {}, names);
+  if (deal && deal.stage !== "compose" && deal.proposer !== seat) {
+    return tr.t("web.catan.prompt_trade_answer", { seat: deal.proposer }, names);
+  }
+  if (deal && deal.proposer === seat) return tr.t("web.catan.prompt_trade_pick", {}, names);
+  return tr.t("web.catan.prompt_trade", {}, names);
 }
