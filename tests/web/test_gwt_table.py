@@ -107,6 +107,15 @@ def test_gwt_final_scoring_shows_the_eleven_categories(server, browser, page_err
     totals = [int(t) for t in page.locator(".final-scores tfoot td").all_text_contents()]
     assert totals == [score["total"] for score in sorted(result["scores"], key=lambda s: s["seat"])]
     expect(page.locator("#prompt")).to_have_attribute("data-state", "over")
+    # Easy to read: the winner's column stands out, losses are marked, nothing scored fades.
+    cells = page.evaluate("""() => [...document.querySelectorAll('.final-scores tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((td) => [Number(td.textContent), td.className.split(' ')]))""")
+    winners = set(result["winners"])
+    for row in cells:
+        for seat, (points, classes) in enumerate(row):
+            assert ("negative" in classes) == (points < 0)
+            assert ("zero" in classes) == (points == 0)
+            assert ("winner" in classes) == (seat in winners)
     # The replay starts from the beginning of the game.
     page.click("#replay-open")
     expect(page.locator("#replay-slider")).to_have_value("0")

@@ -13,11 +13,15 @@ export class Choices {
    * @param {object[]} legal  the seat's legal actions (empty when it is not our turn)
    * @param {(action: object) => void} send
    * @param {(action: object) => string} label  the action in words, for menus and buttons
+   * @param {(actions: object[]) => void} [sendAll]  sends several actions one after the other
+   *   (a choice the player makes at once, such as the cards to discard, that the game takes
+   *   as one action per card)
    */
-  constructor(legal, send, label) {
+  constructor(legal, send, label, sendAll) {
     this.legal = legal || [];
     this.send = send;
     this.label = label;
+    this.sendAll = sendAll || ((actions) => { if (actions.length) send(actions[0]); });
     this.claimed = new Set();
   }
 
@@ -35,12 +39,28 @@ export class Choices {
   /** Highlight `element` and make it send (one of) `actions` when clicked. */
   bind(element, actions, title) {
     if (!actions || actions.length === 0) return element;
+    const description = title || (actions.length === 1 ? this.label(actions[0]) : null);
+    return this.bindHandler(element, actions, description, (event) => {
+      if (actions.length === 1) this.send(actions[0]);
+      else openMenu(event, actions, this.label, this.send);
+    });
+  }
+
+  /** Claim `actions` without an element: the renderer offers them its own way. */
+  claim(actions) {
     for (const action of actions) this.claimed.add(action);
+  }
+
+  /**
+   * Highlight `element` as something to click now, for `actions`, running `handler(event)`
+   * when clicked: a step of a choice the page gathers before it sends anything.
+   */
+  bindHandler(element, actions, description, handler) {
+    this.claim(actions);
     element.classList.add("legal");
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");
     element.dataset.legal = String(actions.length);
-    const description = title || (actions.length === 1 ? this.label(actions[0]) : null);
     if (description) element.setAttribute("aria-label", description);
     if (description && !element.querySelector(":scope > title") && element instanceof SVGElement) {
       const tip = document.createElementNS("http://www.w3.org/2000/svg", "title");
@@ -52,8 +72,7 @@ export class Choices {
     const activate = (event) => {
       event.preventDefault();
       event.stopPropagation();
-      if (actions.length === 1) this.send(actions[0]);
-      else openMenu(event, actions, this.label, this.send);
+      handler(event);
     };
     element.addEventListener("click", activate);
     element.addEventListener("keydown", (event) => {

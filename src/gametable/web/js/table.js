@@ -24,6 +24,7 @@ const page = {
   renderer: null,
   busy: false,
   replay: null,
+  logSeen: null, // when each log entry was first shown (see firstSeen)
 };
 
 function seatNames(snapshot) {
@@ -74,12 +75,28 @@ function explainError(error) {
 // this seat's choices are the same as then (another seat answering the same offer first does
 // not change them); a 409 means they really changed, so the page shows the table anew.
 async function send(action, seq) {
-  if (page.busy || !page.me || page.replay) return;
+  return sendAll([action], seq);
+}
+
+// Several actions chosen at once (the cards to discard to the robber) go one at a time, as the
+// game takes them; each after the first goes with the seq of the table it follows, and only
+// while it is still among this seat's choices: the game may have finished the rest itself (the
+// last cards owed, when only one kind is left in hand).
+async function sendAll(actions, seq) {
+  if (page.busy || !page.me || page.replay || actions.length === 0) return;
   closeMenu();
   page.busy = true;
   document.body.classList.add("busy");
   try {
-    await api.act(page.tableId, page.me.token, seq, action);
+    let current = seq;
+    for (const [index, action] of actions.entries()) {
+      if (index > 0) {
+        const now = await api.table(page.tableId, page.me.token);
+        if (!(now.legal_actions || []).some((legal) => sameAction(legal, action))) break;
+        current = now.seq;
+      }
+      await api.act(page.tableId, page.me.token, current, action);
+    }
     byId("notice").hidden = true;
     await page.live.resync();
   } catch (error) {
@@ -93,6 +110,12 @@ async function send(action, seq) {
     page.busy = false;
     document.body.classList.remove("busy");
   }
+}
+
+function sameAction(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length
+    && keys.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
 // -- drawing ------------------------------------------------------------------------------------
@@ -178,26 +201,51 @@ function renderChoices(choices, describe) {
   }
 }
 
+// How long a log entry stays marked as new, so that what others (bots too) just did is seen.
+const FRESH_MS = 6000;
+
+/** When each log entry was first shown (ms); entries already there when the page opened count as old. */
+function firstSeen(entries) {
+  const now = Date.now();
+  if (page.replay) return entries.map(() => 0);
+  if (!page.logSeen) page.logSeen = entries.map(() => 0);
+  for (let index = page.logSeen.length; index < entries.length; index++) page.logSeen.push(now);
+  return page.logSeen;
+}
+
 function renderLog(view, names) {
   // Newest first in the DOM; the list is laid out bottom-up (column-reverse), so it reads top to
   // bottom and stays scrolled to the newest entry without any script.
   const list = clear(byId("log"));
   const entries = view.log || [];
+  const seen = firstSeen(entries);
+  const now = Date.now();
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index];
     const seat = Number.isInteger(entry.seat) ? entry.seat : null;
-    list.appendChild(h("li", {
-      class: `log-entry${seat !== null ? ` seat-colour-${seat}` : ""}`,
+    const age = now - seen[index];
+    const fresh = seen[index] > 0 && age < FRESH_MS;
+    const item = h("li", {
+      class: `log-entry${seat !== null ? ` seat-colour-${seat}` : ""}${fresh ? " fresh" : ""}`,
       dataset: { key: entry.key, index },
     }, [
       seat !== null ? h("span", { class: "dot", "aria-hidden": "true" }) : null,
       h("span", { class: "text", text: page.tr.describe(entry, names) }),
-    ]));
+    ]);
+    // The fading mark goes on where it was when the log is drawn again (CSSOM, allowed by the CSP).
+    if (fresh) item.style.animationDelay = `-${age}ms`;
+    list.appendChild(item);
   }
 }
 
 export function resultOf(snapshot) {
   return snapshot.result || snapshot.view?.result || null;
+}
+
+// A category's points: the winner's column stands out, nothing scored fades, a loss is marked.
+function scoreCell(points, winner) {
+  const classes = [winner ? "winner" : "", points === 0 ? "zero" : "", points < 0 ? "negative" : ""];
+  return h("td", { class: classes.filter(Boolean).join(" "), text: String(points) });
 }
 
 function renderScores(snapshot, names, domain) {
@@ -221,7 +269,7 @@ function renderScores(snapshot, names, domain) {
       ])),
       h("tbody", {}, categories.map((name) => h("tr", { dataset: { category: name } }, [
         h("th", { scope: "row", text: tr.tOr(`${domain}.score.${name}`, name.replaceAll("_", " ")) }),
-        result.scores.map((score) => h("td", { text: String(score.breakdown?.[name] ?? 0) })),
+        result.scores.map((score) => scoreCell(score.breakdown?.[name] ?? 0, winners.has(score.seat))),
       ]))),
       h("tfoot", {}, h("tr", {}, [
         h("th", { scope: "row", text: tr.t("ui.table.total") }),
@@ -250,10 +298,12 @@ async function render(snapshot) {
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
-  const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe);
+  const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe,
+    (actions) => sendAll(actions, snapshot.seq));
   const board = byId("board");
   if (page.renderer) {
-    page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain });
+    // redraw: a step of a choice the page gathers before sending (no new snapshot comes)
+    page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain, redraw: () => render(page.snapshot) });
   }
   const scores = renderScores(snapshot, plainNames, domain);
   board.querySelector(":scope > .final-scores")?.remove();

@@ -6,6 +6,8 @@ import { clear, h } from "../../dom.js";
 import { card, chips } from "./art.js";
 
 const RESOURCES = ["brick", "lumber", "wool", "grain", "ore"];
+// Up to this many ways to pay are listed as buttons; with more, the cards are picked in the hand.
+const PAY_LIST_MAX = 8;
 // The costs printed on the cards (rules reference §1.1; the engine's COSTS in cards.py).
 const PRINTED_COSTS = {
   road: ["brick", "lumber"],
@@ -27,6 +29,18 @@ function counts(list) {
   const out = {};
   for (const item of list || []) out[item] = (out[item] || 0) + 1;
   return out;
+}
+
+/** The cards of `list` left once each card of `taken` is removed from it once. */
+function without(list, taken) {
+  const left = counts(taken);
+  return list.filter((item) => {
+    if (left[item] > 0) {
+      left[item] -= 1;
+      return false;
+    }
+    return true;
+  });
 }
 
 function section(className, title, children) {
@@ -135,24 +149,127 @@ function playerArea(ctx, player) {
 
 // -- your hand and your turn's buttons -----------------------------------------------------------------
 
-function hand(ctx, player) {
+// Some choices are made card by card from the hand before anything is sent: the cards the
+// robber takes (one action each, sent together) and, when the road exchange allows more
+// payments than a list can show, the cards that pay for a build (one action). The picks live
+// between renders (another player's move redraws the table) and are dropped when the choice is.
+const picker = { purpose: null, cards: [] };
+
+/** What the hand picks for now: {purpose, limit, actions, ready(picks), send(actions), ...} or null. */
+function pickMode(ctx, player) {
+  const { view, choices } = ctx;
+  const discards = choices.where((a) => a.type === "discard");
+  // One card owed is one click; more are picked first and sent together.
+  if (view.phase === "robber" && player.discards_owed > 1 && discards.length) {
+    const owed = player.discards_owed;
+    return {
+      purpose: "discard", limit: owed, actions: discards,
+      help: t(ctx, "discard_pick_help", { count: owed }),
+      progress: (picks) => t(ctx, "discard_progress", { picked: picks.length, count: owed }),
+      confirm: t(ctx, "discard_confirm", { count: owed }),
+      ready: (picks) => (picks.length === owed ? picks.map((resource) => ({ type: "discard", resource })) : null),
+      send: (actions) => choices.sendAll(actions),
+    };
+  }
+  const payments = choices.where((a) => a.type === "pay");
+  if (view.phase === "pay" && payments.length > PAY_LIST_MAX) {
+    return {
+      purpose: "pay", limit: Math.max(...payments.map((a) => a.cards.length)), actions: payments,
+      help: t(ctx, "pay_pick_help"),
+      progress: () => null,
+      confirm: t(ctx, "pay_confirm"),
+      ready: (picks) => {
+        const sorted = (cards) => JSON.stringify([...cards].sort());
+        const match = payments.find((a) => sorted(a.cards) === sorted(picks));
+        return match ? [match] : null;
+      },
+      send: (actions) => choices.send(actions[0]),
+    };
+  }
+  return null;
+}
+
+/** The cards picked so far that are still in hand, at most `mode.limit` of them. */
+function currentPicks(player, mode) {
+  if (picker.purpose !== mode.purpose) {
+    picker.purpose = mode.purpose;
+    picker.cards = [];
+  }
+  const left = counts(player.hand);
+  const kept = [];
+  for (const resource of picker.cards) {
+    if (kept.length < mode.limit && left[resource] > 0) {
+      kept.push(resource);
+      left[resource] -= 1;
+    }
+  }
+  picker.cards = kept;
+  return kept;
+}
+
+function hand(ctx, player, mode) {
   const { choices } = ctx;
   const have = counts(player.hand);
+  const picked = mode ? counts(currentPicks(player, mode)) : {};
+  if (mode) choices.claim(mode.actions);
   const box = h("div", { class: "hand", "aria-label": t(ctx, "your_hand") });
   for (const resource of RESOURCES) {
     if (!have[resource]) continue;
-    const element = card(resource, { label: term(ctx, resource), count: have[resource] });
-    choices.bind(element, choices.where((a) =>
-      (a.type === "discard" || a.type === "give") && a.resource === resource));
+    const left = have[resource] - (picked[resource] || 0);
+    const element = card(resource, { label: term(ctx, resource), count: left });
+    if (left === 0) element.classList.add("all-picked");
+    if (mode) {
+      if (left > 0 && picker.cards.length < mode.limit) {
+        const description = t(ctx, `${mode.purpose}_pick_card`, { resource: term(ctx, resource) });
+        choices.bindHandler(element, mode.actions, description, () => {
+          picker.cards.push(resource);
+          ctx.redraw();
+        });
+      }
+    } else {
+      choices.bind(element, choices.where((a) =>
+        (a.type === "discard" || a.type === "give") && a.resource === resource));
+    }
     box.appendChild(element);
   }
   if (player.hand.length === 0) box.appendChild(h("p", { class: "hint", text: t(ctx, "empty_hand") }));
   return box;
 }
 
+/** The cards picked so far, each kind a click from going back, and the button that sends them. */
+function pickTray(ctx, player, mode) {
+  const picks = currentPicks(player, mode);
+  const tray = h("div", { class: `pick-tray ${mode.purpose}-tray` }, [h("p", { class: "hint", text: mode.help })]);
+  const chosen = h("div", { class: "picked" });
+  // One button per kind ("3× brick"); each click puts one card of that kind back.
+  for (const [resource, n] of Object.entries(counts(picks))) {
+    chosen.appendChild(h("button", {
+      type: "button", class: "picked-card", dataset: { resource, count: n },
+      title: t(ctx, "pick_put_back", { resource: term(ctx, resource) }),
+      onclick: () => { picker.cards.splice(picker.cards.lastIndexOf(resource), 1); ctx.redraw(); },
+    }, chips(ctx.tr, Array(n).fill(resource))));
+  }
+  if (!picks.length) chosen.appendChild(h("span", { class: "hint", text: t(ctx, "pick_none") }));
+  tray.appendChild(chosen);
+  const progress = mode.progress(picks);
+  if (progress) tray.appendChild(h("p", { class: "pick-progress", text: progress }));
+  const actions = mode.ready(picks);
+  const confirm = h("button", { type: "button", class: `primary action-${mode.purpose}-picked`, disabled: !actions, text: mode.confirm });
+  if (actions) {
+    ctx.choices.bindHandler(confirm, actions, null, () => {
+      picker.cards = [];
+      mode.send(actions);
+    });
+  }
+  tray.appendChild(confirm);
+  return tray;
+}
+
 function myArea(ctx) {
   const { view, choices, seat } = ctx;
   const me = view.players[seat];
+  const mode = pickMode(ctx, me);
+  if (!mode) picker.purpose = null;
   const tools = h("div", { class: "turn-tools" });
   for (const type of ["start_trade", "end_turn"]) {
     const actions = choices.where((a) => a.type === type);
@@ -160,7 +277,8 @@ function myArea(ctx) {
       tools.appendChild(choices.bind(h("button", { type: "button", class: `primary action-${type}`, text: t(ctx, type) }), actions));
     }
   }
-  return section(`my-area seat-colour-${seat}`, t(ctx, "your_hand"), [hand(ctx, me), tools]);
+  return section(`my-area seat-colour-${seat}`, t(ctx, "your_hand"), [
+    hand(ctx, me, mode), mode ? pickTray(ctx, me, mode) : null, tools]);
 }
 
 // -- paying for a build ----------------------------------------------------------------------------------
@@ -170,8 +288,24 @@ function payment(ctx) {
   if (!view.paying) return null;
   const what = view.paying.card === "metropolis" ? "metropolis" : view.paying.card;
   const options = h("div", { class: "pay-options" });
-  for (const action of choices.where((a) => a.type === "pay")) {
-    options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, chips(ctx.tr, action.cards)), [action]));
+  const printed = PRINTED_COSTS[what] || [];
+  const payments = choices.where((a) => a.type === "pay");
+  if (payments.length > PAY_LIST_MAX) {
+    // Too many ways to pay for a list: the cards are picked in the hand (pickMode).
+    return section("catan-pay", t(ctx, "paying", { building: term(ctx, what) }), [
+      h("p", { class: "hint", text: t(ctx, "pay_help") }),
+      h("p", { class: "hint pay-in-hand", text: t(ctx, "pay_pick_in_hand", { count: payments.length }) }),
+    ]);
+  }
+  for (const action of payments) {
+    // A payment that uses the road exchange says which printed cards its extra cards stand for.
+    const replaced = without(printed, action.cards);
+    options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, [
+      chips(ctx.tr, action.cards),
+      replaced.length ? h("span", { class: "pay-instead", text: t(ctx, "pay_instead_of", {
+        cards: ctx.tr.joinList(Object.entries(counts(replaced)).map(([r, n]) => (n > 1 ? `${n}× ${term(ctx, r)}` : term(ctx, r)))),
+      }) }) : null,
+    ]), [action]));
   }
   return section("catan-pay", t(ctx, "paying", { building: term(ctx, what) }), [
     h("p", { class: "hint", text: t(ctx, "pay_help") }),
@@ -219,7 +353,7 @@ function trade(ctx) {
     body.push(h("div", { class: "offer" }, [
       h("span", { text: t(ctx, "offer_line", { seat: proposer }) }),
       h("span", { class: "offer-give" }, chips(ctx.tr, deal.give)),
-      h("span", { class: "arrow", text: "⇄" }),
+      h("span", { class: "trade-for", text: t(ctx, "trade_for") }),
       h("span", { class: "offer-ask" }, chips(ctx.tr, deal.ask)),
     ]));
     const answers = h("ul", { class: "answers" });
@@ -229,14 +363,17 @@ function trade(ctx) {
         h("strong", { text: names[answer.seat] }),
         h("span", { class: "answer-state", text: t(ctx, `answer_${answer.answer ?? "none"}`) }),
         answer.give ? h("span", { class: "counter" }, [
-          h("span", { text: t(ctx, "counter_line") }),
-          chips(ctx.tr, answer.give), h("span", { class: "arrow", text: "⇄" }), chips(ctx.tr, answer.ask),
+          h("span", { text: t(ctx, "counter_gives") }),
+          chips(ctx.tr, answer.give), h("span", { class: "trade-for", text: t(ctx, "trade_for") }), chips(ctx.tr, answer.ask),
         ]) : null,
       ]);
       choices.bind(row, choices.where((a) => a.type === "trade_with" && a.seat === answer.seat), t(ctx, "trade_with", { seat: answer.seat }));
       answers.appendChild(row);
     }
     body.push(answers);
+    if (choices.where((a) => a.type === "trade_with").length) {
+      body.push(h("p", { class: "hint trade-pick", text: t(ctx, "trade_pick_partner") }));
+    }
     const mine = deal.answers.find((a) => a.seat === seat);
     if (mine && mine.answer === "countering") {
       body.push(composer(ctx, mine.give || [], mine.ask || [], "counter_give", "counter_ask"));
@@ -272,6 +409,16 @@ export function prompt({ tr, view, names, seat }) {
   if (view.phase === "pay") return tr.t("web.catan.prompt_pay");
   if (view.phase === "robber") return tr.t("web.catan.prompt_robber", { count: view.players[seat].discards_owed });
   if (view.phase === "charity") return tr.t("web.catan.prompt_charity");
-  if (view.phase === "trade") return tr.t("web.catan.prompt_trade", {}, names);
+  if (view.phase === "trade") return tradePrompt(tr, view.trade, names, seat);
   return tr.t("web.catan.prompt_main");
+}
+
+/** The trade in one line for the seat to act: compose, answer, or choose whom to trade with. */
+function tradePrompt(tr, deal, names, seat) {
+  if (deal?.stage === "compose" && deal.proposer === seat) return tr.t("web.catan.prompt_trade_compose", {}, names);
+  if (deal && deal.stage !== "compose" && deal.proposer !== seat) {
+    return tr.t("web.catan.prompt_trade_answer", { seat: deal.proposer }, names);
+  }
+  if (deal && deal.proposer === seat) return tr.t("web.catan.prompt_trade_pick", {}, names);
+  return tr.t("web.catan.prompt_trade", {}, names);
 }
