@@ -138,21 +138,34 @@ def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_er
     context.close()
 
 
+def _trade_table(server, attempts: int = 8):
+    """A 2-player table of two people at Ann's action phase where Ann can offer a card for one of
+    another type that Bea holds (rules: no identical-type trades); (table, path, tokens, give, ask).
+    Tables are dealt at random: one where both hands hold a single, same type is replaced."""
+    for _ in range(attempts):
+        table, path, tokens = _two_people(server)
+        if server.api("GET", path, token=tokens[0])["view"]["to_act"] == [1]:
+            _act(server, path, tokens, 1, "end_turn")
+        anns_hand = server.api("GET", path, token=tokens[0])["view"]["players"][0]["hand"]
+        beas_hand = server.api("GET", path, token=tokens[1])["view"]["players"][1]["hand"]
+        pairs = [(give, ask) for give in anns_hand for ask in beas_hand if give != ask]
+        if pairs:
+            return (table, path, tokens) + pairs[0]
+    raise AssertionError(f"no table with a possible trade in {attempts} deals")
+
+
 def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_errors):
-    table, path, tokens = _two_people(server)
+    table, path, tokens, give, ask = _trade_table(server)
 
     def act(seat, kind, test=lambda action: True):
         _act(server, path, tokens, seat, kind, test)
 
-    if server.api("GET", path, token=tokens[0])["view"]["to_act"] == [1]:
-        act(1, "end_turn")
-    beas_hand = server.api("GET", path, token=tokens[1])["view"]["players"][1]["hand"]
     act(0, "start_trade")
     context, page = _open_seat(browser, page_errors, server, table, tokens[0])
     expect(page.locator("#prompt .phase")).to_have_text(
         "Put together your offer: what you give and what you ask, then propose it.")
-    act(0, "offer_give")
-    act(0, "offer_ask", lambda action: action["resource"] in beas_hand)  # one Bea can give
+    act(0, "offer_give", lambda action: action["resource"] == give)
+    act(0, "offer_ask", lambda action: action["resource"] == ask)  # one Bea can give
     act(0, "propose")
     # The offer says which way the cards go.
     offer = page.locator(".catan-trade .offer")
