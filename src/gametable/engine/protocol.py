@@ -91,8 +91,11 @@ class State(ABC):
         self._legal_cache = (seat, actions)
         return list(actions)
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply a legal action, or raise IllegalAction and leave the state untouched."""
+    def apply(self, seat: int, action: Action) -> Action:
+        """Apply a legal action, or raise IllegalAction and leave the state untouched.
+
+        Returns the legal action as the game offered it (what a log should store: never a
+        lookalike such as 1.0 or true for 1)."""
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise IllegalAction('an action must be a JSON object with a "type" string')
         if type(seat) is not int or not 0 <= seat < self.num_players:
@@ -111,6 +114,7 @@ class State(ABC):
             raise IllegalAction(self.explain_illegal(seat, dict(action))) from None
         self._legal_cache = None
         self._apply(seat, dict(canonical))
+        return canonical
 
     def result(self) -> dict[str, Any]:
         if not self.is_over():

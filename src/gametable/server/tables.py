@@ -494,10 +494,9 @@ class TableManager:
     async def commit(self, table: LiveTable, seat: int, action: Any) -> None:
         """Apply, commit, announce; the caller holds the table's lock. Used by people and bots."""
         state = table.state
-        # Store the legal action itself, so that e.g. 1.0 or true for 1 never reach the log.
-        canonical = next((a for a in table.legal[seat] if a == action), None)
         try:
-            state.apply(seat, canonical if canonical is not None else action)
+            # the action as the game offered it, so that e.g. 1.0 or true for 1 never reach the log
+            canonical = state.apply(seat, action)
         except IllegalAction as exc:
             raise BadRequest(str(exc)) from None  # the state is untouched
         except Exception:
