@@ -16,7 +16,9 @@ log entries themselves language-free:
   parameter that counts (``count``, ``amount``, ...); the form is chosen by the catalog's
   ``Plural-Forms`` rule (CLDR's, as Babel knows it), as ``ngettext`` would ("1 card", "2 cards");
 - a list value is joined the way the language joins lists (Babel's ``format_list``:
-  "brick, wool and ore", "ladrillo, lana y mineral", "آجر، پشم و سنگ").
+  "brick, wool and ore", "ladrillo, lana y mineral", "آجر، پشم و سنگ");
+- a value that is itself an entry (an object with a ``key``) is shown as that entry's sentence,
+  so one message can hold others ("fees $3: $2 to the bank and $1 to Ann").
 
 The browser client applies the same rules to the JSON form of the catalogs (see
 :func:`catalog`), so the terminal and the web table say the same thing.
@@ -170,6 +172,8 @@ def _show(name: str, value: Any, lang: str, game: str, names: Sequence[str]) -> 
         return names[value] if 0 <= value < len(names) else _seat_name(value, lang)
     if isinstance(value, (list, tuple)):
         return join_list([_show(name, v, lang, game, names) for v in value], lang)
+    if isinstance(value, Mapping) and "key" in value:
+        return describe(value, lang, names)
     if isinstance(value, str):
         term = catalog(lang).get(f"{game}.term.{value}") or catalog(DEFAULT_LANGUAGE).get(
             f"{game}.term.{value}"

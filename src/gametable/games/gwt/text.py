@@ -13,11 +13,7 @@ from rich.table import Table
 from gametable import i18n
 from gametable.i18n import player_names
 
-from . import data as D
-from .effects import hire_cost
-from .kansas_city import breeding_value
-from .movement import fee_of_icons, tile_hand_icons
-from .railroad import transport_cost
+from .notes import action_notes
 
 
 def _t(value: Any, lang: str) -> str:
@@ -138,33 +134,6 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     )
 
 
-def _effect_spec(src: str | None, effect: str) -> dict[str, Any]:
-    """The printed effect behind an action's source ("E/2", "aux", "bonus/engineer/4", ...)."""
-    if not src:
-        return {}
-    head, _, tail = src.partition("/")
-    if src == "aux":
-        options: Any = [{"effect": "aux"}]
-    elif head == "risk":
-        options = [D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]]]
-    elif head == "bonus":
-        kind, space = tail.split("/")
-        options = [D.WORKER_BONUS[kind][int(space)]]
-    elif head == "master":
-        options = D.STATION_MASTER[tail]["immediate"]
-    elif head == "objective":
-        options = D.OBJECTIVE[tail]["immediate"]
-    elif head in D.BUILDING and tail.isdigit():
-        options = D.BUILDING[head]["actions"][int(tail) - 1]
-    else:
-        return {}
-    return next((dict(o) for o in options if o["effect"] == effect), {})
-
-
-def _me(view: dict[str, Any]) -> dict[str, Any]:
-    return view["players"][view["current"]]
-
-
 def _say(key: str, lang: str, **params: Any) -> str:
     return i18n.text(key, lang, **params)
 
@@ -225,119 +194,7 @@ def _action_label(action: dict[str, Any], view: dict[str, Any], lang: str) -> st
     return label
 
 
-def _gains(spec: dict[str, Any], lang: str) -> list[str]:
-    """What a printed effect gives besides its main effect, in words."""
-    out = []
-    if spec.get("cost"):
-        out.append(_say("gwt.terminal.pay", lang, amount=spec["cost"]))
-    if spec.get("money"):
-        out.append(_say("web.gwt.gain.money", lang, amount=spec["money"]))
-    if spec.get("certificates"):
-        out.append(_say("web.gwt.gain.certificates", lang, amount=spec["certificates"]))
-    if spec.get("engine"):
-        out.append(_say("web.gwt.gain.engine", lang, amount=spec["engine"]))
-    if spec.get("objective_to_hand"):
-        out.append(_say("web.gwt.gain.objective", lang))
-    if spec.get("remove_cards"):
-        out.append(_say("gwt.terminal.remove_cards", lang, count=spec["remove_cards"]))
-    return out
-
-
-def _aux_effect(spec: dict[str, Any], lang: str) -> list[str]:
-    """An auxiliary action's printed effect (§9.2), in words."""
-    effect = spec["effect"]
-    if effect == "draw":
-        main = _say("gwt.terminal.draw_discard", lang, count=spec["exactly"])
-    elif effect == "money":
-        return [_say("web.gwt.gain.money", lang, amount=spec["amount"])]
-    else:
-        main = _say(f"web.gwt.effect.{effect}", lang, **spec)
-    return [main, *_gains(spec, lang)]
-
-
 def _detail(action: dict[str, Any], view: dict[str, Any], lang: str) -> str:
-    """What the action costs and gives, where the view knows it; "" when there is nothing to add."""
-    t = action["type"]
-    src = action.get("src")
-    spec = _effect_spec(src, t)
-    if src and src[:3] == "aux" and src[3:].isdigit():  # inside an auxiliary action: its printed effect
-        pending = view["pending"] or {}
-        spec = dict(D.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
-    parts: list[str] = []
-    if t == "move" or (t == "herder" and not spec.get("no_fees")):
-        parts.append(_fees_text(action["path"], view, lang))
-    elif t == "herder":
-        parts.append(_say("gwt.terminal.no_fees", lang))
-    elif t in ("discard", "discard_card", "engine", "engine_back", "certificates"):
-        parts += _gains(spec, lang)
-    elif t == "hire":
-        parts.append(_say("gwt.terminal.costs", lang, cost=hire_cost(action["row"] - 1, spec.get("discount", 0))))
-    elif t == "build":
-        need = D.BUILDING[action["building"]]["craftsmen"]
-        old = next(n["tile"] for n in view["trail"] if n["id"] == action["space"])
-        if old:
-            need -= D.BUILDING[old]["craftsmen"]
-        parts.append(_say("gwt.terminal.costs", lang, cost=need * spec.get("per_craftsman", 0)))
-        parts.append(_say("gwt.terminal.vp", lang, vp=D.BUILDING[action["building"]]["vp"]))
-        if old:
-            parts.append(_say("gwt.terminal.replacing", lang, building=old))
-    elif t == "buy":
-        value = D.BREEDING_VALUE[action["cards"][0]]
-        row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"]
-                   and r["cards"] == len(action["cards"]) and r["value"] == value)
-        parts.append(_say("gwt.terminal.costs", lang, cost=row["dollars"]))
-    elif t == "trade":
-        value = next(n for n in view["trail"] if n["id"] == action["space"])["value"]
-        parts.append(_say("web.gwt.gain.money", lang, amount=value) if value > 0
-                     else _say("gwt.terminal.pay", lang, amount=-value))
-    elif t == "remove_hazard":
-        cost = spec.get("cost", 0)
-        parts.append(_say("gwt.terminal.pay", lang, amount=cost) if cost else _say("gwt.terminal.free", lang))
-    elif t == "aux":
-        parts += _aux_effect(D.AUX[action["aux"]]["double" if action["double"] else "single"], lang)
-    elif t in ("upgrade", "upgrade_behind"):
-        station = view["railroad"]["stations"][action["station"] - 1]
-        parts.append(_say("gwt.terminal.costs", lang, cost=station["cost"]))
-        parts.append(_say("gwt.terminal.vp", lang, vp=station["vp"]))
-    elif t == "disc":
-        group = action["group"]
-        key = "aux" if group.startswith("aux") else group
-        parts.append(_say(f"gwt.terminal.disc.{key}", lang, n=group[3:]))
-        parts.append(_say(f"gwt.terminal.corner.{D.DISC_GROUP[group]['corner']}", lang))
-    elif t == "income":
-        me = _me(view)
-        total = breeding_value(me.get("hand", [])) + action["certificates"] + me["permanent_certificates"]
-        parts.append(_say("gwt.terminal.income", lang, total=total))
-    elif t == "deliver":
-        city = D.CITIES[D.CITY_INDEX[action["city"]]]
-        extraordinary = view["pending"] and view["pending"].get("extraordinary")
-        cost = 0 if extraordinary else transport_cost(D.POS_BY_LABEL[_me(view)["engine"]], city["value"])
-        parts.append(_say("gwt.terminal.delivery", lang, value=city["value"], cost=cost))
-    elif t == "money":
-        parts.append(_say("web.gwt.gain.money", lang, amount=spec.get("amount", 0)))
-    elif t in ("money_per_woods", "money_per_engineer"):
-        parts.append(_say(f"web.gwt.effect.{t}", lang, money=spec.get("money", 0)))
-    return i18n.join_list(parts, lang)
-
-
-def _fees_text(path: list[str], view: dict[str, Any], lang: str) -> str:
-    """The fees of walking ``path`` (§5.1), as the view shows the trail."""
-    seat = view["current"]
-    nodes = {node["id"]: node for node in view["trail"]}
+    """What the action costs and gives (gwt.notes), in words; "" when there is nothing to add."""
     names = player_names(len(view["players"]), view["seat"], lang)
-    owed: dict[int | None, int] = {}
-    for name in path:
-        node = nodes[name]
-        hands, payee = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), seat)
-        if hands:
-            owed[payee] = owed.get(payee, 0) + fee_of_icons(hands, len(view["players"]))
-    if not owed:
-        return _say("gwt.terminal.no_fees", lang)
-    total = sum(owed.values())
-    payees = i18n.join_list([
-        _say("gwt.terminal.fee_to", lang, amount=amount,
-             payee=_say("gwt.terminal.bank", lang) if payee is None else names[payee])
-        for payee, amount in owed.items()], lang)
-    text = _say("gwt.terminal.fees", lang, total=total, payees=payees)
-    money = _me(view)["money"]
-    return text + (f" ({_say('gwt.terminal.short', lang, money=money)})" if total > money else "")
+    return i18n.join_list([i18n.describe(note, lang, names) for note in action_notes(action, view)], lang)

@@ -9,6 +9,7 @@
 //     when the catalog has that message;
 //   - a list is shown item by item, joined as the language joins lists (Intl.ListFormat, the
 //     same CLDR patterns as Babel's format_list);
+//   - a value that is itself an entry (an object with a "key") is shown as that entry's sentence;
 //   - a message with plural forms picks its form by the number it is counted by, through
 //     Intl.PluralRules; the server sends the forms in the order of the language's CLDR
 //     categories (plural_categories), so the browser picks the form gettext picks;
@@ -114,6 +115,7 @@ export class Translator {
       return value >= 0 && value < names.length ? String(names[value]) : this.seatName(value);
     }
     if (Array.isArray(value)) return this.joinList(value.map((v) => this.show(name, v, domain, names)));
+    if (value && typeof value === "object" && "key" in value) return this.describe(value, names);
     if (typeof value === "string") return this.term(domain, value);
     if (typeof value === "boolean") return value ? "True" : "False"; // as Python's str()
     return String(value);

@@ -1,0 +1,169 @@
+"""What a choice costs and gives, as language-free notes the terminal and the browser both show.
+
+A note has the shape of a log entry: a catalog ``key`` and its parameters. A parameter may
+itself be a note (or a list of notes): translators show it as its own sentence, so "fees $3:
+$2 to the bank and $1 to Ann" stays one note whose payees are nested notes. Everything here
+is computed from the seat's view and the public data tables, so it never reveals more than
+the view does, and it is cheap (no copy of the state, no trial move).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data as D
+from .effects import hire_cost
+from .kansas_city import breeding_value
+from .movement import fee_of_icons, tile_hand_icons
+from .railroad import transport_cost
+
+Note = dict[str, Any]
+
+
+def _note(key: str, **params: Any) -> Note:
+    return {"key": key, **params}
+
+
+def effect_spec(src: str | None, effect: str) -> dict[str, Any]:
+    """The printed effect behind an action's source ("E/2", "aux", "bonus/engineer/4", ...)."""
+    if not src:
+        return {}
+    head, _, tail = src.partition("/")
+    if src == "aux":
+        options: Any = [{"effect": "aux"}]
+    elif head == "risk":
+        options = [D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]]]
+    elif head == "bonus":
+        kind, space = tail.split("/")
+        options = [D.WORKER_BONUS[kind][int(space)]]
+    elif head == "master":
+        options = D.STATION_MASTER[tail]["immediate"]
+    elif head == "objective":
+        options = D.OBJECTIVE[tail]["immediate"]
+    elif head in D.BUILDING and tail.isdigit():
+        options = D.BUILDING[head]["actions"][int(tail) - 1]
+    else:
+        return {}
+    return next((dict(o) for o in options if o["effect"] == effect), {})
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any]:
+    return view["players"][view["current"]]
+
+
+def _gains(spec: dict[str, Any]) -> list[Note]:
+    """What a printed effect gives besides its main effect."""
+    out = []
+    if spec.get("cost"):
+        out.append(_note("gwt.terminal.pay", amount=spec["cost"]))
+    if spec.get("money"):
+        out.append(_note("web.gwt.gain.money", amount=spec["money"]))
+    if spec.get("certificates"):
+        out.append(_note("web.gwt.gain.certificates", amount=spec["certificates"]))
+    if spec.get("engine"):
+        out.append(_note("web.gwt.gain.engine", amount=spec["engine"]))
+    if spec.get("objective_to_hand"):
+        out.append(_note("web.gwt.gain.objective"))
+    if spec.get("remove_cards"):
+        out.append(_note("gwt.terminal.remove_cards", count=spec["remove_cards"]))
+    return out
+
+
+def _aux_effect(spec: dict[str, Any]) -> list[Note]:
+    """An auxiliary action's printed effect (§9.2)."""
+    effect = spec["effect"]
+    if effect == "draw":
+        main = _note("gwt.terminal.draw_discard", count=spec["exactly"])
+    elif effect == "money":
+        return [_note("web.gwt.gain.money", amount=spec["amount"])]
+    else:
+        main = _note(f"web.gwt.effect.{effect}", **spec)
+    return [main, *_gains(spec)]
+
+
+def action_notes(action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
+    """What ``action`` costs and gives, where the view knows it; [] when there is nothing to add."""
+    t = action["type"]
+    src = action.get("src")
+    spec = effect_spec(src, t)
+    if src and src[:3] == "aux" and src[3:].isdigit():  # inside an auxiliary action: its printed effect
+        pending = view["pending"] or {}
+        spec = dict(D.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
+    notes: list[Note] = []
+    if t == "move" or (t == "herder" and not spec.get("no_fees")):
+        notes.append(fees_note(action["path"], view))
+    elif t == "herder":
+        notes.append(_note("gwt.terminal.no_fees"))
+    elif t in ("discard", "discard_card", "engine", "engine_back", "certificates"):
+        notes += _gains(spec)
+    elif t == "hire":
+        notes.append(_note("gwt.terminal.costs", cost=hire_cost(action["row"] - 1, spec.get("discount", 0))))
+    elif t == "build":
+        need = D.BUILDING[action["building"]]["craftsmen"]
+        old = next(n["tile"] for n in view["trail"] if n["id"] == action["space"])
+        if old:
+            need -= D.BUILDING[old]["craftsmen"]
+        notes.append(_note("gwt.terminal.costs", cost=need * spec.get("per_craftsman", 0)))
+        notes.append(_note("gwt.terminal.vp", vp=D.BUILDING[action["building"]]["vp"]))
+        if old:
+            notes.append(_note("gwt.terminal.replacing", building=old))
+    elif t == "buy":
+        value = D.BREEDING_VALUE[action["cards"][0]]
+        row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"]
+                   and r["cards"] == len(action["cards"]) and r["value"] == value)
+        notes.append(_note("gwt.terminal.costs", cost=row["dollars"]))
+    elif t == "trade":
+        value = next(n for n in view["trail"] if n["id"] == action["space"])["value"]
+        notes.append(_note("web.gwt.gain.money", amount=value) if value > 0
+                     else _note("gwt.terminal.pay", amount=-value))
+    elif t == "remove_hazard":
+        cost = spec.get("cost", 0)
+        notes.append(_note("gwt.terminal.pay", amount=cost) if cost else _note("gwt.terminal.free"))
+    elif t == "aux":
+        notes += _aux_effect(D.AUX[action["aux"]]["double" if action["double"] else "single"])
+    elif t in ("upgrade", "upgrade_behind"):
+        station = view["railroad"]["stations"][action["station"] - 1]
+        notes.append(_note("gwt.terminal.costs", cost=station["cost"]))
+        notes.append(_note("gwt.terminal.vp", vp=station["vp"]))
+    elif t == "disc":
+        group = action["group"]
+        key = "aux" if group.startswith("aux") else group
+        notes.append(_note(f"gwt.terminal.disc.{key}", n=group[3:]))
+        notes.append(_note(f"gwt.terminal.corner.{D.DISC_GROUP[group]['corner']}"))
+    elif t == "income":
+        me = _me(view)
+        total = breeding_value(me.get("hand", [])) + action["certificates"] + me["permanent_certificates"]
+        notes.append(_note("gwt.terminal.income", total=total))
+    elif t == "deliver":
+        city = D.CITIES[D.CITY_INDEX[action["city"]]]
+        extraordinary = view["pending"] and view["pending"].get("extraordinary")
+        cost = 0 if extraordinary else transport_cost(D.POS_BY_LABEL[_me(view)["engine"]], city["value"])
+        notes.append(_note("gwt.terminal.delivery", value=city["value"], cost=cost))
+    elif t == "money":
+        notes.append(_note("web.gwt.gain.money", amount=spec.get("amount", 0)))
+    elif t in ("money_per_woods", "money_per_engineer"):
+        notes.append(_note(f"web.gwt.effect.{t}", money=spec.get("money", 0)))
+    return notes
+
+
+def fees_note(path: list[str], view: dict[str, Any]) -> Note:
+    """The fees of walking ``path`` (§5.1), as the view shows the trail: whom they go to, and
+    whether the mover has the money."""
+    seat = view["current"]
+    nodes = {node["id"]: node for node in view["trail"]}
+    owed: dict[int | None, int] = {}
+    for name in path:
+        node = nodes[name]
+        hands, payee = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), seat)
+        if hands:
+            owed[payee] = owed.get(payee, 0) + fee_of_icons(hands, len(view["players"]))
+    if not owed:
+        return _note("gwt.terminal.no_fees")
+    total = sum(owed.values())
+    payees = [_note("gwt.terminal.fee_to", amount=amount,
+                    payee=_note("gwt.terminal.bank") if payee is None else _note("gwt.terminal.player", seat=payee))
+              for payee, amount in owed.items()]
+    money = _me(view)["money"]
+    if total > money:
+        return _note("gwt.terminal.fees_short", total=total, payees=payees, money=money)
+    return _note("gwt.terminal.fees", total=total, payees=payees)
