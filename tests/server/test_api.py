@@ -87,6 +87,28 @@ def test_get_shows_each_seat_its_own_view_and_spectators_no_hand(api):
     assert {"type": "take", "count": 2} in theirs["legal_actions"]
 
 
+def test_action_notes_run_beside_the_legal_actions_of_the_seat_to_act_only(api):
+    # a game with the hook (gwt) says what each choice costs; one without (toy) sends [] entries
+    table = api.create(game="gwt", players=2)
+    bob = api.join(table["id"])
+    seats = [api.table(table["id"], table["token"]), api.table(table["id"], bob["token"])]
+    acting = seats[seats[0]["view"]["to_act"][0]]
+    waiting = seats[1 - acting["you"]]
+    watcher = api.table(table["id"])
+    assert acting["legal_actions"] and len(acting["action_notes"]) == len(acting["legal_actions"])
+    for action, notes in zip(acting["legal_actions"], acting["action_notes"]):
+        assert action["type"] == "move"  # the first decision of the game: where to enter the trail
+        assert [note["key"] for note in notes] == ["gwt.terminal.no_fees"]  # neutral spaces charge none: rules §2.4
+    assert waiting["legal_actions"] == [] and waiting["action_notes"] == []
+    assert watcher["legal_actions"] == [] and watcher["action_notes"] == []
+
+    toy = api.create(players=2)
+    api.join(toy["id"])
+    mine = api.table(toy["id"], toy["token"])
+    assert mine["legal_actions"] and mine["action_notes"] == [[] for _ in mine["legal_actions"]]
+    assert api.table(toy["id"])["action_notes"] == []
+
+
 def test_an_action_commits_and_returns_the_new_seq(api, live):
     table = api.create(players=2)
     bob = api.join(table["id"])

@@ -75,6 +75,13 @@ class State(ABC):
         """Why ``action`` is not legal for ``seat``; games may give a more specific reason."""
         return f"{action.get('type')!r} with these parameters is not a legal action now"
 
+    def action_notes(self, seat: int, view: dict[str, Any] | None = None) -> list[list[dict[str, Any]]]:
+        """What each of ``legal_actions(seat)`` costs and gives, in the same order: per action a
+        list of notes shaped like log entries (a catalog ``key`` and parameters), [] where
+        nothing is known. ``view``: ``self.view(seat)`` if the caller already has it. Optional:
+        this default knows nothing; a game overrides it cheaply (no clone, no trial apply)."""
+        return [[] for _ in self.legal_actions(seat)]
+
     # -- the shared, checked entry points --------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:

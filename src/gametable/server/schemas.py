@@ -88,6 +88,10 @@ class TableSnapshot(BaseModel):
     seats: list[SeatInfo]
     view: dict[str, Any] = Field(description="The game's view for your seat (engine protocol).")
     legal_actions: list[dict[str, Any]] = Field(description="Your legal actions now (empty if not your turn).")
+    action_notes: list[list[dict[str, Any]]] = Field(description=(
+        "Parallel to legal_actions: what each action costs and gives, as notes shaped like log "
+        "entries (a catalog key and its parameters; translate them as log entries). [] where the "
+        "game knows nothing; the whole list is empty when legal_actions is."))
     result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
 
 

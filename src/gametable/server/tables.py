@@ -530,6 +530,8 @@ class TableManager:
         """Everything a seat (None = spectator) may know of the table now."""
         state = table.state
         online = {self._watcher_seat(table, w) for w in self.watchers.get(table.id, ())}
+        view = state.view(seat)
+        legal = table.legal[seat] if seat is not None else []
         return Snapshot({
             "id": table.id,
             "game": table.record.game,
@@ -539,8 +541,10 @@ class TableManager:
             "you": seat,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
                       for s in table.seats],
-            "view": state.view(seat),
-            "legal_actions": table.legal[seat] if seat is not None else [],
+            "view": view,
+            "legal_actions": legal,
+            # what each legal action costs and gives (the game's optional hook; [] for spectators)
+            "action_notes": state.action_notes(seat, view) if legal else [],
             "result": state.result() if state.is_over() else None,
         })
 

@@ -147,7 +147,7 @@ def action_notes(action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
 
 
 def fees_note(path: list[str], view: dict[str, Any]) -> Note:
-    """The fees of walking ``path`` (§5.1), as the view shows the trail: whom they go to, and
+    """The fees of walking ``path`` (§2.4), as the view shows the trail: whom they go to, and
     whether the mover has the money."""
     seat = view["current"]
     nodes = {node["id"]: node for node in view["trail"]}

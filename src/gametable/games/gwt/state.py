@@ -164,6 +164,14 @@ class GwtState(State):
         from .view import build_view
         return build_view(self, seat)
 
+    def action_notes(self, seat: int, view: dict[str, Any] | None = None) -> list[list[dict[str, Any]]]:
+        from .notes import action_notes
+        legal = self.legal_actions(seat)
+        if not legal:
+            return []
+        view = self.view(seat) if view is None else view
+        return [action_notes(action, view) for action in legal]
+
     def is_over(self) -> bool:
         return self.over
 
