@@ -124,3 +124,60 @@ def test_gwt_final_scoring_shows_the_eleven_categories(server, browser, page_err
     expect(page.locator("#replay-slider")).to_have_value("1")
     assert page_errors == []
     context.close()
+
+
+def test_gwt_choices_show_what_they_cost(server, browser, page_errors):
+    """The server's action_notes reach the board: a move says its fees, a hire its cost."""
+    rnd = random.Random(3)
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann"})
+    path = f"/api/tables/{table['id']}"
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
+                  [table["id"], table["token"]])
+
+    def my_turn() -> dict:
+        """The table when seat 0 must decide (the bot waits for us then, so it stands still)."""
+        deadline = time.monotonic() + 30
+        while True:
+            snapshot = server.api("GET", path, token=table["token"])
+            if snapshot["legal_actions"]:
+                return snapshot
+            assert time.monotonic() < deadline, "seat 0 was never asked"
+            time.sleep(0.1)
+
+    # The first decision: where to enter the trail. A start space charges no fee (rules §2.4).
+    snapshot = my_turn()
+    assert {a["type"] for a in snapshot["legal_actions"]} == {"move"}
+    page.goto(table["invite_url"])
+    page.wait_for_selector(".gwt-board [data-legal][data-node]")
+    labels = [el.get_attribute("aria-label") for el in page.locator(".gwt-board [data-legal][data-node]").all()]
+    assert len(labels) == len(snapshot["legal_actions"])
+    assert all(label.endswith(" — no fees") for label in labels), labels
+
+    # Play on through the API until a hire is offered; then its cell tells the row's cost.
+    deadline = time.monotonic() + 120
+    while not any(a["type"] == "hire" for a in snapshot["legal_actions"]):
+        assert time.monotonic() < deadline, "no hire was offered"
+        action = rnd.choice(snapshot["legal_actions"])
+        try:
+            server.api("POST", f"{path}/actions", {"seq": snapshot["seq"], "action": action}, table["token"])
+        except urllib.error.HTTPError as error:
+            assert error.code == 409, error.read()
+        snapshot = my_turn()
+    index = next(i for i, a in enumerate(snapshot["legal_actions"]) if a["type"] == "hire")
+    hire, notes = snapshot["legal_actions"][index], snapshot["action_notes"][index]
+    assert notes[0]["key"] == "gwt.terminal.costs"
+    costs = f" — costs ${notes[0]['cost']}"
+    page.reload()
+    cell = page.locator(f".job-slot[data-row='{hire['row']}'][data-worker='{hire['worker']}'][data-legal]")
+    expect(cell).to_have_count(1)
+    if cell.get_attribute("data-legal") == "1":
+        assert cell.get_attribute("aria-label").endswith(costs)
+    else:  # several ways to hire this worker: the menu lists each with its own cost
+        cell.click()
+        items = page.locator("#menu .menu-item").all_text_contents()
+        assert any(item.endswith(costs) for item in items), items
+        assert all(" — costs $" in item for item in items), items
+    assert page_errors == []
+    context.close()

@@ -16,11 +16,21 @@ export class Choices {
    * @param {(actions: object[]) => void} [sendAll]  sends several actions one after the other
    *   (a choice the player makes at once, such as the cards to discard, that the game takes
    *   as one action per card)
+   * @param {object[][]} [notes]  parallel to `legal`: what each action costs and gives (the
+   *   snapshot's action_notes, log-entry-shaped), shown after the action's label everywhere
+   *   it is offered (buttons, menus, the board's tooltips)
+   * @param {(notes: object[]) => string} [sayNotes]  an action's notes in words
    */
-  constructor(legal, send, label, sendAll) {
+  constructor(legal, send, label, sendAll, notes = [], sayNotes = () => "") {
     this.legal = legal || [];
     this.send = send;
-    this.label = label;
+    // by identity: where() hands out these very action objects
+    const notesOf = new Map(this.legal.map((action, index) => [action, notes?.[index] || []]));
+    this.label = (action) => {
+      const noted = notesOf.get(action);
+      const extra = noted && noted.length ? sayNotes(noted) : "";
+      return extra ? `${label(action)} — ${extra}` : label(action);
+    };
     this.sendAll = sendAll || ((actions) => { if (actions.length) send(actions[0]); });
     this.claimed = new Set();
   }

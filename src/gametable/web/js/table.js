@@ -185,7 +185,7 @@ function renderPrompt(snapshot, names, choices) {
   if (!page.me) box.appendChild(h("p", { class: "hint", text: tr.t("ui.table.spectating") }));
 }
 
-function renderChoices(choices, describe) {
+function renderChoices(choices) {
   const box = byId("choices");
   const list = clear(byId("choice-buttons"));
   const rest = choices.unclaimed();
@@ -195,7 +195,7 @@ function renderChoices(choices, describe) {
       type: "button",
       class: "choice",
       dataset: { legal: "1", type: action.type },
-      text: describe(action),
+      text: choices.label(action),
       onclick: () => choices.send(action),
     }));
   }
@@ -298,8 +298,10 @@ async function render(snapshot) {
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
+  // what each choice costs and gives, joined as the terminal joins them (gwt: its _detail)
+  const sayNotes = (notes) => tr.joinList(notes.map((note) => tr.describe(note, names)));
   const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe,
-    (actions) => sendAll(actions, snapshot.seq));
+    (actions) => sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes);
   const board = byId("board");
   if (page.renderer) {
     // redraw: a step of a choice the page gathers before sending (no new snapshot comes)
@@ -310,7 +312,7 @@ async function render(snapshot) {
   if (scores) board.prepend(scores);
   renderSeatBar(snapshot, plainNames);
   renderPrompt(snapshot, names, choices);
-  renderChoices(choices, describe);
+  renderChoices(choices);
   renderLog(view, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.status === "finished" || resultOf(snapshot)) || !!page.replay;
