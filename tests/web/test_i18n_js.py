@@ -33,6 +33,10 @@ ENTRIES = [
     # lists of one, two and four items
     {"key": "catan.built", "seat": 2, "card": "road", "cards": ["brick"]},
     {"key": "web.catan.action.pay", "cards": ["brick", "lumber"]},
+    # an entry holding entries (a choice's fees, as gwt.notes writes them), one short of money
+    {"key": "gwt.terminal.fees_short", "total": 3, "money": 1, "payees": [
+        {"key": "gwt.terminal.fee_to", "amount": 2, "payee": {"key": "gwt.terminal.bank"}},
+        {"key": "gwt.terminal.fee_to", "amount": 1, "payee": {"key": "gwt.terminal.player", "seat": 1}}]},
 ]
 
 
