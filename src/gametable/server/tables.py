@@ -2,9 +2,9 @@
 
 Every change goes the same way, for people and bots alike: under the table's lock, the
 action is checked and applied to the hot state, committed to the log store (in a transaction
-shared with other tables' actions: see gametable.server.writer), and only then is anyone told (local watchers directly, other server processes
-through the fan-out). If the commit fails, the hot state is thrown away and rebuilt from the
-log, which is the truth.
+shared with other tables' actions: see gametable.server.writer), and only then is anyone told
+(local watchers directly, other server processes through the fan-out). If the commit fails,
+the hot state is thrown away and rebuilt from the log, which is the truth.
 
 After a restart, the tables where a bot must move are rebuilt at once (the log's table row
 says so: ``bot_due``), so that their games go on by themselves; every other table comes back
