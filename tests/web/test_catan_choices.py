@@ -246,7 +246,7 @@ def test_a_payment_by_road_exchange_says_what_it_replaces(server, browser, page_
     context.close()
 
 
-RENDER_MANY_PAYMENTS = """async ([view]) => {
+RENDER_MANY_PAYMENTS = """async ([view, extra]) => {
     const { loadTranslator } = await import('/static/js/i18n.js');
     const { Choices } = await import('/static/js/choices.js');
     const catan = await import('/static/js/games/catan/table.js');
@@ -254,9 +254,10 @@ RENDER_MANY_PAYMENTS = """async ([view]) => {
     const kinds = ['brick', 'lumber', 'wool', 'grain', 'ore'];
     const legal = [];
     kinds.forEach((a, i) => kinds.slice(i).forEach((b) => legal.push({type: 'pay', cards: [a, b]})));
+    for (const cards of extra || []) legal.push({type: 'pay', cards});
     window.sent = [];
     const players = view.players.map((p) => ({...p}));
-    players[0].hand = kinds.flatMap((k) => [k, k]);
+    players[0].hand = kinds.flatMap((k) => [k, k, k]);
     const board = document.createElement('section');
     document.body.appendChild(board);
     const ctx = {tr, view: {...view, players, phase: 'pay', paying: {card: 'knight', metropolis: null}, trade: null},
@@ -278,7 +279,7 @@ def test_many_ways_to_pay_are_picked_in_the_hand(server, browser, page_errors):
     view = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["view"]
     context, page = new_page(browser, page_errors)
     page.goto(server.base + "/")
-    assert page.evaluate(RENDER_MANY_PAYMENTS, [view]) == 15
+    assert page.evaluate(RENDER_MANY_PAYMENTS, [view, []]) == 15
     expect(page.locator(".catan-pay .pay-in-hand")).to_have_text("15 ways to pay: pick the cards in your hand below.")
     expect(page.locator(".pay-option")).to_have_count(0)
     pay = page.locator(".action-pay-picked")
@@ -292,5 +293,38 @@ def test_many_ways_to_pay_are_picked_in_the_hand(server, browser, page_errors):
     assert page.evaluate("window.sent") == []
     pay.click()
     assert page.evaluate("window.sent") == [{"type": "pay", "cards": ["brick", "ore"]}]
+    assert page_errors == []
+    context.close()
+
+
+def test_picking_a_payment_never_reaches_a_dead_end(server, browser, page_errors):
+    """With payments of different sizes (2 cards, or 3 brick standing for one card), the hand
+    offers only cards that keep the picks part of some payment: four picks that pay for nothing
+    would leave a person (and the whole-game test) with nothing to click."""
+    table = server.api("POST", "/api/tables", {"game": GAME, "players": 2, "bots": [], "name": "Ann"})
+    view = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["view"]
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    assert page.evaluate(RENDER_MANY_PAYMENTS, [view, [["brick", "brick", "brick", "wool"]]]) == 16
+    pay = page.locator(".action-pay-picked")
+    offered = page.locator(".hand .card[data-legal]")
+    page.locator(".hand .card[data-kind='ore']").click()
+    page.locator(".hand .card[data-kind='brick']").click()
+    expect(pay).to_be_enabled()
+    # ore and brick are a payment and part of no larger one: nothing more is offered
+    expect(offered).to_have_count(0)
+    page.locator(".picked-card[data-resource='ore']").click()  # put the ore back
+    page.locator(".hand .card[data-kind='wool']").click()
+    expect(pay).to_be_enabled()  # brick and wool
+    # only another brick leads on (to 3 brick and wool)
+    expect(offered).to_have_count(1)
+    expect(offered.first).to_have_attribute("data-kind", "brick")
+    offered.first.click()
+    expect(pay).to_be_disabled()  # 2 brick and wool pay for nothing yet
+    expect(offered).to_have_count(1)
+    offered.first.click()
+    expect(pay).to_be_enabled()
+    pay.click()
+    assert page.evaluate("window.sent") == [{"type": "pay", "cards": ["brick", "brick", "brick", "wool"]}]
     assert page_errors == []
     context.close()

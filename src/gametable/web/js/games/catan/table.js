@@ -31,6 +31,12 @@ function counts(list) {
   return out;
 }
 
+/** Whether `list` holds every card of `part` (as many of each kind). */
+function covers(list, part) {
+  const have = counts(list);
+  return Object.entries(counts(part)).every(([item, n]) => (have[item] || 0) >= n);
+}
+
 /** The cards of `list` left once each card of `taken` is removed from it once. */
 function without(list, taken) {
   const left = counts(taken);
@@ -168,6 +174,8 @@ function pickMode(ctx, player) {
       progress: (picks) => t(ctx, "discard_progress", { picked: picks.length, count: owed }),
       confirm: t(ctx, "discard_confirm", { count: owed }),
       ready: (picks) => (picks.length === owed ? picks.map((resource) => ({ type: "discard", resource })) : null),
+      // any card still in hand may go while fewer than owed are picked
+      canAdd: (picks) => picks.length < owed,
       send: (actions) => choices.sendAll(actions),
     };
   }
@@ -183,6 +191,9 @@ function pickMode(ctx, player) {
         const match = payments.find((a) => sorted(a.cards) === sorted(picks));
         return match ? [match] : null;
       },
+      // Only a card that keeps the picks part of some way to pay is offered, so picking can
+      // never reach a dead end where nothing matches (putting cards back stays possible).
+      canAdd: (picks, resource) => payments.some((a) => covers(a.cards, [...picks, resource])),
       send: (actions) => choices.send(actions[0]),
     };
   }
@@ -219,7 +230,7 @@ function hand(ctx, player, mode) {
     const element = card(resource, { label: term(ctx, resource), count: left });
     if (left === 0) element.classList.add("all-picked");
     if (mode) {
-      if (left > 0 && picker.cards.length < mode.limit) {
+      if (left > 0 && picker.cards.length < mode.limit && mode.canAdd(picker.cards, resource)) {
         const description = t(ctx, `${mode.purpose}_pick_card`, { resource: term(ctx, resource) });
         choices.bindHandler(element, mode.actions, description, () => {
           picker.cards.push(resource);
