@@ -136,3 +136,17 @@ def new_page(browser, errors: list, *, lang: str = "en", width: int = 1600, heig
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(20_000)
     return context, page
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test shows the end of its server's log beside the traceback."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for name in ("server", "own_server"):
+        running = item.funcargs.get(name)
+        if isinstance(running, Server) and running.log_path.exists():
+            tail = running.log_path.read_text(errors="replace")[-6000:]
+            report.sections.append((f"{name} log (last 6000 characters)", tail))

@@ -60,19 +60,37 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
     return True
 
 
-def play_until(pages, done, rnd: random.Random, *, prefer=None, timeout: float = 240.0,
-               max_clicks: int = 5000) -> int:
-    """Let every page click until ``done()``; returns the number of clicks."""
-    deadline = time.monotonic() + timeout
+def describe_page(page) -> str:
+    """What a page shows and offers, for the message of a test that got stuck."""
+    busy = bool(page.locator("body.busy").count())
+    prompt = (page.locator("#prompt").text_content() or "").strip()
+    return (f"{page.url}: prompt {prompt_state(page)!r} busy={busy} {prompt!r}; "
+            f"offers {page.evaluate(_DESCRIBE)}")
+
+
+def play_until(pages, done, rnd: random.Random, *, prefer=None, timeout: float = 600.0,
+               stall: float = 120.0, max_clicks: int = 5000) -> int:
+    """Let every page click until ``done()``; returns the number of clicks.
+
+    Fails when no page found anything to click for ``stall`` seconds (the table is stuck: bots
+    move at once here), or after ``timeout`` seconds or ``max_clicks`` clicks in all. The overall
+    limit is generous because a loaded CI machine runs the whole game several times slower.
+    """
+    start = last_click = time.monotonic()
     clicks = 0
     while not done():
-        if time.monotonic() > deadline or clicks >= max_clicks:
-            raise AssertionError(f"the game did not get there after {clicks} clicks")
+        now = time.monotonic()
+        if now - last_click > stall or now - start > timeout or clicks >= max_clicks:
+            why = (f"nothing to click for {now - last_click:.0f} s" if now - last_click > stall
+                   else f"{now - start:.0f} s")
+            raise AssertionError(f"the game did not get there after {clicks} clicks ({why})\n"
+                                 + "\n".join(describe_page(page) for page in pages))
         acted = False
         for page in pages:
             if click_one(page, rnd, prefer):
                 clicks += 1
                 acted = True
+                last_click = time.monotonic()
                 page.wait_for_timeout(30)
         if not acted:
             pages[0].wait_for_timeout(60)

@@ -75,7 +75,7 @@ def test_catan_whole_game_with_invited_player_and_spectator(server, browser, pag
     def prefer(element) -> bool:
         return element["type"] not in ("start_trade", "end_turn", "counter") or rnd.random() < 0.15
 
-    play_until([host, guest], over, rnd, prefer=prefer, timeout=300)
+    play_until([host, guest], over, rnd, prefer=prefer)
     host.wait_for_selector(".final-scores")
     SHOTS.mkdir(parents=True, exist_ok=True)
     host.evaluate('window.scrollTo(0, 0)')

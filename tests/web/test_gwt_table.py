@@ -51,7 +51,7 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     assert watcher.locator("[data-legal]").count() == 0
     assert watcher.locator(".gwt-player").count() == 2
 
-    clicks = play_until([page], delivered, rnd, prefer=prefer, timeout=300)
+    clicks = play_until([page], delivered, rnd, prefer=prefer)
     assert clicks > 5
     page.wait_for_timeout(300)
 
