@@ -28,6 +28,10 @@ class State(ABC):
 
     game: ClassVar["Game"]
 
+    #: per action type, the parameters whose list is an unordered collection (two cards bought
+    #: together): ``apply`` accepts such a list in any order and returns the offered action.
+    unordered_params: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
 
@@ -118,15 +122,46 @@ class State(ABC):
             # so what a game applies and logs is always what it offered.
             canonical = legal[legal.index(action)]
         except ValueError:
-            raise IllegalAction(self.explain_illegal(seat, dict(action))) from None
+            canonical = self._unordered_match(legal, action)
+            if canonical is None:
+                raise IllegalAction(self.explain_illegal(seat, dict(action))) from None
         self._legal_cache = None
         self._apply(seat, dict(canonical))
         return canonical
+
+    def _unordered_match(self, legal: list[Action], action: Mapping[str, Any]) -> Action | None:
+        """The legal action that ``action`` equals once its unordered lists are compared as
+        multisets (element by element with ``==``, as ``legal.index`` compares), or None."""
+        unordered = self.unordered_params.get(action["type"])
+        if not unordered:
+            return None
+        for candidate in legal:
+            if candidate.get("type") != action["type"] or candidate.keys() != action.keys():
+                continue
+            if all(_same_multiset(candidate[k], action[k]) if k in unordered else candidate[k] == action[k]
+                   for k in candidate):
+                return candidate
+        return None
 
     def result(self) -> dict[str, Any]:
         if not self.is_over():
             raise IllegalAction("the game is not over yet, so there is no result")
         return self._result()
+
+
+def _same_multiset(offered: Any, given: Any) -> bool:
+    """Whether two lists hold equal elements, each as often, in any order."""
+    if not isinstance(offered, list) or not isinstance(given, list) or len(offered) != len(given):
+        return False
+    left = list(given)
+    for item in offered:
+        for i, other in enumerate(left):
+            if other == item:
+                del left[i]
+                break
+        else:
+            return False
+    return True
 
 
 class Game(ABC):

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from gametable.engine import IllegalAction
 from gametable.games.catan_road.cards import COSTS, substitution_rate
 from gametable.games.catan_road.payment import can_pay, payments
 from tests.games.catan_road.helpers import area, check_cards, hand, hand_of, log_keys, scenario
@@ -78,6 +79,26 @@ def test_p6_the_player_chooses_which_cards_pay_when_there_is_a_choice():
     assert data["areas"][0]["cities"] == 1 and data["phase"] == "main"
     assert log_keys(state)[-1] in ("catan.built", "catan.row_refilled")
     check_cards(state)
+
+
+def test_p6_the_cards_of_a_payment_may_be_named_in_any_order():
+    """A payment is a set of cards: any order applies as the listed one; another set is refused."""
+    def paying():
+        state = scenario(2, hands=[hand(grain=2, ore=3, wool=2), {}], areas=[area(roads=3), area()],
+                         longest_road=0)
+        state.apply(0, CITY)
+        return state
+    listed, shuffled = paying(), paying()
+    offered = {"type": "pay", "cards": ["wool", "wool", "grain", "ore", "ore", "ore"]}
+    assert offered in listed.legal_actions(0)
+    listed.apply(0, offered)
+    returned = shuffled.apply(0, {"type": "pay", "cards": ["ore", "wool", "ore", "grain", "wool", "ore"]})
+    assert returned == offered and shuffled.to_json() == listed.to_json()
+    state = paying()
+    before = state.to_json()
+    with pytest.raises(IllegalAction):  # one wool short of a substitution
+        state.apply(0, {"type": "pay", "cards": ["ore", "wool", "ore", "grain", "ore", "ore"]})
+    assert state.to_json() == before
 
 
 def test_p6_substitution_uses_another_type_only():

@@ -120,3 +120,71 @@ def test_move_descriptions_name_the_fees_the_engine_charges():
                     assert label.endswith("— no fees") or "you have only $0" in label, label
             state.apply(seat, bot.choose(state, seat))
     assert checked > 20  # positions where moving costs something were reached and compared
+
+
+def _trail_lines(lang: str) -> list[str]:
+    """The terminal's trail at 100 columns for seed 4's tiles, 1a (seat 0) on the woods space at
+    the flood risk, 2a (seat 1) on G-2 and both herders on 1a."""
+    from gametable.i18n import player_names
+
+    from .builder import node, put_building, scenario
+    st = scenario(2, seed=4, clear_trail=False)
+    put_building(st, "FLOOD-RISK-2", "1a", owner=0)
+    put_building(st, "G-2", "2a", owner=1)
+    st.players[0].herder = st.players[1].herder = node("FLOOD-RISK-2")
+    console = Console(record=True, width=100)
+    console.print(text.render(st.view(0), player_names(2, 0, lang), lang))
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    return lines[:lines.index(next(line for line in lines if line.startswith("╭")))]
+
+
+def test_terminal_trail_names_locations_as_the_printed_board_does():
+    """Buildings by letter or number and side with their owner, hazard and teepee tiles with the
+    teepee space's money, the risk area, herders below: no internal space ids."""
+    assert _trail_lines("en") == [
+        "                              Trail (locations in order; ★ = herders)",
+        " building A                           flood (green hand, 2 VP)       flood (green hand, 4 VP)",
+        " building 1a of Player 1 (you)        building B                     drought (green hand, 3 VP)",
+        " ⚠ flood risk",
+        " ★ Player 1 (you) and Bot 2",
+        " building C                           building D                     green teepee (+$1)",
+        " building E                           building F                     building G",
+        " building 2a of Bot 2                 green teepee (-$1)             green teepee (-$2)",
+        " blue teepee (-$3)",
+    ]
+
+
+def test_terminal_trail_in_persian_portuguese_and_spanish():
+    fa, pt, es = _trail_lines("fa"), _trail_lines("pt"), _trail_lines("es")
+    assert fa[2:5] == [" ساختمان 1a متعلق به بازیکن 1 (شما)      ساختمان B                   خشکسالی (دست سبز، 3 امتیاز)",
+                       " ⚠ خطر سیل",
+                       " ★ بازیکن 1 (شما) و ربات 2"]
+    assert fa[5].endswith("چادر سبز (+1$)") and fa[8] == " چادر آبی (-3$)"
+    assert pt[2:5] == [" construção 1a de Jogador 1 (você)     construção B                   seca (mão verde, 3 PV)",
+                       " ⚠ risco de inundação",
+                       " ★ Jogador 1 (você) e Robô 2"]
+    assert pt[7] == " construção 2a de Robô 2               cabana verde (-$1)             cabana verde (-$2)"
+    assert es[2:5] == [" edificio 1a de Jugador 1 (tú)     edificio B                       sequía (mano verde, 3 PV)",
+                       " ⚠ riesgo de inundación",
+                       " ★ Jugador 1 (tú) y Bot 2"]
+    assert es[5] == " edificio C                        edificio D                       tienda indígena verde (+$1)"
+
+
+def test_terminal_trail_shows_every_risk_area_and_no_space_id():
+    """Every risk space says its area; a space id (FLOOD-RISK-2, G-2, TEEPEE+1) never shows."""
+    from gametable.games.gwt import data as D
+    from gametable.i18n import player_names
+
+    from .builder import put_building, scenario
+    st = scenario(2, seed=4, clear_trail=False)
+    risky = [D.NODES[i] for i in range(len(D.NODES)) if D.NODE_KIND[i] == "private" and D.RISK[i]]
+    for space, building in zip(risky, ("1a", "2a", "3a", "4a", "5a", "6a", "7a")):
+        put_building(st, space, building, owner=0)
+    for lang, risks in (("en", ["flood risk", "drought risk", "trade risk", "rockfall risk"]),
+                        ("es", ["riesgo de inundación", "riesgo de sequía", "riesgo de comercio",
+                                "riesgo de desprendimiento"])):
+        console = Console(record=True, width=100)
+        console.print(text._trail(st.view(0), player_names(2, 0, lang), lang))
+        shown = console.export_text()
+        assert [shown.count("⚠ " + r) for r in risks] == [2, 1, 2, 2]
+        assert not any(n in shown for n in D.NODES if "-" in n or n.isupper()), shown

@@ -1,5 +1,8 @@
 """§3 Neutral buildings A-G: every local action, with exact positions before and after."""
 
+import pytest
+
+from gametable.engine import IllegalAction
 from gametable.games.gwt import data as D
 
 from .builder import (act, at, clear_disc, hire_workers, legal, put_building, put_tile,
@@ -202,3 +205,54 @@ def test_phase_b_others_buildings_hazards_teepees_give_only_a_single_aux_action(
     at(st, 0, "A-1", hand=["guernsey"], money=0)
     assert {a["type"] for a in legal(st)} == {"aux"}
     assert all(a["src"] == "aux" and not a["double"] for a in legal(st))
+
+
+def _pair_purchase_position():
+    st = scenario()
+    hire_workers(st, 0, cowboys=3)
+    set_market(st, ["holstein", "ayrshire", "west_highland_4"])
+    at(st, 0, "NEUTRAL-E", money=30)
+    act(st, type="buy_cattle", src="E/2")
+    return st
+
+
+def test_s1_3_a_pair_of_cattle_may_be_named_in_either_order():
+    """§1.3: the two cards bought together are a set; the reversed pair is the same purchase."""
+    canonical, reversed_ = _pair_purchase_position(), _pair_purchase_position()
+    pairs = [a for a in legal(canonical, "buy") if len(a["cards"]) == 2]
+    assert pairs == [{"type": "buy", "cards": ["ayrshire", "holstein"], "cowboys": 3}]  # listed once
+    assert canonical.apply(0, pairs[0]) == pairs[0]
+    returned = reversed_.apply(0, {"type": "buy", "cards": ["holstein", "ayrshire"], "cowboys": 3})
+    assert returned == pairs[0] and returned["cards"] == ["ayrshire", "holstein"]
+    assert reversed_.to_json() == canonical.to_json()
+    assert reversed_.players[0].money == 25 and reversed_.market == ["west_highland_4"]
+
+
+def test_s1_3_a_wrong_card_in_a_pair_is_refused_and_changes_nothing():
+    st = _pair_purchase_position()
+    before = st.to_json()
+    for cards in (["holstein", "west_highland_4"], ["holstein", "holstein"], ["holstein", "ayrshire", "ayrshire"],
+                  ["holstein"], "holstein", ["jersey", "ayrshire"]):
+        with pytest.raises(IllegalAction):
+            st.apply(0, {"type": "buy", "cards": cards, "cowboys": 3})
+        assert st.to_json() == before
+    with pytest.raises(IllegalAction):  # the right pair with the wrong number of cowboys
+        st.apply(0, {"type": "buy", "cards": ["holstein", "ayrshire"], "cowboys": 2})
+    assert st.to_json() == before
+
+
+def test_s3_F_two_cards_of_one_breed_may_be_discarded_in_either_order():
+    def position():
+        st = scenario()
+        at(st, 0, "NEUTRAL-F", hand=["west_highland_3", "west_highland_5", "jersey"], money=3)
+        return st
+    canonical, reversed_ = position(), position()
+    canonical.apply(0, {"type": "discard", "src": "F/1", "cards": ["west_highland_3", "west_highland_5"]})
+    returned = reversed_.apply(0, {"type": "discard", "src": "F/1", "cards": ["west_highland_5", "west_highland_3"]})
+    assert returned["cards"] == ["west_highland_3", "west_highland_5"]
+    assert reversed_.to_json() == canonical.to_json()
+    st = position()
+    before = st.to_json()
+    with pytest.raises(IllegalAction):  # not one breed
+        st.apply(0, {"type": "discard", "src": "F/1", "cards": ["jersey", "west_highland_3"]})
+    assert st.to_json() == before

@@ -47,6 +47,9 @@ class CatanState(State):
         "last_event", "winner", "log", "_legal_cache",
     )
 
+    # The cards a payment uses are a set: legal_pay lists each way to pay once, in resource order.
+    unordered_params = {"pay": ("cards",)}
+
     def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng,
                  charity_receivers: str = CHARITY_FEWER) -> None:
         n = num_players

@@ -96,6 +96,10 @@ _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
 class GwtState(State):
     """Great Western Trail (first edition). See the package docstring for the module map."""
 
+    # A pair of cattle bought together (§1.3) and two cards discarded together (building F, 3a)
+    # are sets: legal_actions lists each once, with the cards in sorted order.
+    unordered_params = {"buy": ("cards",), "discard": ("cards",)}
+
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
         self.n = 0

@@ -30,25 +30,44 @@ def _t(value: Any, lang: str) -> str:
 
 
 def _trail(view: dict[str, Any], names: list[str], lang: str) -> Table:
+    """The trail in order, each occupied location named as the printed board shows it: the
+    building's letter or number and side (and whose it is), the hazard or teepee tile, the
+    teepee space's money; below it the risk mark and the herders standing there."""
     herders: dict[str, list[str]] = {}
     for p in view["players"]:
         if p["herder"]:
             herders.setdefault(p["herder"], []).append(names[p["seat"]])
-    table = Table(title=i18n.text("gwt.terminal.trail_title", lang), show_header=False, box=None)
+    table = Table(title=i18n.text("gwt.terminal.trail_title", lang), show_header=False, box=None,
+                  expand=True)
     cells = []
     for node in view["trail"]:
         if node["tile"] is None and node["id"] not in herders or node["kind"] == "start":
             continue
-        label = node["id"]
-        tile = node["tile"]
-        if node["kind"] == "private" and tile:
-            tile = f"{tile}({names[node['owner']]})"
+        cell = _trail_cell(node, names, lang)
         if node["id"] in herders:
-            label += " ★" + ",".join(herders[node["id"]])
-        cells.append(f"{label}: {tile or '·'}")
-    for i in range(0, len(cells), 4):
-        table.add_row(*cells[i:i + 4])
+            cell += "\n★ " + i18n.join_list(herders[node["id"]], lang)
+        cells.append(escape(cell))
+    for i in range(0, len(cells), _TRAIL_COLUMNS):
+        table.add_row(*cells[i:i + _TRAIL_COLUMNS])
     return table
+
+
+_TRAIL_COLUMNS = 3  # about 32 characters a cell in 100 columns: "building 10a of Player 1 (you)"
+
+
+def _trail_cell(node: dict[str, Any], names: list[str], lang: str) -> str:
+    kind, tile = node["kind"], node["tile"]
+    if kind == "kansas_city":
+        return _t(node["id"], lang)
+    if kind == "private":
+        cell = _say("gwt.terminal.cell.private", lang, building=_t(tile, lang), owner=names[node["owner"]])
+        if node["risk"]:  # the space's id names the area whose risk action it carries
+            cell += "\n⚠ " + _say(f"gwt.terminal.risk.{node['id'].split('-RISK-')[0].lower()}", lang)
+        return cell
+    if kind == "teepee":
+        key = "gwt.terminal.cell.teepee_gain" if node["value"] > 0 else "gwt.terminal.cell.teepee_pay"
+        return _say(key, lang, tile=_t(tile, lang), amount=abs(node["value"]))
+    return _t(tile, lang)  # a neutral building (its letter) or a hazard tile (kind, hand, VP)
 
 
 def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
