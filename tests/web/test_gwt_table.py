@@ -32,6 +32,9 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     assert page.locator(".gwt-board .objective-slot").count() == 4
     assert page.locator(".gwt-player").count() == 2
     assert page.locator(".gwt-player.mine .holding.hand .cattle-card").count() == 4
+    # A neutral building's tooltip names it by its letter ("building" once).
+    titles = page.locator(".gwt-board .node-neutral > title").all_text_contents()
+    assert sorted(titles) == [f"Neutral building {letter}" for letter in "ABCDEFG"]
 
     def delivered() -> bool:
         return page.locator("#log .log-entry.seat-colour-0[data-key='gwt.city_disc']").count() > 0

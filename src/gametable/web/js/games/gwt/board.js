@@ -44,7 +44,9 @@ function trailNode(ctx, node) {
   if (!at) return null;
   const [x, y] = at;
   const g = s("g", { class: `node node-${node.kind}`, dataset: { node: node.id }, transform: `translate(${x} ${y})` });
-  const title = s("title", { text: label(ctx, `node.${node.kind}`, { tile: node.tile ? term(ctx, node.tile) : "", value: node.value ?? "" }) });
+  // A neutral building is named by its letter alone: its term ("building A") would say "building" twice.
+  const tile = !node.tile ? "" : node.kind === "neutral" ? node.tile : term(ctx, node.tile);
+  const title = s("title", { text: label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" }) });
   g.appendChild(title);
   if (node.kind === "start") {
     g.appendChild(s("circle", { r: 20, class: "hit start-space" }));
