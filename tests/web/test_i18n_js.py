@@ -33,11 +33,23 @@ ENTRIES = [
     # lists of one, two and four items
     {"key": "catan.built", "seat": 2, "card": "road", "cards": ["brick"]},
     {"key": "web.catan.action.pay", "cards": ["brick", "lumber"]},
+    # repeated terms counted where they first appear (ui.count_of); seats and entries never merged
+    {"key": "catan.built", "seat": 0, "card": "city", "cards": ["ore", "grain", "ore", "grain", "ore"]},
+    {"key": "catan.traded", "seat": 0, "partner_seat": 2, "gave": ["wool", "brick", "wool"], "got": ["ore", "ore"]},
+    {"key": "catan.trade_proposed", "seat": 1, "give": ["grain", "grain", "grain", "grain"], "ask": ["ore"]},
+    {"key": "catan.discarded", "seat": 2, "cards": ["lumber", "wool", "lumber", "brick", "wool", "lumber"]},
+    {"key": "gwt.discarded", "seat": 1, "cards": ["jersey", "guernsey", "jersey"], "reason": "hand_limit"},
+    {"key": "web.catan.action.pay", "cards": ["wool", "wool", "grain", "ore", "ore", "ore"]},
+    {"key": "catan.trade_accepted", "seat": [0, 2, 0]},
+    {"key": "gwt.terminal.fees_short", "total": 2, "money": 0, "payees": [
+        {"key": "gwt.terminal.bank"}, {"key": "gwt.terminal.bank"}]},
     # an entry holding entries (a choice's fees, as gwt.notes writes them), one short of money
     {"key": "gwt.terminal.fees_short", "total": 3, "money": 1, "payees": [
         {"key": "gwt.terminal.fee_to", "amount": 2, "payee": {"key": "gwt.terminal.bank"}},
         {"key": "gwt.terminal.fee_to", "amount": 1, "payee": {"key": "gwt.terminal.player", "seat": 1}}]},
 ]
+
+LISTS = [["ore"], ["wool", "wool"], ["brick", "ore", "brick", "grain", "ore", "brick"], []]
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "pt", "es"])
@@ -45,14 +57,18 @@ def test_js_describe_matches_python(server, browser, page_errors, lang):
     context, page = new_page(browser, page_errors)
     page.goto(server.base + "/")
     got = page.evaluate(
-        """async ([lang, entries, names]) => {
+        """async ([lang, entries, names, lists]) => {
             const { loadTranslator } = await import('/static/js/i18n.js');
             const tr = await loadTranslator(lang);
-            return {dir: document.documentElement.dir, texts: entries.map((e) => tr.describe(e, names))};
+            return {dir: document.documentElement.dir, texts: entries.map((e) => tr.describe(e, names)),
+                    counted: lists.map((l) => tr.joinCounted(l, (v) => tr.term("catan", v)))};
         }""",
-        [lang, ENTRIES, NAMES],
+        [lang, ENTRIES, NAMES, LISTS],
     )
     assert got["dir"] == i18n.LANGUAGES[lang][1]
     assert got["texts"] == [i18n.describe(entry, lang, NAMES) for entry in ENTRIES]
+    # the browser's own counted lists (payment chips, GWT labels) count as Python's join_counted
+    assert got["counted"] == [i18n.join_counted(items, lambda v: i18n.text(f"catan.term.{v}", lang), lang)
+                              for items in LISTS]
     assert page_errors == []
     context.close()

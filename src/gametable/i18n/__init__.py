@@ -16,7 +16,9 @@ log entries themselves language-free:
   parameter that counts (``count``, ``amount``, ...); the form is chosen by the catalog's
   ``Plural-Forms`` rule (CLDR's, as Babel knows it), as ``ngettext`` would ("1 card", "2 cards");
 - a list value is joined the way the language joins lists (Babel's ``format_list``:
-  "brick, wool and ore", "ladrillo, lana y mineral", "آجر، پشم و سنگ");
+  "brick, wool and ore", "ladrillo, lana y mineral", "آجر، پشم و سنگ"); a game term the list
+  holds more than once is named once, counted with the message ``ui.count_of`` where it first
+  appears ("2× ore and wool", "2 سنگ و پشم"); seats, numbers and entries are never merged;
 - a value that is itself an entry (an object with a ``key``) is shown as that entry's sentence,
   so one message can hold others ("fees $3: $2 to the bank and $1 to Ann").
 
@@ -171,7 +173,7 @@ def _show(name: str, value: Any, lang: str, game: str, names: Sequence[str]) -> 
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
         return names[value] if 0 <= value < len(names) else _seat_name(value, lang)
     if isinstance(value, (list, tuple)):
-        return join_list([_show(name, v, lang, game, names) for v in value], lang)
+        return join_counted(value, lambda v: _show(name, v, lang, game, names), lang)
     if isinstance(value, Mapping) and "key" in value:
         return describe(value, lang, names)
     if isinstance(value, str):
@@ -185,6 +187,38 @@ def _show(name: str, value: Any, lang: str, game: str, names: Sequence[str]) -> 
 def join_list(items: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """Items joined as ``lang`` joins a list ("a, b and c"); the browser uses Intl.ListFormat."""
     return format_list(list(items), style="standard", locale=lang) if items else ""
+
+
+def counted(values: Sequence[Any]) -> list[tuple[Any, int]]:
+    """``values`` with each repeated game term (a string) merged into its first place and counted:
+    ['ore', 'wool', 'ore'] -> [('ore', 2), ('wool', 1)]. Anything else (seat numbers, numbers,
+    entries) stays one by one, so a list of seats still names every player."""
+    groups: list[list[Any]] = []
+    first: dict[str, int] = {}
+    for value in values:
+        if isinstance(value, str) and value in first:
+            groups[first[value]][1] += 1
+            continue
+        if isinstance(value, str):
+            first[value] = len(groups)
+        groups.append([value, 1])
+    return [(value, count) for value, count in groups]
+
+
+def count_of(count: int, shown: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A term named ``count`` times ("2× ore"); once, the term alone."""
+    if count == 1:
+        return shown
+    template = _template("ui.count_of", lang, {"count": count}) or "{count}× {term}"
+    # filled directly: the term is translated already and must not be looked up as a term again
+    return template.replace("{count}", str(count)).replace("{term}", shown)
+
+
+def join_counted(values: Sequence[Any], show: Callable[[Any], str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """``values`` as a list in ``lang``, each shown with ``show``, repeated terms counted
+    (:func:`counted`): ['ore', 'ore', 'wool'] -> "2× ore and wool". The one place that counts
+    repeats; the browser's Translator.joinCounted does the same."""
+    return join_list([count_of(count, show(value), lang) for value, count in counted(values)], lang)
 
 
 def _seat_name(seat: int, lang: str) -> str:

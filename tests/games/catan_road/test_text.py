@@ -47,10 +47,41 @@ def test_choices_read_in_the_players_language_with_their_cost():
     seat = state.to_act()[0]
     view = state.view(seat)
     build = next(a for a in state.legal_actions(seat) if a["type"] == "build" and a["card"] == "road")
-    assert text.describe_action(build, view, "en") == "Build: road — costs 1 brick and 1 lumber"
-    assert text.describe_action(build, view, "es") == "Construir: camino — cuesta 1 ladrillo y 1 madera"
-    assert text.describe_action(build, view, "pt") == "Construir: estrada — custa 1 tijolo e 1 madeira"
-    assert text.describe_action(build, view, "fa") == "ساختن: جاده — هزینه: 1 آجر و 1 چوب"
+    assert text.describe_action(build, view, "en") == "Build: road — costs brick and lumber"
+    assert text.describe_action(build, view, "es") == "Construir: camino — cuesta ladrillo y madera"
+    assert text.describe_action(build, view, "pt") == "Construir: estrada — custa tijolo e madeira"
+    assert text.describe_action(build, view, "fa") == "ساختن: جاده — هزینه: آجر و چوب"
+
+
+def test_cards_are_counted_as_the_log_counts_them():
+    """The terminal's card lists (hands, costs, offers) use the log's counting (i18n.join_counted):
+    a repeated card once, counted, where it first appears; a single card alone."""
+    city = ["grain", "ore", "grain", "ore", "ore"]
+    expected = {"en": "2× grain and 3× ore", "es": "2× cereal y 3× mineral", "pt": "2× trigo e 3× minério",
+                "fa": "2 گندم و 3 سنگ معدن"}
+    for lang, words in expected.items():
+        assert text.cards_text(city, lang) == words
+        assert words in i18n.describe({"key": "catan.discarded", "seat": 0, "cards": city}, lang, ["Ann"])
+    assert text.cards_text(["wool", "ore", "wool"], "en") == "2× wool and ore"
+    assert text.cards_text([], "en") == "nothing"
+
+
+def test_paying_reads_as_the_browsers_label():
+    """[P]6: a city paid three ways; each choice is the browser's label (web.catan.action.pay), the
+    cards counted in the order the payment lists them."""
+    from tests.games.catan_road.helpers import area, hand, scenario
+
+    state = scenario(2, hands=[hand(grain=2, ore=3, wool=2), {}], areas=[area(roads=3), area()],
+                     longest_road=0)
+    state.apply(0, {"type": "build", "card": "city"})
+    view = state.view(0)
+    pays = state.legal_actions(0)
+    labels = sorted(text.describe_action(a, view, "en") for a in pays)
+    assert labels == sorted(["Pay with 2× grain and 3× ore", "Pay with 2× wool, 2× grain, and 2× ore",
+                             "Pay with 2× wool, grain, and 3× ore"])
+    for action in pays:
+        assert text.describe_action(action, view, "fa") == i18n.describe(
+            {"key": "web.catan.action.pay", **action}, "fa", domain="catan")
 
 
 def test_the_table_renders_in_every_language_without_raw_keys():
@@ -81,7 +112,7 @@ def test_answering_an_offer_reminds_of_the_partner_bonus_card():
         state.apply(0, action)
     view = state.view(1)
     accept = text.describe_action({"type": "accept"}, view, "en")
-    assert accept == "Accept the offer — you give 1 grain, you get 1 ore (if the trade is made with you, you also draw 1 card)"
+    assert accept == "Accept the offer — you give grain, you get ore (if the trade is made with you, you also draw 1 card)"
 
 
 def test_a_build_payable_only_by_substitution_says_so():
@@ -92,9 +123,9 @@ def test_a_build_payable_only_by_substitution_says_so():
                      longest_road=0, row=["village", "road", "road", "knight", "knight"])
     view = state.view(0)
     labels = {a["card"]: text.describe_action(a, view, "en") for a in state.legal_actions(0) if a["type"] == "build"}
-    assert labels["village"] == ("Build: village — costs 1 brick, 1 lumber, 1 wool, and 1 grain; with your roads, "
+    assert labels["village"] == ("Build: village — costs brick, lumber, wool, and grain; with your roads, "
                                  "2 identical cards of another type replace a missing one")
-    assert labels["road"] == "Build: road — costs 1 brick and 1 lumber"
+    assert labels["road"] == "Build: road — costs brick and lumber"
     four_roads = scenario(2, hands=[hand(brick=1, lumber=1, wool=1, ore=1), hand()],
                           areas=[area(roads=4), area()], longest_road=0,
                           row=["village", "road", "road", "knight", "knight"])

@@ -21,11 +21,10 @@ def _term(value: str, lang: str) -> str:
 
 
 def cards_text(cards: list[str], lang: str) -> str:
-    """['wool', 'wool', 'ore'] -> '2 wool, 1 ore' (in the order given)."""
+    """['wool', 'wool', 'ore'] -> '2× wool and ore': counted as the log counts them (i18n.join_counted)."""
     if not cards:
         return i18n.text("catan.terminal.nothing", lang)
-    counted = Counter(cards)
-    return i18n.join_list([f"{n} {_term(name, lang)}" for name, n in counted.items()], lang)
+    return i18n.join_counted(cards, lambda card: _term(card, lang), lang)
 
 
 def _metropolis_text(card: str, lang: str) -> str:
@@ -145,7 +144,7 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
         cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view, lang)
         return f"{label} — " + i18n.text("catan.terminal.costs", lang, cost=cost)
     if kind == "pay":
-        return i18n.describe({"key": "web.catan.action.pay", "cards": cards_text(action["cards"], lang)}, lang)
+        return label  # the browser's label: the list of cards, counted
     exchange = None  # (what you give, what you get)
     if kind == "propose":
         exchange = trade["give"], trade["ask"]

@@ -19,7 +19,7 @@ from .notes import action_notes
 def _t(value: Any, lang: str) -> str:
     """A game term in ``lang`` (the browser's term(): gwt.term.*, then web.gwt.term.*)."""
     if isinstance(value, list):
-        return i18n.join_list([_t(v, lang) for v in value], lang)
+        return i18n.join_counted(value, lambda v: _t(v, lang), lang)
     if value is None:
         return "—"
     for key in (f"gwt.term.{value}", f"web.gwt.term.{value}"):
@@ -196,7 +196,7 @@ def _action_label(action: dict[str, Any], view: dict[str, Any], lang: str) -> st
         params.update(to=_t(action["path"][-1], lang), steps=len(action["path"]),
                       path=" → ".join(_t(node, lang) for node in action["path"]))
     if "cards" in action:
-        params["cards"] = i18n.join_list([_t(c, lang) for c in action["cards"]], lang)
+        params["cards"] = _t(action["cards"], lang)
     if "card" in action:
         params["card"] = (_say("web.gwt.objective_stack", lang) if action["card"] == "stack"
                           else _t(action["card"], lang))

@@ -8,7 +8,9 @@
 //   - a string value v of an entry keyed "<domain>.…" is shown as "<domain>.term.<v>"
 //     when the catalog has that message;
 //   - a list is shown item by item, joined as the language joins lists (Intl.ListFormat, the
-//     same CLDR patterns as Babel's format_list);
+//     same CLDR patterns as Babel's format_list); a game term the list holds more than once is
+//     named once where it first appears, counted with "ui.count_of" ("2× ore and wool");
+//     seats, numbers and entries are never merged;
 //   - a value that is itself an entry (an object with a "key") is shown as that entry's sentence;
 //   - a message with plural forms picks its form by the number it is counted by, through
 //     Intl.PluralRules; the server sends the forms in the order of the language's CLDR
@@ -114,7 +116,7 @@ export class Translator {
     if ((name === "seat" || name.endsWith("_seat")) && Number.isInteger(value)) {
       return value >= 0 && value < names.length ? String(names[value]) : this.seatName(value);
     }
-    if (Array.isArray(value)) return this.joinList(value.map((v) => this.show(name, v, domain, names)));
+    if (Array.isArray(value)) return this.joinCounted(value, (v) => this.show(name, v, domain, names));
     if (value && typeof value === "object" && "key" in value) return this.describe(value, names);
     if (typeof value === "string") return this.term(domain, value);
     if (typeof value === "boolean") return value ? "True" : "False"; // as Python's str()
@@ -124,6 +126,31 @@ export class Translator {
   /** Items joined as this language joins a list ("a, b and c"). */
   joinList(items) {
     return this.listFormat.format(items.map(String));
+  }
+
+  /** A term named `count` times ("2× ore"); once, the term alone. As i18n.count_of. */
+  countOf(count, shown) {
+    if (count === 1) return shown;
+    const template = this.template("ui.count_of", { count }) ?? "{count}× {term}";
+    // filled directly: the term is translated already and must not be looked up as a term again
+    return template.replaceAll("{count}", String(count)).replaceAll("{term}", () => shown);
+  }
+
+  /** `values` as a list, each shown with `show`, a repeated game term (a string) counted in the
+   *  place it first appears: ["ore", "ore", "wool"] -> "2× ore and wool". Seats, numbers and
+   *  entries stay one by one. The one place that counts repeats, as i18n.join_counted. */
+  joinCounted(values, show) {
+    const groups = [];
+    const first = new Map();
+    for (const value of values) {
+      if (typeof value === "string" && first.has(value)) {
+        groups[first.get(value)].count += 1;
+        continue;
+      }
+      if (typeof value === "string") first.set(value, groups.length);
+      groups.push({ value, count: 1 });
+    }
+    return this.joinList(groups.map(({ value, count }) => this.countOf(count, show(value))));
   }
 
   seatName(seat) {

@@ -108,7 +108,7 @@ export function chips(tr, resources) {
         s("rect", { x: 0, y: 0, width: 100, height: 100, rx: 22, fill: (RESOURCE_COLOURS[r] || BUILDING_COLOURS[r] || ["#999"])[0] }),
         icon(r),
       ]),
-      h("span", { class: "chip-text", text: n > 1 ? `${n}× ${tr.term("catan", r)}` : tr.term("catan", r) }),
+      h("span", { class: "chip-text", text: tr.countOf(n, tr.term("catan", r)) }),
     ]),
   ));
 }

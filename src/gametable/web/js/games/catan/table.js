@@ -314,7 +314,7 @@ function payment(ctx) {
     options.appendChild(choices.bind(h("button", { type: "button", class: "pay-option" }, [
       chips(ctx.tr, action.cards),
       replaced.length ? h("span", { class: "pay-instead", text: t(ctx, "pay_instead_of", {
-        cards: ctx.tr.joinList(Object.entries(counts(replaced)).map(([r, n]) => (n > 1 ? `${n}× ${term(ctx, r)}` : term(ctx, r)))),
+        cards: ctx.tr.joinCounted(replaced, (r) => term(ctx, r)),
       }) }) : null,
     ]), [action]));
   }

@@ -43,7 +43,7 @@ export function actionLabel(tr, action, names) {
   if (action.path) params.to = term(ctx, action.path[action.path.length - 1]);
   if (action.path) params.steps = action.path.length;
   if (action.path) params.path = action.path.map((node) => term(ctx, node)).join(" → ");
-  if (action.cards) params.cards = tr.joinList(action.cards.map((c) => term(ctx, c)));
+  if (action.cards) params.cards = tr.joinCounted(action.cards, (c) => term(ctx, c));
   if (action.card) params.card = faces.objectives[action.card] ? objectiveName(ctx, action.card) : action.card === "stack" ? label(ctx, "objective_stack") : term(ctx, action.card);
   for (const key of ["worker", "tile", "city", "building", "group", "space"]) {
     if (typeof action[key] === "string") params[key] = term(ctx, action[key]);
