@@ -35,6 +35,14 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     # A neutral building's tooltip names it by its letter ("building" once).
     titles = page.locator(".gwt-board .node-neutral > title").all_text_contents()
     assert sorted(titles) == [f"Neutral building {letter}" for letter in "ABCDEFG"]
+    # An empty building space's tooltip says where it stands on the trail (rules §5.2), not its id.
+    spaces = page.locator(".gwt-board .node-private")
+    named = dict(zip(spaces.evaluate_all("els => els.map(e => e.dataset.node)"),
+                     page.locator(".gwt-board .node-private > title").all_text_contents()))
+    assert len(named) == 22 and len(set(named.values())) == 22
+    assert named["A-1"] == "1st building space after A"
+    assert named["FLOOD-RISK-2"] == "2nd building space after the flood spaces (woods)"
+    assert not [t for node, t in named.items() if node in t or "-" in t], named
 
     def delivered() -> bool:
         return page.locator("#log .log-entry.seat-colour-0[data-key='gwt.city_disc']").count() > 0
@@ -65,6 +73,10 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     assert page.locator(".gwt-board .city .disc").count() >= 1
     entries = page.locator("#log .log-entry").all_text_contents()
     assert not [e for e in entries if "gwt." in e], "every log entry is translated"
+    # A built space's tooltip names the building by its number and the space by its place.
+    built = page.locator(".gwt-board .node-private:has(.building-tile) > title").all_text_contents()
+    empty_names = set(named.values())
+    assert all(t.startswith("Building ") and any(t.endswith(" on " + n) for n in empty_names) for t in built), built
     assert prompt_state(page) in ("yours", "others")
     # The watcher followed live: the same disc on the same city. Counted once the bot has ended
     # its turn (it may deliver too): then the table waits for this page and stands still.

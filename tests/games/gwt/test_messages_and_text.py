@@ -188,3 +188,41 @@ def test_terminal_trail_shows_every_risk_area_and_no_space_id():
         shown = console.export_text()
         assert [shown.count("⚠ " + r) for r in risks] == [2, 1, 2, 2]
         assert not any(n in shown for n in D.NODES if "-" in n or n.isupper()), shown
+
+
+def test_every_building_space_has_a_distinct_name_without_its_id_in_every_language():
+    """rules §5.2: the 22 empty building spaces are named as a reader of the printed board finds
+    them (by the neutral letter or the hazard/teepee spaces before them), never by our node ids,
+    which are not printed on the board; no two share a name, so a choice list tells them apart."""
+    import re
+
+    from gametable.games.gwt import data as D
+    spaces = [D.NODES[i] for i in range(len(D.NODES)) if D.NODE_KIND[i] == "private"]
+    assert len(spaces) == 22
+    raw_id = re.compile(r"[A-Z]-\d|[A-Z]{2,}")  # A-1, C-1-1, FLOOD-RISK-2, TEEPEE, ...
+    for lang in ("en", "fa", "pt", "es"):
+        catalog = i18n.catalog(lang)
+        names = {space: catalog.get(f"gwt.term.{space}") for space in spaces}
+        assert all(names.values()), [s for s, name in names.items() if not name]
+        shown_ids = {s: name for s, name in names.items() if raw_id.search(name) or s in name}
+        assert not shown_ids, (lang, shown_ids)
+        assert len(set(names.values())) == len(spaces), (lang, names)
+
+
+def test_building_space_names_follow_the_board_in_the_choice_list():
+    """rules §5.2: a move over a built space and a build choice name the space by where it stands."""
+    from gametable.games.gwt import data as D
+
+    from .builder import legal, put_building, refresh, scenario
+    st = scenario()
+    put_building(st, "C-1-1", "1a", owner=1)
+    st.players[0].herder = D.NODE_INDEX["NEUTRAL-C"]
+    st.players[0].money = 5
+    refresh(st)
+    said = [text.describe_action(a, st.view(0), "en") for a in legal(st, "move")]
+    assert said[0] == ("Move to 1st building space between C and E (woods) "
+                       "(1 step: 1st building space between C and E (woods)) — fees $2: $2 to Bot 2"), said
+    assert text._t("FLOOD-RISK-2", "en") == "2nd building space after the flood spaces (woods)"
+    assert text._t("G-2", "es") == "espacio de edificio inferior después de G"
+    assert text._t("A-1", "pt") == "primeiro espaço de construção depois de A"
+    assert text._t("DROUGHT-RISK-1", "fa") == "فضای ساختمان بعد از فضاهای خشکسالی"

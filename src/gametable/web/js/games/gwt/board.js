@@ -38,15 +38,24 @@ function herders(ctx, nodeId, x, y) {
   return g;
 }
 
+// A building space is named by where it stands on the trail (its term, "1st building space after A"),
+// with the building on it, if any.
+function nodeTitle(ctx, node, tile) {
+  if (node.kind !== "private") return label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" });
+  const space = term(ctx, node.id);
+  return tile ? label(ctx, "node.private", { building: tile, space }) : space;
+}
+
 function trailNode(ctx, node) {
   const { faces, view } = ctx;
   const at = L.TRAIL[node.id];
   if (!at) return null;
   const [x, y] = at;
   const g = s("g", { class: `node node-${node.kind}`, dataset: { node: node.id }, transform: `translate(${x} ${y})` });
-  // A neutral building is named by its letter alone: its term ("building A") would say "building" twice.
-  const tile = !node.tile ? "" : node.kind === "neutral" ? node.tile : term(ctx, node.tile);
-  const title = s("title", { text: label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" }) });
+  // A building is named by its letter or number alone: its term ("building A") would say "building" twice.
+  const building = node.kind === "neutral" || node.kind === "private";
+  const tile = !node.tile ? "" : building ? node.tile : term(ctx, node.tile);
+  const title = s("title", { text: nodeTitle(ctx, node, tile) });
   g.appendChild(title);
   if (node.kind === "start") {
     g.appendChild(s("circle", { r: 20, class: "hit start-space" }));
