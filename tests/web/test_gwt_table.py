@@ -200,3 +200,44 @@ def test_gwt_choices_show_what_they_cost(server, browser, page_errors):
         assert all(" — costs $" in item for item in items), items
     assert page_errors == []
     context.close()
+
+
+RENDER_OBJECTIVE = """async ([width, height]) => {
+    const { loadTranslator } = await import('/static/js/i18n.js');
+    const { objectiveCard } = await import('/static/js/games/gwt/cards.js');
+    const { fitTexts } = await import('/static/js/games/gwt/pieces.js');
+    const faces = await (await fetch('/static/data/gwt.json')).json();
+    const tr = await loadTranslator('en');
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('width', 400);
+    svg.setAttribute('height', 400);
+    document.body.appendChild(svg);
+    const sizes = {};
+    for (const id of Object.keys(faces.objectives)) {
+        const card = objectiveCard({tr, faces, names: []}, id, {width, height});
+        svg.appendChild(card);
+        fitTexts(svg);  // as the table does once it is drawn: long texts are squeezed
+        const box = card.getBBox();
+        // what the card draws beyond its own outline, in the units of the slot it is given
+        const scale = card.transform.baseVal.length ? card.transform.baseVal[0].matrix.a : 1;
+        sizes[id] = [box.width * scale, box.height * scale];
+        card.remove();
+    }
+    return sizes;
+}"""
+
+
+def test_an_objective_card_fits_every_slot_it_is_drawn_in(server, browser, page_errors):
+    """An objective lies in the display (150 x 130), on a player's board (96 x 84), in the hand
+    (52 x 70) and on the discard pile (36 x 50): its tasks and VP must stay inside the card."""
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    for width, height in [(150, 130), (96, 84), (52, 70), (36, 50)]:
+        sizes = page.evaluate(RENDER_OBJECTIVE, [width, height])
+        assert len(sizes) == 24 + 4  # the 24 objective cards and the 4 starting ones
+        too_big = {card: size for card, size in sizes.items()
+                   if size[0] > width + 0.5 or size[1] > height + 0.5}
+        assert not too_big, (width, height, too_big)
+    assert page_errors == []
+    context.close()

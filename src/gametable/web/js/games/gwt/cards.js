@@ -29,10 +29,19 @@ function taskIcon(task, x, y) {
   return g;
 }
 
-/** An objective card, 150 × 130, centred on (0, 0). */
+// Narrower than this, an objective's face (its task icons and texts) is drawn at this width and
+// scaled down as a whole, so a card in a hand or on a discard pile keeps its layout.
+const OBJECTIVE_FACE_MIN_WIDTH = 110;
+
+/** An objective card, 150 × 130 unless sized, centred on (0, 0). */
 export function objectiveCard(ctx, id, { width = 150, height = 130 } = {}) {
-  const w = width;
-  const hh = height;
+  const scale = Math.min(1, width / OBJECTIVE_FACE_MIN_WIDTH);
+  const card = objectiveFace(ctx, id, width / scale, height / scale);
+  if (scale < 1) card.setAttribute("transform", `scale(${scale})`);
+  return card;
+}
+
+function objectiveFace(ctx, id, w, hh) {
   const face = ctx.faces.objectives[id];
   if (!face) {
     // Another player's starting objective lies face down until the end ("hidden_start").
