@@ -211,7 +211,7 @@ def _end_turn(view: View) -> list[Note]:
     extra = max(0, min(extra, available - n))
     notes: list[Note] = []
     if available >= n:
-        notes.append({"key": "catan.note.next_draw", "seat": following["seat"]} if not extra else
+        notes.append({"key": "catan.note.next_draw"} if not extra else
                      {"key": "catan.note.next_draw_more", "seat": following["seat"], "count": 1 + extra})
     if _robbers_left(view)[0]:
         notes += _robber_risk(view, len(_me(view)["hand"]) + (1 if available >= n else 0))
