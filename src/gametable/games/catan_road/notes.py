@@ -10,6 +10,7 @@ of the state, no trial move.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gametable.games.catan_road.building import bonus_move
@@ -57,8 +58,13 @@ _ROBBERS = EVENT_DECK.count(ROBBER)
 
 def cards(vector: list[int] | tuple[int, ...]) -> list[Note]:
     """A count vector as notes "2 wool", "1 ore" (one per type, in the cards' order); "nothing" when empty."""
-    out = [{"key": "catan.note.count", "count": n, "resource": RESOURCES[r]} for r, n in enumerate(vector) if n]
-    return out or [{"key": "catan.note.nothing"}]
+    return list(_cards(tuple(vector)))
+
+
+@lru_cache(maxsize=4096)  # few distinct vectors, asked for at every snapshot; the notes are read-only
+def _cards(vector: tuple[int, ...]) -> tuple[Note, ...]:
+    out = tuple({"key": "catan.note.count", "count": n, "resource": RESOURCES[r]} for r, n in enumerate(vector) if n)
+    return out or ({"key": "catan.note.nothing"},)
 
 
 def action_notes(action: dict[str, Any], view: View) -> list[Note]:
