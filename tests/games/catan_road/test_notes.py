@@ -16,8 +16,8 @@ END_TURN = {"type": "end_turn"}
 
 
 def _cards(**counts):
-    """The notes of a set of cards, in the cards' order (notes.cards)."""
-    out = [{"key": "catan.note.count", "count": counts[r], "resource": r} for r in RESOURCES if counts.get(r)]
+    """Cards as the notes write them (notes.cards): names in the cards' order, or "nothing"."""
+    out = [r for r in RESOURCES for _ in range(counts.get(r, 0))]
     return out or [{"key": "catan.note.nothing"}]
 
 
@@ -309,7 +309,7 @@ def test_the_terminal_says_the_notes_after_each_choice():
     view = state.view(0)
     said = [text.describe_action(a, view, "en") for a in state.legal_actions(0)]
     assert said == [
-        "Build: road — costs 1 brick and 1 lumber and your road exchange becomes 3:1",
+        "Build: road — costs brick and lumber and your road exchange becomes 3:1",
         "End my turn — Bot 2 draws 2 cards in the next draw phase, everyone else 1 and "
         "a Robber would take 4 of your 9 cards (limit 7)",
     ]

@@ -82,11 +82,13 @@ def test_paying_reads_as_the_browsers_label():
     view = state.view(0)
     pays = state.legal_actions(0)
     labels = sorted(text.describe_action(a, view, "en") for a in pays)
-    assert labels == sorted(["Pay with 2× grain and 3× ore", "Pay with 2× wool, 2× grain, and 2× ore",
-                             "Pay with 2× wool, grain, and 3× ore"])
+    # then the notes: what the road exchange replaces, what stays in hand
+    assert labels == sorted(["Pay with 2× grain and 3× ore — you keep 2× wool",
+                             "Pay with 2× wool, 2× grain, and 2× ore — the road exchange replaces ore and you keep ore",
+                             "Pay with 2× wool, grain, and 3× ore — the road exchange replaces grain and you keep grain"])
     for action in pays:
-        assert text.describe_action(action, view, "fa") == i18n.describe(
-            {"key": "web.catan.action.pay", **action}, "fa", domain="catan")
+        assert text.describe_action(action, view, "fa").startswith(i18n.describe(
+            {"key": "web.catan.action.pay", **action}, "fa", domain="catan") + " — ")
 
 
 def test_the_table_renders_in_every_language_without_raw_keys():

@@ -10,7 +10,6 @@ of the state, no trial move.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from gametable.games.catan_road.building import bonus_move
@@ -42,6 +41,7 @@ from gametable.games.catan_road.cards import (
     VP_VILLAGE,
     WINNING_VP,
     counts,
+    names,
     substitution_rate,
 )
 from gametable.games.catan_road.payment import payments
@@ -54,17 +54,13 @@ View = dict[str, Any]
 _VP_GAIN = {ROAD: 0, VILLAGE: VP_VILLAGE, CITY: VP_CITY - VP_VILLAGE, KNIGHT: 0,
             METROPOLIS: VP_METROPOLIS - VP_CITY}
 _ROBBERS = EVENT_DECK.count(ROBBER)
+NOTHING: Note = {"key": "catan.note.nothing"}
 
 
-def cards(vector: list[int] | tuple[int, ...]) -> list[Note]:
-    """A count vector as notes "2 wool", "1 ore" (one per type, in the cards' order); "nothing" when empty."""
-    return list(_cards(tuple(vector)))
-
-
-@lru_cache(maxsize=4096)  # few distinct vectors, asked for at every snapshot; the notes are read-only
-def _cards(vector: tuple[int, ...]) -> tuple[Note, ...]:
-    out = tuple({"key": "catan.note.count", "count": n, "resource": RESOURCES[r]} for r, n in enumerate(vector) if n)
-    return out or ({"key": "catan.note.nothing"},)
+def cards(vector: list[int] | tuple[int, ...]) -> list[Any]:
+    """A count vector as the log writes cards: resource names, which clients show counted ("2× wool
+    and ore", i18n.join_counted); a note "nothing" when there are none."""
+    return names(vector) or [NOTHING]
 
 
 def action_notes(action: dict[str, Any], view: View) -> list[Note]:
@@ -247,6 +243,7 @@ def _give_get(give: list[str], get: list[str]) -> Note:
 
 
 def _offer(give: list[str], ask: list[str]) -> Note:
+    # counts, then names again: the cards in their canonical order, as the log lists them
     return {"key": "catan.note.offer", "give": cards(counts(give)), "ask": cards(counts(ask))}
 
 
