@@ -31,7 +31,6 @@ from gametable.games.catan_road.cards import (
     METROPOLIS,
     METROPOLIS_DRAW_BONUS,
     RESOURCE_INDEX,
-    RESOURCES,
     ROAD,
     ROBBER,
     VILLAGE,
@@ -54,13 +53,12 @@ View = dict[str, Any]
 _VP_GAIN = {ROAD: 0, VILLAGE: VP_VILLAGE, CITY: VP_CITY - VP_VILLAGE, KNIGHT: 0,
             METROPOLIS: VP_METROPOLIS - VP_CITY}
 _ROBBERS = EVENT_DECK.count(ROBBER)
-NOTHING: Note = {"key": "catan.note.nothing"}
 
 
 def cards(vector: list[int] | tuple[int, ...]) -> list[Any]:
     """A count vector as the log writes cards: resource names, which clients show counted ("2× wool
     and ore", i18n.join_counted); a note "nothing" when there are none."""
-    return names(vector) or [NOTHING]
+    return names(vector) or [{"key": "catan.note.nothing"}]
 
 
 def action_notes(action: dict[str, Any], view: View) -> list[Note]:
