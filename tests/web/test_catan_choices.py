@@ -7,6 +7,7 @@ from collections import Counter
 
 from playwright.sync_api import expect
 
+from gametable import i18n
 from tests.web.conftest import SHOTS, new_page
 
 GAME = "catan-on-the-road"
@@ -208,6 +209,12 @@ def test_what_others_just_did_is_marked_in_the_log(server, browser, page_errors)
     expect(page.locator("#log .log-entry.fresh")).to_have_count(0)  # the page just opened: nothing is new
     _act(server, path, tokens, 1, "end_turn")
     expect(page.locator("#log .log-entry.fresh[data-key='catan.turn_ended']")).to_have_count(1)
+    # Ann's turn now: her choices carry the server's action_notes, as GWT's do (choices.js)
+    snapshot = server.api("GET", path, token=tokens[0])
+    notes = snapshot["action_notes"][snapshot["legal_actions"].index({"type": "end_turn"})]
+    assert notes and notes[0]["key"] in ("catan.note.next_draw", "catan.note.next_draw_more")
+    said = i18n.join_list([i18n.describe(note, "en", ["\u2068Ann\u2069", "\u2068Bea\u2069"]) for note in notes])
+    expect(page.locator(".action-end_turn")).to_have_attribute("title", f"End my turn — {said}")
     after = entries.count()
     fresh = page.locator("#log .log-entry.fresh")
     assert fresh.count() == after - before

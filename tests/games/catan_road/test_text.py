@@ -42,15 +42,20 @@ def test_a_human_can_play_a_whole_game_in_the_terminal(monkeypatch):
 
 
 def test_choices_read_in_the_players_language_with_their_cost():
-    """The terminal's choices use the catalogs (as the browser's buttons do) in every language."""
+    """The terminal's choices use the catalogs (as the browser's buttons do) in every language, and
+    say the action's notes (notes.py): a road's cost (rules §1.1) and the better exchange (§4.3)."""
     state = GAME.new(2, 5)
     seat = state.to_act()[0]
     view = state.view(seat)
     build = next(a for a in state.legal_actions(seat) if a["type"] == "build" and a["card"] == "road")
-    assert text.describe_action(build, view, "en") == "Build: road — costs brick and lumber"
-    assert text.describe_action(build, view, "es") == "Construir: camino — cuesta ladrillo y madera"
-    assert text.describe_action(build, view, "pt") == "Construir: estrada — custa tijolo e madeira"
-    assert text.describe_action(build, view, "fa") == "ساختن: جاده — هزینه: آجر و چوب"
+    assert text.describe_action(build, view, "en") == ("Build: road — costs brick and lumber and "
+                                                      "your road exchange becomes 3:1")
+    assert text.describe_action(build, view, "es") == ("Construir: camino — cuesta ladrillo y madera y "
+                                                      "tu cambio por caminos pasa a ser 3:1")
+    assert text.describe_action(build, view, "pt") == ("Construir: estrada — custa tijolo e madeira e "
+                                                      "sua troca pelas estradas passa a 3:1")
+    assert text.describe_action(build, view, "fa") == ("ساختن: جاده — هزینه: آجر و چوب و "
+                                                      "مبادله با جاده‌تان 3 به 1 می‌شود")
 
 
 def test_cards_are_counted_as_the_log_counts_them():
@@ -77,11 +82,13 @@ def test_paying_reads_as_the_browsers_label():
     view = state.view(0)
     pays = state.legal_actions(0)
     labels = sorted(text.describe_action(a, view, "en") for a in pays)
-    assert labels == sorted(["Pay with 2× grain and 3× ore", "Pay with 2× wool, 2× grain, and 2× ore",
-                             "Pay with 2× wool, grain, and 3× ore"])
+    # then the notes: what the road exchange replaces, what stays in hand
+    assert labels == sorted(["Pay with 2× grain and 3× ore — you keep 2× wool",
+                             "Pay with 2× wool, 2× grain, and 2× ore — the road exchange replaces ore and you keep ore",
+                             "Pay with 2× wool, grain, and 3× ore — the road exchange replaces grain and you keep grain"])
     for action in pays:
-        assert text.describe_action(action, view, "fa") == i18n.describe(
-            {"key": "web.catan.action.pay", **action}, "fa", domain="catan")
+        assert text.describe_action(action, view, "fa").startswith(i18n.describe(
+            {"key": "web.catan.action.pay", **action}, "fa", domain="catan") + " — ")
 
 
 def test_the_table_renders_in_every_language_without_raw_keys():
@@ -112,7 +119,8 @@ def test_answering_an_offer_reminds_of_the_partner_bonus_card():
         state.apply(0, action)
     view = state.view(1)
     accept = text.describe_action({"type": "accept"}, view, "en")
-    assert accept == "Accept the offer — you give grain, you get ore (if the trade is made with you, you also draw 1 card)"
+    assert accept == ("Accept the offer — you give grain, you get ore and "
+                      "if the trade is made with you, you also draw 1 card")
 
 
 def test_a_build_payable_only_by_substitution_says_so():
@@ -123,11 +131,13 @@ def test_a_build_payable_only_by_substitution_says_so():
                      longest_road=0, row=["village", "road", "road", "knight", "knight"])
     view = state.view(0)
     labels = {a["card"]: text.describe_action(a, view, "en") for a in state.legal_actions(0) if a["type"] == "build"}
-    assert labels["village"] == ("Build: village — costs brick, lumber, wool, and grain; with your roads, "
-                                 "2 identical cards of another type replace a missing one")
-    assert labels["road"] == "Build: road — costs brick and lumber"
+    assert labels["village"] == ("Build: village — costs brick, lumber, wool, and grain, "
+                                 "you pay brick, lumber, and 3× wool: the road exchange replaces grain, "
+                                 "you reach 4 VP, and you draw an event card: 3 of the 7 left are Robbers")
+    assert labels["road"] == ("Build: road — costs brick and lumber, then you choose how to pay: 3 ways, "
+                              "and your road exchange becomes 1:1")
     four_roads = scenario(2, hands=[hand(brick=1, lumber=1, wool=1, ore=1), hand()],
                           areas=[area(roads=4), area()], longest_road=0,
                           row=["village", "road", "road", "knight", "knight"])
     village = text.describe_action({"type": "build", "card": "village"}, four_roads.view(0), "en")
-    assert village.endswith("; with your roads, 1 card of another type replaces a missing one")
+    assert "you pay brick, lumber, wool, and ore: the road exchange replaces grain" in village

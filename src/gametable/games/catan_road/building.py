@@ -160,17 +160,33 @@ def recheck_bonus(state: "CatanState", seat: int, bonus: str, owned: list[int], 
     """
     holder = getattr(state, bonus)
     mine = owned[seat]
-    if holder == seat or mine < minimum:
+    how = bonus_move(holder, seat, mine, None if holder is None else owned[holder], minimum,
+                     tie_card in state.metros[seat])
+    if how is None:
         return
     unit = "roads" if bonus == LONGEST_ROAD else "knights"
-    if holder is None:
+    if how == "claimed":
         entry = {"key": "catan.bonus_claimed"}
-    elif mine > owned[holder]:
+    elif how == "taken":
         entry = {"key": "catan.bonus_taken", "from_seat": holder}
-    elif mine == owned[holder] and tie_card in state.metros[seat]:
-        entry = {"key": "catan.bonus_taken_on_tie", "from_seat": holder, "metropolis": tie_card}
     else:
-        return
+        entry = {"key": "catan.bonus_taken_on_tie", "from_seat": holder, "metropolis": tie_card}
     setattr(state, bonus, seat)
     entry.update(seat=seat, bonus=bonus, count=mine, unit=unit)
     state.log.append(entry)
+
+
+def bonus_move(holder: int | None, seat: int, mine: int, theirs: int | None, minimum: int,
+               wins_ties: bool) -> str | None:
+    """How a bonus card held by ``holder`` (``theirs`` roads/knights) comes to ``seat`` with
+    ``mine``: "claimed" (nobody held it), "taken" (strictly more), "taken_on_tie" (a side-B
+    card that wins ties), or None. Shared by the build and by the notes that foresee it."""
+    if holder == seat or mine < minimum:
+        return None
+    if holder is None:
+        return "claimed"
+    if mine > theirs:
+        return "taken"
+    if mine == theirs and wins_ties:
+        return "taken_on_tie"
+    return None

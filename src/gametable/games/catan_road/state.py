@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from gametable.engine import Action, Rng, State
-from gametable.games.catan_road import building, events, explain, serialize, trade, turn, view
+from gametable.games.catan_road import building, events, explain, notes, serialize, trade, turn, view
 from gametable.games.catan_road.cards import (
     BUILDINGS,
     CHARITY_FEWER,
@@ -128,6 +128,13 @@ class CatanState(State):
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         return explain.explain(self, seat, action)
+
+    def action_notes(self, seat: int, view: dict[str, Any] | None = None) -> list[list[dict[str, Any]]]:
+        legal = self.legal_actions(seat)
+        if not legal:
+            return []
+        view = self.view(seat) if view is None else view
+        return [notes.action_notes(action, view) for action in legal]
 
     def clone(self) -> "CatanState":
         other = CatanState.__new__(CatanState)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from rich.console import Group
@@ -11,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gametable import i18n
-from gametable.games.catan_road.cards import BUILDING_INDEX, COSTS, names
+from gametable.games.catan_road.notes import action_notes
 from gametable.i18n import player_names
 
 
@@ -114,49 +113,15 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
     return Panel(Group(*parts), title=i18n.text("ui.game.catan-on-the-road", lang), expand=False)
 
 
-def _substitution_hint(card: str, view: dict[str, Any], lang: str) -> str:
-    """When the hand lacks a required card, say that road substitution makes the build payable."""
-    me = view["players"][view["seat"]]
-    held = Counter(me["hand"])
-    if all(held[r] >= n for r, n in Counter(names(COSTS[BUILDING_INDEX[card]])).items()):
-        return ""
-    return "; " + i18n.text("catan.terminal.substitution", lang, rate=me["substitution_rate"])
-
-
-def _bonus_hint(lang: str) -> str:
-    """The rule page's reminder: whoever trades with the active player draws 1 resource card."""
-    return f" ({i18n.text('catan.terminal.bonus_card', lang)})"
-
-
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
-    """One choice in ``lang``: the browser's label for it (``web.catan.action.*``), plus what it
-    costs or trades where the view knows it."""
+    """One choice in ``lang``: the browser's label for it (``web.catan.action.*``), then what it
+    costs and gives (the notes the browser shows too, notes.py), where the view knows it."""
     kind = action["type"]
-    me = view["seat"]
-    seat_names = player_names(len(view["players"]), me, lang)
+    seat_names = player_names(len(view["players"]), view["seat"], lang)
+    # pay: the browser's label lists the cards, counted as the log counts them
     label = i18n.describe({"key": f"web.catan.action.{kind}", **action}, lang, seat_names, domain="catan")
-    trade = view.get("trade")
-    mine = next((a for a in trade["answers"] if a["seat"] == me), None) if trade else None
-    if kind == "build":
-        card = action["card"]
-        if card == "metropolis":
-            label += f" ({_metropolis_text(action['metropolis'], lang)})"
-        cost = cards_text(names(COSTS[BUILDING_INDEX[card]]), lang) + _substitution_hint(card, view, lang)
-        return f"{label} — " + i18n.text("catan.terminal.costs", lang, cost=cost)
-    if kind == "pay":
-        return label  # the browser's label: the list of cards, counted
-    exchange = None  # (what you give, what you get)
-    if kind == "propose":
-        exchange = trade["give"], trade["ask"]
-    elif kind == "accept":
-        exchange = trade["ask"], trade["give"]
-    elif kind == "submit_counter":
-        exchange = mine["give"], mine["ask"]
-    elif kind == "trade_with":
-        answer = next(a for a in trade["answers"] if a["seat"] == action["seat"])
-        exchange = (trade["give"], trade["ask"]) if answer["answer"] == "accept" else (answer["ask"], answer["give"])
-    if exchange is None:
-        return label
-    give, get = (cards_text(cards, lang) for cards in exchange)
-    bonus = _bonus_hint(lang) if kind in ("accept", "submit_counter") else ""
-    return f"{label} — " + i18n.text("catan.terminal.give_get", lang, give=give, get=get) + bonus
+    if kind == "build" and action["card"] == "metropolis":
+        label += f" ({_metropolis_text(action['metropolis'], lang)})"
+    # joined as the browser joins them (table.js, sayNotes)
+    said = i18n.join_list([i18n.describe(note, lang, seat_names) for note in action_notes(action, view)], lang)
+    return f"{label} — {said}" if said else label
