@@ -49,6 +49,27 @@ ENTRIES = [
         {"key": "gwt.terminal.fee_to", "amount": 1, "payee": {"key": "gwt.terminal.player", "seat": 1}}]},
 ]
 
+def _notes_of_random_games(game: str, seeds: range) -> list[dict]:
+    """One note of each kind that choices carry in random games (state.action_notes), so the
+    browser is checked on what a table really sends next to its choices."""
+    from gametable import games
+    from gametable.sim.runner import play_random_game
+
+    found: dict[str, dict] = {}
+
+    def collect(state) -> None:
+        for seat in state.to_act():
+            for notes in state.action_notes(seat):
+                for note in notes:
+                    found.setdefault(note["key"], note)
+
+    for seed in seeds:
+        play_random_game(games.get(game), 3, seed, max_decisions=600, on_step=collect)
+    return [found[key] for key in sorted(found)]
+
+
+NOTES = _notes_of_random_games("catan-on-the-road", range(3)) + _notes_of_random_games("gwt", range(1))
+
 LISTS = [["ore"], ["wool", "wool"], ["brick", "ore", "brick", "grain", "ore", "brick"], []]
 
 
@@ -63,10 +84,11 @@ def test_js_describe_matches_python(server, browser, page_errors, lang):
             return {dir: document.documentElement.dir, texts: entries.map((e) => tr.describe(e, names)),
                     counted: lists.map((l) => tr.joinCounted(l, (v) => tr.term("catan", v)))};
         }""",
-        [lang, ENTRIES, NAMES, LISTS],
+        [lang, ENTRIES + NOTES, NAMES, LISTS],
     )
     assert got["dir"] == i18n.LANGUAGES[lang][1]
-    assert got["texts"] == [i18n.describe(entry, lang, NAMES) for entry in ENTRIES]
+    assert len(NOTES) > 20  # both games' choice notes, of many kinds
+    assert got["texts"] == [i18n.describe(entry, lang, NAMES) for entry in ENTRIES + NOTES]
     # the browser's own counted lists (payment chips, GWT labels) count as Python's join_counted
     assert got["counted"] == [i18n.join_counted(items, lambda v: i18n.text(f"catan.term.{v}", lang), lang)
                               for items in LISTS]
