@@ -92,12 +92,12 @@ def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
     for s in rail["stations"]:
         place = s["position"].split(".")[0]
         place = f"{place}–{int(place) + 1}" if "." in s["position"] else place
-        parts = [_say("gwt.terminal.station", lang, number=s["number"], place=place, cost=s["cost"], vp=s["vp"])]
+        said = _say("gwt.terminal.station", lang, number=s["number"], place=place, cost=s["cost"], vp=s["vp"])
         if s["station_master"]:
-            parts.append(_t(s["station_master"], lang))
+            said = _say("gwt.terminal.station_master_on", lang, station=said, master=_t(s["station_master"], lang))
         if s["discs"]:
-            parts.append(_say("gwt.terminal.upgraded_by", lang, seats=_seats(s["discs"], names, lang)))
-        stations.append("; ".join(parts))
+            said = _say("gwt.terminal.upgraded_by", lang, station=said, seats=_seats(s["discs"], names, lang))
+        stations.append(said)
     cities = []
     for c in rail["cities"]:
         city = _say("gwt.terminal.city", lang, city=_t(c["id"], lang), value=c["value"])
@@ -125,8 +125,7 @@ def _objective(card: str, lang: str) -> str:
     face = D.OBJECTIVE.get(card)
     if face is None:  # another player's starting objective, face down
         return _t(card, lang)
-    tasks = ", ".join(i18n.count_of(n, _say(f"gwt.terminal.task.{t}", lang), lang)
-                      for t, n in i18n.counted(list(face["tasks"])))
+    tasks = i18n.join_counted(list(face["tasks"]), lambda t: _say(f"gwt.terminal.task.{t}", lang), lang)
     score = _say("web.gwt.objective_help", lang, vp=face["vp"], penalty=face["penalty"])
     if not face.get("immediate"):
         return _say("gwt.terminal.objective_start", lang, card=_t(card, lang), tasks=tasks, score=score)
@@ -144,8 +143,9 @@ def _job_market(jm: dict[str, Any], lang: str) -> str:
             break
         workers = [w for w in r["workers"] if w]
         said = _t(workers, lang) if workers else "—"
-        if r["row"] == token:
-            said = (said + ", " if workers else "") + _say("gwt.terminal.job_token_here", lang)
+        if r["row"] == token:  # the token stands on the row's first empty space
+            said = (_say("gwt.terminal.job_token_after", lang, workers=said) if workers
+                    else _say("gwt.terminal.job_token_here", lang))
         rows.append(_say("gwt.terminal.job_row", lang, row=r["row"], cost=r["cost"], workers=said))
     last = len(jm["rows"])
     if token < last:
@@ -171,7 +171,7 @@ def _discs(p: dict[str, Any], lang: str) -> str:
         name = (_say("gwt.terminal.disc_aux", lang, n=group[3:]) if group.startswith("aux")
                 else _t(group, lang))
         groups.append(i18n.count_of(count, name, lang))
-    return _say("gwt.terminal.discs_left", lang, count=p["discs_left"], groups=", ".join(groups) or "—")
+    return _say("gwt.terminal.discs_left", lang, count=p["discs_left"], groups=i18n.join_list(groups, lang) or "—")
 
 
 def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
