@@ -315,6 +315,26 @@ def test_terminal_player_areas_say_aux_actions_discs_and_objectives_in_words():
     assert _panel(bot, "Objectives", "Buildings")[1] == "a face-down starting objective"
 
 
+def test_terminal_reads_out_objective_cards_in_the_own_hand_only():
+    """§8: an objective card in hand is played later; its owner reads it, others see a card count."""
+    from gametable.i18n import player_names
+
+    from .builder import refresh, scenario, set_hand
+    st = scenario(2, seed=1)
+    set_hand(st, 0, ["jersey", "objective_12"])
+    set_hand(st, 1, ["objective_13"])
+    refresh(st)
+    console = Console(record=True, width=110)
+    console.print(text.render(st.view(0), player_names(2, 0, "en"), "en"))
+    lines = [line.strip("│ ").rstrip() for line in console.export_text().splitlines()]
+    start = lines.index("objective cards in hand:")
+    assert lines[start - 1] == "Your hand (2 of 4): Jersey (value 1, 0 VP) and objective 12"
+    assert lines[start + 1:start + 3] == [
+        "objective 12 (when played: draw and discard): cattle value 5 and hazard — 3 VP if every task is met,",
+        "otherwise -2"]
+    assert "objective 13" not in "\n".join(lines) and "1 card in hand (limit 4)" in lines
+
+
 def test_terminal_board_in_persian_portuguese_and_spanish():
     fa, pt, es = _known_table("fa"), _known_table("pt"), _known_table("es")
     assert _panel(fa, "بازار کار", "بازار کار")[0].startswith(
