@@ -8,6 +8,8 @@ from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.markup import escape
+from rich.padding import Padding
+from rich.text import Text
 from rich.table import Table
 
 from gametable import i18n
@@ -190,9 +192,13 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
         _discs(p, lang),
         _say("web.gwt.deck", lang, deck=p["deck_size"], discard=p["discard_size"])
         + (f" ({_say('gwt.terminal.discard_top', lang, card=_t(p['discard_top'], lang))})" if p["discard_top"] else ""),
-        f"{_say('web.gwt.objective_area', lang)}: " + ("\n  ".join([""] + objectives) if objectives else "—"),
-        f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}",
     ]
+    parts: list[Any] = ["\n".join(lines)]
+    if objectives:
+        parts += [f"{_say('web.gwt.objective_area', lang)}:", _indented(objectives)]
+    else:
+        parts.append(f"{_say('web.gwt.objective_area', lang)}: —")
+    lines = [f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}"]
     if p["hazards"] or p["teepees"]:
         lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
     if p["station_masters"]:
@@ -200,28 +206,32 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     if "hand" in p:
         lines.append(f"[bold]{escape(_say('web.gwt.hand', lang, count=len(p['hand']), limit=p['hand_limit']))}:[/] "
                      + escape(_t(p["hand"], lang)))
-        in_hand = list(dict.fromkeys(c for c in p["hand"] if c in D.OBJECTIVE))
-        if in_hand:  # an objective in hand is only worth playing if you can read it
-            lines.append(escape("\n  ".join([_say("gwt.terminal.hand_objectives", lang)]
-                                             + [_objective(c, lang) for c in in_hand])))
     else:
         lines.append(_say("web.gwt.hand_hidden", lang, count=p["hand_size"], limit=p["hand_limit"]))
-    return Panel("\n".join(lines), title=escape(name) + (" 🎫" if p["job_token"] else ""), expand=True)
+    parts.append("\n".join(lines))
+    in_hand = list(dict.fromkeys(c for c in p.get("hand", ()) if c in D.OBJECTIVE))
+    if in_hand:  # an objective in hand is only worth playing if you can read it
+        parts += [_say("gwt.terminal.hand_objectives", lang), _indented([_objective(c, lang) for c in in_hand])]
+    return Panel(Group(*parts), title=escape(name) + (" 🎫" if p["job_token"] else ""), expand=True)
+
+
+def _indented(lines: list[str]) -> Padding:
+    """One entry a line, indented, a long entry wrapping under its own start (plain text, no markup)."""
+    return Padding(Text("\n".join(lines)), (0, 0, 0, 2))
 
 
 def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     market = view["cattle_market"]
     objectives = view["objective_cards"]
-    board = "\n".join([
+    board = Group(Text("\n".join([
         _job_market(view["job_market"], lang),
         _say("gwt.terminal.foresight", lang, columns="  ".join(
             f"{i + 1}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
         _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
              stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
-        _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"])),
-        *("  " + _objective(card, lang) for card in objectives["display"]),
-        _railroad(view, names, lang),
-    ])
+        _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"]))])),
+        _indented([_objective(card, lang) for card in objectives["display"]]),
+        Text(_railroad(view, names, lang)))
     pending = view["pending"]
     status = _say("gwt.terminal.status", lang, phase=_say(f"gwt.terminal.phase.{view['phase']}", lang),
                   seat=names[view["current"]])
@@ -232,7 +242,7 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
         status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
     return Group(
         _trail(view, names, lang),
-        Panel(escape(board), title=_say("web.gwt.board", lang)),
+        Panel(board, title=_say("web.gwt.board", lang)),
         Columns([_player(p, names[p["seat"]], lang) for p in view["players"]], equal=True),
         escape(status),
     )
