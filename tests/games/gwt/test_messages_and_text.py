@@ -226,3 +226,162 @@ def test_building_space_names_follow_the_board_in_the_choice_list():
     assert text._t("G-2", "es") == "espacio de edificio inferior después de G"
     assert text._t("A-1", "pt") == "primeiro espaço de construção depois de A"
     assert text._t("DROUGHT-RISK-1", "fa") == "فضای ساختمان بعد از فضاهای خشکسالی"
+
+
+def _known_table(lang: str) -> list[str]:
+    """The terminal at 110 columns for a built position: workers in rows 1-3 with the token after
+    row 3, discs on stations 2 and 6 and on two cities, Bot 2's engine on the turnout of station 1,
+    a fixed objective display and a general objective in the human's objective area."""
+    from gametable.games.gwt import data as D
+    from gametable.i18n import player_names
+
+    from .builder import clear_disc, refresh, scenario, set_jobs
+    st = scenario(2, seed=1)
+    set_jobs(st, [["cowboy", "engineer"], ["craftsman"], ["engineer", "cowboy"]], token_row=3)
+    clear_disc(st, 0, "aux3", to_station=2)
+    clear_disc(st, 1, "aux4", to_station=2)
+    clear_disc(st, 0, "cert_4", to_station=6)
+    st.city_discs[0], st.city_discs[1] = [0], [0, 1, 1]
+    st.players[0].engine, st.players[1].engine = 8, D.STATION_POS_T[0]
+    st.obj_display = ["objective_3", "objective_10", "objective_18", "objective_22"]
+    st.players[0].objectives.append("objective_7")
+    refresh(st)
+    console = Console(record=True, width=110)
+    console.print(text.render(st.view(0), player_names(2, 0, lang), lang))
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def _panel(lines: list[str], first: str, last: str) -> list[str]:
+    """The panel lines from the one starting with ``first`` up to the one starting with ``last``."""
+    inner = [line.strip("│ ").rstrip() for line in lines]
+    start = next(i for i, line in enumerate(inner) if line.startswith(first))
+    end = next(i for i in range(start, len(inner)) if inner[i].startswith(last))
+    return inner[start:end + 1]
+
+
+def test_terminal_board_says_job_market_objectives_and_railroad_in_words():
+    """§2.5 job market rows and token, §8 objective cards (action when played, tasks, VP, penalty),
+    §6 stations (cost, VP, station master, upgrades), cities with their discs, engines."""
+    lines = _known_table("en")
+    assert _panel(lines, "Job market", "Cities")[:-1] == [
+        "Job market: row 1 ($6): cowboy and engineer · row 2 ($6): craftsman · row 3 ($7): engineer and cowboy,",
+        "then the job market token · rows 4–12 still to fill",
+        "Foresight: 1: rockfall (green hand, 3 VP) and green teepee  2: 2× craftsman  3: 2× craftsman",
+        "Cattle market: 2× Holstein (value 3, 1 VP), Brown Swiss (value 3, 2 VP), Ayrshire (value 3, 3 VP), West",
+        "Highland (value 4, 4 VP), Texas Longhorn (value 5, 5 VP), and Texas Longhorn (value 5, 7 VP) (29 in the",
+        "stack)",
+        "Objective cards on display (20 in the stack):",
+        "objective 3 (when played: +$2): cattle value 4 and 2× hazard — 3 VP if every task is met, otherwise -2",
+        "objective 10 (when played: draw and discard): 2× building and hazard — 3 VP if every task is met,",
+        "otherwise -2",
+        "objective 18 (when played: engine ≤ 3): building, blue teepee, and 2× hazard — 5 VP if every task is",
+        "met, otherwise -3",
+        "objective 22 (when played: herder ≤ 3): cattle value 3, cattle value 4, and cattle value 5 — 5 VP if",
+        "every task is met, otherwise -2",
+        "Engines: Player 1 (you) at space 8 and Bot 2 at the turnout of station 1",
+        "Stations (track spaces, upgrade cost, VP): 1 (4–5, $2, 1 VP); station master: permanent certificate / 3 VP",
+        "per teepee pair · 2 (7–8, $2, 1 VP); station master: remove a hazard or trade / 3 VP per 2 objectives;",
+        "upgraded by Player 1 (you) and Bot 2 · 3 (10–11, $4, 2 VP); station master: permanent certificate / 3 VP",
+        "per 2 certificates · 4 (13–14, $4, 2 VP); station master: permanent certificate / 3 VP per 2 hazards · 5",
+        "(16–17, $6, 3 VP); station master: $2 / 1 VP per worker · 6 (21–22, $8, 5 VP); upgraded by Player 1 (you)",
+        "· 7 (25–26, $7, 6 VP) · 8 (29–30, $6, 7 VP) · 9 (33–34, $5, 8 VP) · 10 (39, $3, 9 VP)",
+    ]
+    assert _panel(lines, "Cities", "San Francisco") == [
+        "Cities (delivery value: discs): Kansas City 0: Player 1 (you) · Topeka 1: Player 1 (you) and 2× Bot 2 ·",
+        "Wichita 4 · Colorado Springs 6 · Santa Fe 8 · Albuquerque 10 · El Paso 12 · San Diego 14 · Sacramento 16 ·",
+        "San Francisco 18",
+    ]
+
+
+def test_terminal_player_areas_say_aux_actions_discs_and_objectives_in_words():
+    """§9.2 auxiliary actions single/double/not yet, §6.2 what the remaining discs free, §8 own
+    objectives in words while another player's starting objective stays face down."""
+    lines = _known_table("en")
+    assert _panel(lines, "Steps", "Buildings") == [
+        "Steps: 3, Hand limit: 4, engine at space 8",
+        "Auxiliary actions: 1 money (single) · 2 draw and discard (single) · 3 engine back for certificates",
+        "(single) · 4 pay to move the engine (not yet) · 5 engine back to remove cards (not yet)",
+        "Discs left (12), each frees: aux. 1, aux. 2, aux. 3, 2× aux. 4, 2× aux. 5, left step limit ($3), right",
+        "step limit (3 VP), 2× hand limit ($5), and certificate limit 6",
+        "Deck 14 · discard pile 0",
+        "Objectives:",
+        "starting objective 4: 2× station disc and green teepee — 3 VP if every task is met, otherwise 0",
+        "objective 7 (when played: auxiliary action (double)): disc on San Francisco — 5 VP if every task is met,",
+        "otherwise -3",
+        "Buildings to place: 1a 2a 3a 4a 5a 6a 7a 8a 9a 10a",
+    ]
+    bot = lines[next(i for i, line in enumerate(lines) if "─ Bot 2 ─" in line):]
+    assert _panel(bot, "Steps", "Objectives")[0] == "Steps: 3, Hand limit: 4, engine at the turnout of station 1"
+    assert _panel(bot, "Objectives", "Buildings")[1] == "a face-down starting objective"
+
+
+def test_terminal_reads_out_objective_cards_in_the_own_hand_only():
+    """§8: an objective card in hand is played later; its owner reads it, others see a card count."""
+    from gametable.i18n import player_names
+
+    from .builder import refresh, scenario, set_hand
+    st = scenario(2, seed=1)
+    set_hand(st, 0, ["jersey", "objective_12"])
+    set_hand(st, 1, ["objective_13"])
+    refresh(st)
+    console = Console(record=True, width=110)
+    console.print(text.render(st.view(0), player_names(2, 0, "en"), "en"))
+    lines = [line.strip("│ ").rstrip() for line in console.export_text().splitlines()]
+    start = lines.index("objective cards in hand:")
+    assert lines[start - 1] == "Your hand (2 of 4): Jersey (value 1, 0 VP) and objective 12"
+    assert lines[start + 1:start + 3] == [
+        "objective 12 (when played: draw and discard): cattle value 5 and hazard — 3 VP if every task is met,",
+        "otherwise -2"]
+    assert "objective 13" not in "\n".join(lines) and "1 card in hand (limit 4)" in lines
+
+
+def test_terminal_board_in_persian_portuguese_and_spanish():
+    fa, pt, es = _known_table("fa"), _known_table("pt"), _known_table("es")
+    assert _panel(fa, "بازار کار", "بازار کار")[0].startswith(
+        "بازار کار: ردیف 1 (6$): گاوچران و مهندس · ردیف 2 (6$): کارگر ماهر · ردیف 3 (7$): مهندس و گاوچران،")
+    assert "لکوموتیوها: بازیکن 1 (شما) در خانه‌ی 8 و ربات 2 در انشعاب ایستگاه 1" in _panel(fa, "لکوموتیوها", "لکوموتیوها")
+    assert _panel(pt, "Cartas de objetivo", "objetivo 3")[1] == (
+        "objetivo 3 (ao jogar: +$2): gado de valor 4 e 2× perigo — 3 PV se todas as tarefas forem cumpridas,")
+    assert _panel(pt, "Locomotivas", "Locomotivas") == [
+        "Locomotivas: Jogador 1 (você) em casa 8 e Robô 2 em desvio da estação 1"]
+    assert _panel(es, "Ciudades", "Ciudades")[0].startswith(
+        "Ciudades (valor de entrega: discos): Kansas City 0: Jugador 1 (tú) · Topeka 1: Jugador 1 (tú) y 2× Bot 2")
+    assert _panel(es, "Acciones auxiliares", "Acciones auxiliares")[0].startswith(
+        "Acciones auxiliares: 1 dinero (simple) · 2 robar y descartar (simple) · 3 motor atrás")
+
+
+def test_terminal_shows_no_internal_ids_in_any_language():
+    """Positions from random games in all four languages: no city, disc-group, objective or
+    station code reaches the screen, and the hidden parts (others' hands, stacks) stay hidden."""
+    import re
+
+    from rich.cells import cell_len
+
+    from gametable.bots import RandomBot
+    from gametable.games.gwt import data as D
+    from gametable.i18n import player_names
+
+    codes = re.compile(r"kansas_city|step_money|step_vp|cert_[46]|aux[1-5]|objective_|start_\d|master_|"
+                       r"hidden_start|S\d+\(|@\d|[a-z]+_[a-z]+")
+    for players, seed in ((2, 11), (3, 12), (4, 13)):
+        state = get("gwt").new(players, seed)
+        bot = RandomBot(seed)
+        for step in range(320):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            if step % 80 == 79:
+                view = state.view(0)
+                others = [c for p in state.players[1:] for c in p.hand + p.deck]
+                for lang in ("en", "fa", "pt", "es"):
+                    console = Console(record=True, width=110)
+                    console.print(text.render(view, player_names(players, 0, lang), lang))
+                    shown = console.export_text()
+                    assert not codes.search(shown), (lang, codes.search(shown).group(0))
+                    assert all(cell_len(line) <= 110 for line in shown.splitlines())  # columns, not characters
+                    if lang == "en":  # only the human's own objective cards are read out
+                        hidden = {c for c in others if c in D.OBJECTIVE} - set(view["objective_cards"]["display"])
+                        hidden -= {c for p in view["players"] for c in p["objectives"]}
+                        assert not any(f"{text._t(c, 'en')} (" in shown or f"{text._t(c, 'en')}:" in shown
+                                       for c in hidden), hidden
+            state.apply(seat, bot.choose(state, seat))

@@ -8,11 +8,14 @@ from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.markup import escape
+from rich.padding import Padding
+from rich.text import Text
 from rich.table import Table
 
 from gametable import i18n
 from gametable.i18n import player_names
 
+from . import data as D
 from .notes import action_notes
 
 
@@ -70,28 +73,113 @@ def _trail_cell(node: dict[str, Any], names: list[str], lang: str) -> str:
     return _t(tile, lang)  # a neutral building (its letter) or a hazard tile (kind, hand, VP)
 
 
+def _place(label: str, lang: str) -> str:
+    """A railroad position as the printed track shows it: a numbered space or a station's turnout."""
+    station = D.POS_STATION[D.POS_BY_LABEL[label]]
+    if "." in label and station >= 0:
+        return _say("gwt.terminal.place_turnout", lang, station=station + 1)
+    return _say("gwt.terminal.place_space", lang, space=label)
+
+
+def _seats(seats: list[int], names: list[str], lang: str) -> str:
+    """Whose discs these are, a player with several counted: "2× Bot 2 and Player 1 (you)"."""
+    return i18n.join_counted([names[s] for s in seats], str, lang)
+
+
 def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
     rail = view["railroad"]
-    engines = ", ".join(f"{names[s]}@{pos}" for s, pos in enumerate(rail["engines"]))
-    stations = "  ".join(
-        f"S{s['number']}({s['position']},${s['cost']},{s['vp']}VP"
-        + (f",{_short_master(s['station_master'])}" if s["station_master"] else "")
-        + (f",discs:{''.join(str(d) for d in s['discs'])}" if s["discs"] else "") + ")"
-        for s in rail["stations"])
-    cities = "  ".join(f"{c['id']}[{c['value']}]" + (":" + "".join(str(d) for d in c["discs"]) if c["discs"] else "")
-                       for c in rail["cities"])
+    engines = i18n.join_list([_say("gwt.terminal.engine_of", lang, seat=names[s], place=_place(pos, lang))
+                              for s, pos in enumerate(rail["engines"])], lang)
+    stations = []
+    for s in rail["stations"]:
+        place = s["position"].split(".")[0]
+        place = f"{place}–{int(place) + 1}" if "." in s["position"] else place
+        said = _say("gwt.terminal.station", lang, number=s["number"], place=place, cost=s["cost"], vp=s["vp"])
+        if s["station_master"]:
+            said = _say("gwt.terminal.station_master_on", lang, station=said, master=_t(s["station_master"], lang))
+        if s["discs"]:
+            said = _say("gwt.terminal.upgraded_by", lang, station=said, seats=_seats(s["discs"], names, lang))
+        stations.append(said)
+    cities = []
+    for c in rail["cities"]:
+        city = _say("gwt.terminal.city", lang, city=_t(c["id"], lang), value=c["value"])
+        cities.append(city + (": " + _seats(c["discs"], names, lang) if c["discs"] else ""))
     return "\n".join([_say("gwt.terminal.engines", lang, engines=engines),
-                      _say("gwt.terminal.stations", lang, stations=stations),
-                      _say("gwt.terminal.cities", lang, cities=cities)])
+                      _say("gwt.terminal.stations", lang, stations=" · ".join(stations)),
+                      _say("gwt.terminal.cities", lang, cities=" · ".join(cities))])
 
 
-def _short_master(master: str) -> str:
-    return master.replace("master_", "M:")
+def _effect(effect: dict[str, Any], lang: str) -> str:
+    """A printed effect in a few words, as the browser's effectText says it (web.gwt.effect.*)."""
+    params = dict(effect)
+    if "card" in params:
+        params["card"] = _t(params["card"], lang)
+    if params.get("up_to") == "engineers":
+        params["up_to"] = _say("web.gwt.engineers", lang)
+    said = _say(f"web.gwt.effect.{effect['effect']}", lang, **params)
+    if effect["effect"] == "aux" and effect.get("double"):
+        said += f" ({_say('web.gwt.double', lang)})"
+    return said
+
+
+def _objective(card: str, lang: str) -> str:
+    """An objective card in words: what it does when played, its tasks, its VP and penalty (§8)."""
+    face = D.OBJECTIVE.get(card)
+    if face is None:  # another player's starting objective, face down
+        return _t(card, lang)
+    tasks = i18n.join_counted(list(face["tasks"]), lambda t: _say(f"gwt.terminal.task.{t}", lang), lang)
+    score = _say("web.gwt.objective_help", lang, vp=face["vp"], penalty=face["penalty"])
+    if not face.get("immediate"):
+        return _say("gwt.terminal.objective_start", lang, card=_t(card, lang), tasks=tasks, score=score)
+    return _say("gwt.terminal.objective", lang, card=_t(card, lang), tasks=tasks, score=score,
+                action=" / ".join(_effect(e, lang) for e in face["immediate"]))
+
+
+def _job_market(jm: dict[str, Any], lang: str) -> str:
+    """The rows as a person sees them: each filled row's cost and workers, the token after the
+    last worker of its row, then how many rows are still empty."""
+    token = jm["token_row"] or len(jm["rows"]) + 1
+    rows = []
+    for r in jm["rows"]:
+        if r["row"] > token:
+            break
+        workers = [w for w in r["workers"] if w]
+        said = _t(workers, lang) if workers else "—"
+        if r["row"] == token:  # the token stands on the row's first empty space
+            said = (_say("gwt.terminal.job_token_after", lang, workers=said) if workers
+                    else _say("gwt.terminal.job_token_here", lang))
+        rows.append(_say("gwt.terminal.job_row", lang, row=r["row"], cost=r["cost"], workers=said))
+    last = len(jm["rows"])
+    if token < last:
+        rows.append(_say("gwt.terminal.job_rows_empty", lang, first=token + 1, last=last))
+    return _say("gwt.terminal.job_market", lang, rows=" · ".join(rows))
+
+
+def _aux(p: dict[str, Any], lang: str) -> str:
+    """Each auxiliary action and whether it can be used single, double or not yet (§9.2)."""
+    said = []
+    for n, a in p["aux"].items():
+        state = "double" if a["double"] else ("single" if a["single"] else "locked")
+        said.append(_say(f"gwt.terminal.aux_{state}", lang, n=n, aux=_say(f"gwt.terminal.aux_name.{n}", lang)))
+    return f"{_say('web.gwt.aux_actions', lang)}: " + " · ".join(said)
+
+
+def _discs(p: dict[str, Any], lang: str) -> str:
+    """The discs still on the player board, by what taking them off frees (§6.2)."""
+    groups = []
+    for group, count in p["discs"].items():
+        if not count:
+            continue
+        name = (_say("gwt.terminal.disc_aux", lang, n=group[3:]) if group.startswith("aux")
+                else _t(group, lang))
+        groups.append(i18n.count_of(count, name, lang))
+    return _say("gwt.terminal.discs_left", lang, count=p["discs_left"], groups=i18n.join_list(groups, lang) or "—")
 
 
 def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     w = p["workers"]
     workers = ", ".join(f"{_t(kind, lang)} ×{w[kind]}" for kind in ("cowboy", "craftsman", "engineer"))
+    objectives = [_objective(card, lang) for card in p["objectives"]]
     lines = [
         _say("web.gwt.money", lang, amount=p["money"]) + "  " + _say(
             "gwt.terminal.certificates", lang, count=p["certificates"], limit=p["certificate_limit"],
@@ -99,16 +187,18 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
         f"{_say('web.gwt.workers', lang)}: {workers}",
         ", ".join([_say("web.gwt.step_limit", lang, value=p["step_limit"]),
                    _say("web.gwt.hand_limit", lang, value=p["hand_limit"]),
-                   _say("gwt.terminal.engine", lang, position=p["engine"])]),
-        f"{_say('web.gwt.aux_actions', lang)}: "
-        + " ".join(f"{n}{'²' if a['double'] else ('¹' if a['single'] else '✗')}" for n, a in p["aux"].items()),
-        _say("gwt.terminal.discs_left", lang, count=p["discs_left"],
-             groups=", ".join(f"{g}×{c}" for g, c in p["discs"].items() if c)),
+                   _say("gwt.terminal.engine", lang, position=_place(p["engine"], lang))]),
+        _aux(p, lang),
+        _discs(p, lang),
         _say("web.gwt.deck", lang, deck=p["deck_size"], discard=p["discard_size"])
         + (f" ({_say('gwt.terminal.discard_top', lang, card=_t(p['discard_top'], lang))})" if p["discard_top"] else ""),
-        f"{_say('web.gwt.objective_area', lang)}: {_t(p['objectives'], lang) or '—'}",
-        f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}",
     ]
+    parts: list[Any] = ["\n".join(lines)]
+    if objectives:
+        parts += [f"{_say('web.gwt.objective_area', lang)}:", _indented(objectives)]
+    else:
+        parts.append(f"{_say('web.gwt.objective_area', lang)}: —")
+    lines = [f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}"]
     if p["hazards"] or p["teepees"]:
         lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
     if p["station_masters"]:
@@ -118,25 +208,30 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
                      + escape(_t(p["hand"], lang)))
     else:
         lines.append(_say("web.gwt.hand_hidden", lang, count=p["hand_size"], limit=p["hand_limit"]))
-    return Panel("\n".join(lines), title=escape(name) + (" 🎫" if p["job_token"] else ""), expand=True)
+    parts.append("\n".join(lines))
+    in_hand = list(dict.fromkeys(c for c in p.get("hand", ()) if c in D.OBJECTIVE))
+    if in_hand:  # an objective in hand is only worth playing if you can read it
+        parts += [_say("gwt.terminal.hand_objectives", lang), _indented([_objective(c, lang) for c in in_hand])]
+    return Panel(Group(*parts), title=escape(name) + (" 🎫" if p["job_token"] else ""), expand=True)
+
+
+def _indented(lines: list[str]) -> Padding:
+    """One entry a line, indented, a long entry wrapping under its own start (plain text, no markup)."""
+    return Padding(Text("\n".join(lines)), (0, 0, 0, 2))
 
 
 def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
-    jm = view["job_market"]
-    rows = " | ".join(f"{r['row']}(${r['cost']}): " + "".join((w or "-")[:2] for w in r["workers"])
-                      for r in jm["rows"] if r["workers"] or r["row"] == jm["token_row"])
     market = view["cattle_market"]
     objectives = view["objective_cards"]
-    board = "\n".join([
-        _say("gwt.terminal.job_market", lang, row=jm["token_row"], rows=rows),
+    board = Group(Text("\n".join([
+        _job_market(view["job_market"], lang),
         _say("gwt.terminal.foresight", lang, columns="  ".join(
             f"{i + 1}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
         _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
              stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
-        _say("gwt.terminal.objectives", lang, cards=_t(objectives["display"], lang),
-             stack=_say("web.gwt.stack", lang, count=objectives["stack_size"])),
-        _railroad(view, names, lang),
-    ])
+        _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"]))])),
+        _indented([_objective(card, lang) for card in objectives["display"]]),
+        Text(_railroad(view, names, lang)))
     pending = view["pending"]
     status = _say("gwt.terminal.status", lang, phase=_say(f"gwt.terminal.phase.{view['phase']}", lang),
                   seat=names[view["current"]])
@@ -147,7 +242,7 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
         status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
     return Group(
         _trail(view, names, lang),
-        Panel(escape(board), title=_say("web.gwt.board", lang)),
+        Panel(board, title=_say("web.gwt.board", lang)),
         Columns([_player(p, names[p["seat"]], lang) for p in view["players"]], equal=True),
         escape(status),
     )
