@@ -265,7 +265,8 @@ def test_terminal_board_says_job_market_objectives_and_railroad_in_words():
     lines = _known_table("en")
     assert _panel(lines, "Job market", "Cities")[:-1] == [
         "Job market: row 1 ($6): cowboy and engineer · row 2 ($6): craftsman · row 3 ($7): engineer and cowboy,",
-        "then the job market token · rows 4–12 still to fill",
+        "then the job market token · rows 4–12 still to fill · after row 6: cattle market refill · after row 9:",
+        "cattle market refill · after row 12: game end",
         "Foresight: 1: rockfall (green hand, 3 VP) and green teepee  2: 2× craftsman  3: 2× craftsman",
         "Cattle market: 2× Holstein (value 3, 1 VP), Brown Swiss (value 3, 2 VP), Ayrshire (value 3, 3 VP), West",
         "Highland (value 4, 4 VP), Texas Longhorn (value 5, 5 VP), and Texas Longhorn (value 5, 7 VP) (29 in the",
@@ -385,3 +386,19 @@ def test_terminal_shows_no_internal_ids_in_any_language():
                         assert not any(f"{text._t(c, 'en')} (" in shown or f"{text._t(c, 'en')}:" in shown
                                        for c in hidden), hidden
             state.apply(seat, bot.choose(state, seat))
+
+
+def test_terminal_job_market_names_only_the_arrows_still_ahead_of_the_token():
+    """§2.5: the yellow arrows after rows 6 and 9 refill the cattle market, the red one after row 12
+    ends the game; an arrow the token has passed is no longer mentioned."""
+    from gametable import games
+
+    jm = games.get("gwt").new(2, 1).view(0)["job_market"]
+    assert text._job_market(jm, "en").endswith(
+        "rows 3–12 still to fill · after row 6: cattle market refill · after row 9: cattle market refill"
+        " · after row 12: game end")
+    later = {**jm, "token_row": 8}
+    said = text._job_market(later, "en")
+    assert "after row 6" not in said
+    assert said.endswith("rows 9–12 still to fill · after row 9: cattle market refill · after row 12: game end")
+    assert text._job_market(later, "es").endswith("tras la fila 9: reponer el mercado de ganado · tras la fila 12: fin de la partida")

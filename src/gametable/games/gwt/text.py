@@ -152,6 +152,11 @@ def _job_market(jm: dict[str, Any], lang: str) -> str:
     last = len(jm["rows"])
     if token < last:
         rows.append(_say("gwt.terminal.job_rows_empty", lang, first=token + 1, last=last))
+    # the arrows still ahead of the token: what filling their row will do (§2.5)
+    for r in jm["rows"]:
+        if r["arrow"] and r["row"] >= token:
+            kind = "refill" if r["arrow"] == "yellow" else "end"
+            rows.append(_say(f"gwt.terminal.job_arrow_{kind}", lang, row=r["row"]))
     return _say("gwt.terminal.job_market", lang, rows=" · ".join(rows))
 
 
