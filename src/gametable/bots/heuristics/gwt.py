@@ -8,6 +8,7 @@ The constants below were tuned by seeded basic-vs-basic games (bench/gwt_bot_sco
 - Moving: each stop is judged by what its building offers now (the best purchase, hire, build,
   hazard, certificate...); a step toward Kansas City costs a little, so the bot walks short and
   uses more buildings per trip, and goes to Kansas City when the delivery there is worth it.
+  A move is also credited with part of the best move from where it stops (one move ahead).
 - Deliveries: a city is worth its VP (Kansas City -6, Sacramento +6, San Francisco +9) and the
   city-pair arrows it completes (half for an arrow whose other city is still open), plus its
   money, minus transport. It spends only the certificates that buy a better city.
