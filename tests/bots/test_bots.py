@@ -188,3 +188,30 @@ def test_unknown_level_is_a_clear_error_listing_the_levels():
         bots.get("grandmaster", "gwt", 1)
     assert bots.levels() == ["random", "basic"]
     assert bots.best_level() == "basic"
+
+
+def test_the_gwt_bot_foresees_exactly_the_moves_the_rules_will_offer():
+    """The GWT bot credits a move with the best move from its stop (up to the step limit of
+    §9.3, only locations count as steps (§5.1), Kansas City ends a move). It rebuilds those paths
+    from the view; at every phase A decision of a game they must be the paths the engine offers."""
+    from gametable.bots.heuristics.gwt import _Context
+
+    game = games.get("gwt")
+    checked = 0
+
+    def compare(state: State) -> None:
+        nonlocal checked
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        herder = view["players"][seat]["herder"]
+        offered = {tuple(a["path"]) for a in state.legal_actions(seat) if a["type"] == "move"}
+        if not offered or herder is None:
+            return
+        foreseen = {tuple(p) for p in _Context(view, seat).reachable(herder)}
+        assert foreseen == offered, f"seat {seat} on {herder}"
+        checked += 1
+
+    play_game(game, 3, 31, seat_bots(game, ["basic"], 3, 31), on_step=compare, max_decisions=20_000)
+    assert checked > 50

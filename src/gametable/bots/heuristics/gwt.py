@@ -8,6 +8,7 @@ The constants below were tuned by seeded basic-vs-basic games (bench/gwt_bot_sco
 - Moving: each stop is judged by what its building offers now (the best purchase, hire, build,
   hazard, certificate...); a step toward Kansas City costs a little, so the bot walks short and
   uses more buildings per trip, and goes to Kansas City when the delivery there is worth it.
+  A move is also credited with part of the best move from where it stops (one move ahead).
 - Deliveries: a city is worth its VP (Kansas City -6, Sacramento +6, San Francisco +9) and the
   city-pair arrows it completes (half for an arrow whose other city is still open), plus its
   money, minus transport. It spends only the certificates that buy a better city.
@@ -38,14 +39,16 @@ from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand
 from gametable.games.gwt.movement import fee_of_icons, tile_hand_icons  # rules over public facts
 from gametable.games.gwt.railroad import transport_cost
 
-VP = 3.0                 # dollars a victory point is worth to this bot
+VP = 3.0                 # dollars a victory point is worth to this bot (at the start of the game)
+VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
 STEP = -0.5              # dollars a step closer to Kansas City is worth: negative, a short walk uses more buildings
+LOOKAHEAD = 0.8          # share of the best next move (from where this one stops) a move is credited with
 ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
 #: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
-WORKER_USE = {"cowboy": 12.0, "craftsman": 11.0, "engineer": 12.0}
+WORKER_USE = {"cowboy": 16.0, "craftsman": 15.0, "engineer": 16.0}
 WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
-ROUTE_SPACE = 5.0        # a building on the way between neutral buildings: we use it, others pay
+ROUTE_SPACE = 8.0        # a building on the way between neutral buildings: we use it, others pay
 OBJECTIVE_ONE_SHORT = 0.3  # share of an objective's VP counted when it misses one task, early on
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
@@ -146,6 +149,10 @@ class _Context:
         #: investments (workers, buildings, engine) are worth less near the end
         self.progress_done = 1.0 if token is None or view["end_triggered"] else (token - 2) / (D.JOB_ROWS - 1)
         self.future = max(0.0, 1.0 - self.progress_done)
+        #: dollars a VP is worth now: money buys more early on, and scores only $5 per VP at the end
+        self.vp = VP + (VP_LATE - VP) * self.progress_done
+        self._stop_cache: dict[str, float] = {}
+        self._next_cache: dict[str, float] = {}
 
     # -- what the seat owns ---------------------------------------------------------------------
     @cached_property
@@ -202,13 +209,13 @@ class _Context:
         if count >= D.WORKER_ROW_SIZE:
             return -100.0
         new_space = count + 1
-        value = VP * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
+        value = self.vp * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
         use = WORKER_USE[kind] - 1.0 * (count - 1)
         value += max(0.5, use) * self.future
         if new_space in D.WORKER_BONUS.get(kind, {}):
             value += 2.0
         if "master_money" in self.me["station_masters"]:
-            value += VP
+            value += self.vp
         return value
 
     def engine_gain(self, to: str) -> float:
@@ -226,7 +233,7 @@ class _Context:
         station = self.stations[station_index]
         if self.seat in station["discs"] or self.money < station["cost"]:
             return -1.0
-        value = VP * station["vp"] + 2.0 - self.spend(station["cost"])
+        value = self.vp * station["vp"] + 2.0 - self.spend(station["cost"])
         if station["station_master"] and self.hired_workers():
             value += max(0.0, self.master_value(station["station_master"]) - self.cheapest_worker_loss())
         return value
@@ -238,8 +245,8 @@ class _Context:
         count = self.me["workers"][kind]
         if count < 2:
             return 100.0
-        loss = VP * D.WORKER_VP if count in D.WORKER_VP_SPACES else 0.0
-        return loss + WORKER_LOSS * self.future + (VP if "master_money" in self.me["station_masters"] else 0.0)
+        loss = self.vp * D.WORKER_VP if count in D.WORKER_VP_SPACES else 0.0
+        return loss + WORKER_LOSS * self.future + (self.vp if "master_money" in self.me["station_masters"] else 0.0)
 
     def cheapest_worker_loss(self) -> float:
         return min(self.worker_loss(k) for k in D.WORKER_KINDS)
@@ -254,7 +261,7 @@ class _Context:
                  "per_objectives": len(self.me["objectives"]) + 1,
                  "per_hazards": owned["hazard"] + 1,
                  "per_teepee_pair": min(owned["green_teepee"], owned["blue_teepee"]) + 0.5}[task["kind"]]
-        return MASTER_IMMEDIATE.get(master, 3.0) + VP * task["vp"] * (count / task["per"])
+        return MASTER_IMMEDIATE.get(master, 3.0) + self.vp * task["vp"] * (count / task["per"])
 
     def city_value(self, city_id: str) -> float:
         """A delivery: the city's VP and the arrows its disc completes, money, minus transport.
@@ -274,7 +281,7 @@ class _Context:
             else:
                 vp += 0.5 * arrow["vp"] * self.future
         cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
-        return VP * vp + city["money"] - cost
+        return self.vp * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
         """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
@@ -321,23 +328,23 @@ class _Context:
     @cached_property
     def best_hazard(self) -> float:
         tiles = [n["tile"] for n in self.view["trail"] if n["kind"] == "hazard" and n["tile"]]
-        return max((VP * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
+        return max((self.vp * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
 
     def hazard_bonus(self) -> float:
-        return VP * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
+        return self.vp * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
 
     def cattle_worth(self, card: str) -> float:
         """A cattle card in the deck: its VP at the end, and its breeding value in later deliveries
         (a breed the herd lacks is worth more: it raises the value of every hand it is in)."""
         breed_new = all(D.BREED[c] != D.BREED[card] for c in self.herd)
         value = D.BREEDING_VALUE[card]
-        return VP * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
+        return self.vp * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
 
     def building_value(self, number: str) -> float:
         building = D.BUILDING[number]
         first = 1.0 if self.owned["building"] == 0 else 0.0  # starting and many objectives want B
-        return (VP * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
-                + VP * first)
+        return (self.vp * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
+                + self.vp * first)
 
     def estimate_effect(self, spec: Mapping[str, Any]) -> float:
         """Rough worth of a printed effect *before* getting there (for choosing where to stop)."""
@@ -371,6 +378,11 @@ class _Context:
 
     def stop_value(self, node_id: str) -> float:
         """What stopping on a trail node is worth: the best two of its actions we can use."""
+        if node_id not in self._stop_cache:
+            self._stop_cache[node_id] = self._stop_value(node_id)
+        return self._stop_cache[node_id]
+
+    def _stop_value(self, node_id: str) -> float:
         if node_id == "KANSAS_CITY":
             return self.kansas_city_value()
         node = self.nodes[node_id]
@@ -413,7 +425,41 @@ class _Context:
         return STEP * (dist[here] - dist[path[-1]]) - sum(self.fee(node) for node in path)
 
     def _score_move(self, action: Action) -> float:
-        return self.progress(action["path"]) + self.stop_value(action["path"][-1])
+        last = action["path"][-1]
+        value = self.progress(action["path"]) + self.stop_value(last)
+        if last != "KANSAS_CITY":  # a stop is also where the next move starts from
+            value += LOOKAHEAD * self.next_move_value(last)
+        return value
+
+    def reachable(self, start: str) -> list[list[str]]:
+        """The paths a herder on ``start`` may take next turn (the rule movement.paths applies to
+        the state, here over the public trail): only tiles count as steps, Kansas City ends a move."""
+        limit = self.me["step_limit"]
+        found: list[list[str]] = []
+
+        def walk(node: int, path: list[str], steps: int) -> None:
+            for nxt in D.NEXT[node]:
+                name = D.NODES[nxt]
+                if nxt == D.KANSAS_CITY:
+                    found.append(path + [name])
+                elif self.nodes[name]["tile"]:
+                    found.append(path + [name])
+                    if steps + 1 < limit:
+                        walk(nxt, path + [name], steps + 1)
+                else:
+                    walk(nxt, path, steps)
+
+        walk(D.NODE_INDEX[start], [], 0)
+        return found
+
+    def next_move_value(self, start: str) -> float:
+        """The best move from ``start`` next turn, judged as today (hand and money as now)."""
+        cache = self._next_cache
+        if start not in cache:
+            dist = steps_to_kansas_city()
+            cache[start] = max((STEP * (dist[start] - dist[path[-1]]) - sum(self.fee(n) for n in path)
+                                + self.stop_value(path[-1]) for path in self.reachable(start)), default=0.0)
+        return cache[start]
 
     def _score_herder(self, action: Action) -> float:
         return self.progress(action["path"]) + 0.5 * self.stop_value(action["path"][-1])
@@ -472,9 +518,9 @@ class _Context:
         area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
         gain = H.objectives_score(area + [card], self.owned) - H.objectives_score(area, self.owned)
         if gain == vp:
-            return VP * vp
+            return self.vp * vp
         if H.missing_tasks(card, self.owned) == 1 and self.future > 0.4:
-            return VP * vp * OBJECTIVE_ONE_SHORT
+            return self.vp * vp * OBJECTIVE_ONE_SHORT
         return -1.0
 
     def _score_take_objective(self, action: Action) -> float:
@@ -487,7 +533,7 @@ class _Context:
         before = H.objectives_score(area, self.owned)
         after = H.objectives_score(area + [card], self.owned)
         if after - before == D.OBJECTIVE[card]["vp"]:
-            return VP * D.OBJECTIVE[card]["vp"] + 2.0
+            return self.vp * D.OBJECTIVE[card]["vp"] + 2.0
         return -100.0
 
     def _score_engine(self, action: Action) -> float:
@@ -504,7 +550,7 @@ class _Context:
     def _score_remove_hazard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "remove_hazard")
         tile = self.nodes[action["space"]]["tile"]
-        return VP * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
+        return self.vp * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
 
     def _score_buy_cattle(self, action: Action) -> float:
         return self.best_purchase
