@@ -8,7 +8,7 @@ a hand visible to another seat.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import pytest
 
@@ -152,3 +152,32 @@ def assert_illegal_actions_rejected(game: Game, num_players: int, seed: int,
         state.apply(seat, bot.choose(state, seat))
         step += 1
     refused(0, {"type": "anything"})
+
+
+def note_keys(note: Mapping[str, Any]) -> Iterator[str]:
+    """Every catalog key an action note uses, its nested notes' included."""
+    yield note["key"]
+    for value in note.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, Mapping):
+                yield from note_keys(item)
+
+
+def assert_action_notes_follow_the_protocol(state: State, catalog: set[str]) -> set[str]:
+    """``State.action_notes`` at one position: one list per legal action for a seat asked to act
+    and nothing for the others, plain JSON (as the server sends it), the same when given the view,
+    every key in ``catalog``. Returns the keys the notes used."""
+    seen: set[str] = set()
+    for seat in range(state.num_players):
+        notes = state.action_notes(seat)
+        if seat not in state.to_act():
+            assert notes == [], (seat, notes)
+            continue
+        assert len(notes) == len(state.legal_actions(seat))
+        assert json.loads(json.dumps(notes)) == notes
+        assert state.action_notes(seat, state.view(seat)) == notes
+        for note in (n for per_action in notes for n in per_action):
+            keys = set(note_keys(note))
+            assert keys <= catalog, note
+            seen |= keys
+    return seen

@@ -3,12 +3,11 @@
 Exact notes for exact positions, named by the rule they tell about, and the notes' privacy: they
 come from the seat's view, so positions that differ only in hidden cards give the same notes."""
 
-import json
-
 from gametable import i18n
 from gametable.bots import RandomBot
 from gametable.games.catan_road import GAME, text
 from gametable.games.catan_road.cards import RESOURCE_COUNTS, RESOURCES
+from tests import conformance
 from tests.games.catan_road.helpers import area, hand, scenario
 
 VILLAGE = {"type": "build", "card": "village"}
@@ -24,15 +23,6 @@ def _cards(**counts):
 def notes_of(state, seat, action):
     legal = state.legal_actions(seat)
     return state.action_notes(seat)[legal.index(action)]
-
-
-def _keys(note):
-    """Every catalog key a note uses, its nested notes' included."""
-    yield note["key"]
-    for value in note.values():
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, dict):
-                yield from _keys(item)
 
 
 # -- building -------------------------------------------------------------------------------------
@@ -221,18 +211,7 @@ def test_notes_run_parallel_to_the_legal_actions_in_catalog_keys_and_plain_json(
         for _ in range(400):
             if state.is_over():
                 break
-            for seat in range(players):
-                notes = state.action_notes(seat)
-                if seat not in state.to_act():
-                    assert notes == []
-                    continue
-                assert len(notes) == len(state.legal_actions(seat))
-                assert json.loads(json.dumps(notes)) == notes
-                assert state.action_notes(seat, state.view(seat)) == notes
-                for note in (n for action_notes in notes for n in action_notes):
-                    keys = set(_keys(note))
-                    assert keys <= catalog, note
-                    seen |= keys
+            seen |= conformance.assert_action_notes_follow_the_protocol(state, catalog)
             seat = state.to_act()[0]
             state.apply(seat, bot.choose(state, seat))
     for key in ("cost", "event", "next_draw", "give_get", "still_owed", "keeps"):
