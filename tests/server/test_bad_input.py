@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -172,3 +175,94 @@ def test_websocket_tokens_that_are_no_seat_are_refused(api, query):
         with pytest.raises(ConnectionClosed) as closed:
             sock.recv()
     assert closed.value.rcvd.code == 4403 and closed.value.rcvd.reason
+
+
+# -- finding 4: table ids and every path parameter are checked before any database call ----------
+
+#: ids that cannot name a table (percent-encoded as a client sends them): NUL bytes, which
+#: PostgreSQL refuses in text, ids too long, and characters outside the id alphabet
+MALFORMED_TABLE_IDS = ["%00", "%00abc", "abc%00", "x" * 65, "x" * 5000, "%C3%A9t%C3%A9",
+                       "%F0%9F%8E%B2", "a%20b", "a.b", "%0A", "abc%0A", "%FF"]
+
+
+def _table_routes(table_id: str, token: str) -> list[tuple[str, str, dict]]:
+    return [("GET", f"/api/tables/{table_id}", {}),
+            ("GET", f"/api/tables/{table_id}", {"headers": auth(token)}),
+            ("POST", f"/api/tables/{table_id}/join", {"json": {"name": "Bob"}}),
+            ("POST", f"/api/tables/{table_id}/actions", {"json": {"seq": 0, "action": {"type": "pass"}},
+                                                         "headers": auth(token)}),
+            ("POST", f"/api/tables/{table_id}/seats/1/bot", {"headers": auth(token)}),
+            ("GET", f"/api/tables/{table_id}/log", {}),
+            ("GET", f"/api/tables/{table_id}/replay/0", {})]
+
+
+def test_finding_4_malformed_table_ids_are_404_on_every_route_without_asking_the_database(
+        api, live, monkeypatch):
+    table = api.create(players=2)
+    asked = []
+    load_table = live.manager.store.load_table
+    monkeypatch.setattr(live.manager.store, "load_table", lambda tid: asked.append(tid) or load_table(tid))
+    for table_id in MALFORMED_TABLE_IDS:
+        for method, path, extra in _table_routes(table_id, table["token"]):
+            response = api.http.request(method, path, **extra)
+            assert response.status_code == 404, (method, path[:60], response.text[:200])
+            detail = response.json()["detail"]
+            assert "no table with this id" in detail and "1 to 64 ASCII letters" in detail, detail
+        with api.socket(table_id) as sock:
+            with pytest.raises(ConnectionClosed) as closed:
+                sock.recv()
+        assert closed.value.rcvd.code == 4404 and "no table" in closed.value.rcvd.reason
+    assert asked == []
+    # The server keeps serving, and a well-formed id that names nothing still is a plain 404.
+    assert api.table(table["id"])["seq"] == 0
+    response = api.http.get("/api/tables/no-such-table-aaaaaaaaaa")
+    assert response.status_code == 404 and response.json()["detail"].startswith("there is no table")
+
+
+def test_finding_4_the_table_manager_refuses_a_malformed_id_without_asking_the_store(live, monkeypatch):
+    """In depth: a caller that skips the routes' checks still never sends a NUL byte to the store."""
+    from gametable.server.errors import NotFound
+
+    def must_not_be_asked(table_id):
+        raise AssertionError(f"the store was asked for {table_id!r}")
+
+    monkeypatch.setattr(live.manager.store, "load_table", must_not_be_asked)
+    for table_id in ["\x00", "abc\x00", "x" * 65, "été", "a/b", "abc\n"]:
+        with pytest.raises(NotFound, match="no table with this id"):
+            asyncio.run(live.manager.table(table_id))
+
+
+@pytest.mark.parametrize("path, says", [
+    ("/api/tables/{id}/seats/-1/bot", "there is no seat '-1'"),
+    ("/api/tables/{id}/seats/64/bot", "there is no seat '64'"),
+    ("/api/tables/{id}/seats/1%00/bot", "there is no seat"),
+    ("/api/tables/{id}/seats/99999999999999999999999/bot", "there is no seat"),
+    ("/api/tables/{id}/replay/-1", "there is no position '-1'"),
+    ("/api/tables/{id}/replay/2147483648", "there is no position '2147483648'"),
+    ("/api/tables/{id}/replay/%00", "there is no position"),
+    ("/api/tables/{id}/replay/1.5", "there is no position"),
+    ("/api/i18n/%00", "unknown language"),
+    ("/api/i18n/" + "e" * 5000, "unknown language"),
+])
+def test_finding_4_malformed_seats_positions_and_languages_are_404_saying_what_is_valid(api, path, says):
+    table = api.create(players=2)
+    method = "POST" if path.endswith("/bot") else "GET"
+    response = api.http.request(method, path.format(id=table["id"]), headers=auth(table["token"]))
+    assert response.status_code == 404, response.text[:200]
+    assert response.json()["detail"].startswith(says)
+    assert api.table(table["id"])["seats"][1]["kind"] == "open"  # nothing changed
+
+
+def test_finding_4_the_openapi_spec_states_the_path_rules(api):
+    spec = api.http.get("/openapi.json").json()
+    rules = {}
+    for path, operations in spec["paths"].items():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path":
+                    rules.setdefault(parameter["name"], []).append(parameter["schema"])
+    assert rules.keys() == {"table_id", "seat", "n", "lang"}
+    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 6
+    assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}]
+    assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1
+    assert rules["lang"][0]["enum"] == ["en", "fa", "pt", "es"]

@@ -40,6 +40,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
+from gametable.server.ids import no_table_message, require_table_id
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
                                     TableRecord)
 from gametable.server.writer import LogWriter
@@ -347,11 +348,10 @@ class TableManager:
                     return
 
     async def _load(self, table_id: str) -> LiveTable:
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
-            raise NotFound("there is no table with this id")
+        require_table_id(table_id)  # in depth: the routes check it too; PostgreSQL refuses NUL bytes
         record = await self._db(self.store.load_table, table_id)
         if record is None:
-            raise NotFound("there is no table with this id")
+            raise NotFound(no_table_message(table_id))
         try:
             game = self.games.get(record.game)
         except KeyError:
