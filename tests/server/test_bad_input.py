@@ -266,3 +266,77 @@ def test_finding_4_the_openapi_spec_states_the_path_rules(api):
     assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}]
     assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1
     assert rules["lang"][0]["enum"] == ["en", "fa", "pt", "es"]
+
+
+# -- finding 10: names are NFKC-normalised and must be visible ----------------------------------
+
+INVISIBLE_NAMES = {
+    "zero width space": "\u200b",
+    "zero width space inside": "Ann\u200bBob",
+    "word joiner": "\u2060",
+    "Hangul filler": "\u3164",
+    "Hangul choseong filler": "\u115f",
+    "Hangul jungseong filler": "\u1160",
+    "halfwidth Hangul filler": "\uffa0",
+    "tag characters": "\U000e0041\U000e0042",
+    "a name with a tag character": "Ann\U000e0041",
+    "Mongolian vowel separator": "\u180e",
+    "variation selector alone": "\ufe0f",
+    "soft hyphen": "\u00ad",
+    "byte order mark": "\ufeff",
+    "left-to-right mark": "Ann\u200e",
+    "braille blank": "\u2800\u2800",
+    "combining mark alone": "\u0301",
+    "non-joiner alone": "\u200c",
+    "non-joiner leading": "\u200cAnn",
+    "non-joiner trailing": "Ann\u200c",
+    "non-joiner repeated": "An\u200c\u200cn",
+    "non-joiner beside a space": "Ann \u200cBob",
+    "joiner trailing": "👩\u200d",
+}
+
+
+def test_finding_10_invisible_names_and_fillers_are_refused_with_a_clear_message(api):
+    table = api.create(players=2)
+    for case, name in INVISIBLE_NAMES.items():
+        # ASCII-escaped JSON, as a client may send it
+        for path, body in [(f"/api/tables/{table['id']}/join", {"name": name}),
+                           ("/api/tables", {"game": "toy", "players": 2, "name": name})]:
+            response = api.http.post(path, content=json.dumps(body),
+                                     headers={"Content-Type": "application/json"})
+            assert response.status_code == 422, (case, path)
+            message = response.json()["detail"][0]["msg"]
+            assert "visible character" in message or "U+" in message, (case, message)
+    assert api.table(table["id"])["seats"][1]["kind"] == "open"
+
+
+def test_finding_10_persian_non_joiners_and_emoji_joiners_are_accepted_between_visible_characters(api):
+    names = ["می\u200cخواهم", "مهر\u200cآیین", "👩\u200d💻", "👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈",
+             "❤\ufe0f", "👍🏽", "Zoë", "李小龙"]
+    for name in names:
+        created = api.create(players=2, name=name)
+        assert api.table(created["id"])["seats"][0]["name"] == name
+    joined = api.join(created["id"], "مهر\u200cآیین")
+    assert api.table(created["id"])["seats"][joined["seat"]]["name"] == "مهر\u200cآیین"
+
+
+def test_finding_10_names_are_stored_nfkc_normalised_and_the_limit_counts_the_normal_form(api, live):
+    table = api.create(players=4, name="\uff21\uff4e\uff4e")  # fullwidth "Ann"
+    bob = api.join(table["id"], "\U0001d4d1\U0001d4f8\U0001d4eb")  # mathematical script "Bob"
+    api.join(table["id"], "\u3000Cy\u3000")  # ideographic spaces become spaces, then are trimmed
+    seats = api.table(table["id"], bob["token"])["seats"]
+    assert [s["name"] for s in seats[:3]] == ["Ann", "Bob", "Cy"]
+    assert [s.name for s in live.manager.store.load_seats(table["id"])[:3]] == ["Ann", "Bob", "Cy"]
+    # 40 fullwidth letters are 40 letters; 3 characters that NFKC expands to 54 are too many.
+    assert api.join(table["id"], "\uff21" * 40)["seat"] == 3
+    for name in ["\ufdfa" * 3, "\uff21" * 41]:
+        response = api.http.post("/api/tables", json={"game": "toy", "players": 2, "name": name})
+        assert response.status_code == 422 and response.json()["detail"][0]["type"] == "string_too_long"
+
+
+def test_finding_10_an_empty_name_still_means_unnamed(api):
+    table = api.create(players=3, name="")
+    api.join(table["id"], "   ")  # only spaces: trimmed to the empty name, as before
+    assert [s["name"] for s in api.table(table["id"])["seats"][:2]] == ["", ""]
+    response = api.http.post(f"/api/tables/{table['id']}/join", json={})
+    assert response.status_code == 200

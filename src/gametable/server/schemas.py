@@ -2,35 +2,22 @@
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
+from fastapi import FastAPI
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-NAME_MAX = 40
+from gametable.server import names
 
 
-#: bidirectional overrides and isolates: they could make a name display as another one
-_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+def _normalised(value: Any) -> Any:
+    return names.normalise(value) if isinstance(value, str) else value
 
 
-def _trimmed(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
-
-
-def _plain_name(value: str) -> str:
-    """Names are plain text: trimmed, at most NAME_MAX characters, no control characters.
-
-    Markup is allowed and kept as the literal text it is; nothing here ever renders it.
-    Zero-width joiners stay allowed: Persian names need them.
-    """
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in value):
-        raise ValueError("a name cannot contain control characters")
-    return value
-
-
-# Trimmed before the length is checked, so the limit in the OpenAPI schema is the real one.
-PlayerName = Annotated[str, Field(max_length=NAME_MAX), BeforeValidator(_trimmed), AfterValidator(_plain_name)]
+# Normalised and trimmed before the length is checked, so the limit in the OpenAPI schema is the
+# real one; markup is allowed and kept as the literal text it is (nothing here ever renders it).
+PlayerName = Annotated[str, Field(max_length=names.NAME_MAX, description=names.RULES),
+                       BeforeValidator(_normalised), AfterValidator(names.check)]
 StrictInt = Annotated[int, Field(strict=True)]
 
 
