@@ -340,3 +340,31 @@ def test_finding_10_an_empty_name_still_means_unnamed(api):
     assert [s["name"] for s in api.table(table["id"])["seats"][:2]] == ["", ""]
     response = api.http.post(f"/api/tables/{table['id']}/join", json={})
     assert response.status_code == 200
+
+
+# -- finding 11: the OpenAPI spec states the input rules; an empty bot level is an error --------
+
+def test_finding_11_the_openapi_spec_lists_bot_levels_games_and_name_rules(api):
+    from gametable import bots
+    from tests.server.conftest import CATALOG
+
+    schemas = api.http.get("/openapi.json").json()["components"]["schemas"]
+    fields = schemas["CreateTable"]["properties"]
+    level = next(s for s in fields["bot_level"]["anyOf"] if s.get("type") == "string")
+    assert level["enum"] == bots.levels() == ["random", "basic"]
+    assert fields["game"]["enum"] == CATALOG.names() and "toy" in fields["game"]["enum"]
+    for name in [fields["name"], schemas["JoinTable"]["properties"]["name"]]:
+        assert name["maxLength"] == 40
+        for rule in ["NFKC", "visible", "U+200B", "U+3164", "U+200C", "U+200D", "Cf"]:
+            assert rule in name["description"], rule
+
+
+def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_best(api):
+    body = {"game": "toy", "players": 2, "bots": [1]}
+    response = api.http.post("/api/tables", json={**body, "bot_level": ""})
+    assert response.status_code == 400
+    assert "there is no bot level ''" in response.json()["detail"] and "random, basic" in response.text
+    for chosen in [{"bot_level": None}, {}]:
+        response = api.http.post("/api/tables", json={**body, **chosen})
+        assert response.status_code == 201, response.text
+        assert api.table(response.json()["id"])["bot_level"] == "basic"

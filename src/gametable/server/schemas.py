@@ -26,15 +26,35 @@ class Strict(BaseModel):
 
 
 class CreateTable(Strict):
-    game: str = Field(max_length=64, examples=["catan-on-the-road"])
+    game: str = Field(max_length=64, examples=["catan-on-the-road"],
+                      description="One of the games this server offers (listed here and by GET /api/games).")
     players: StrictInt = Field(examples=[3])
     bots: list[StrictInt] = Field(default_factory=list, max_length=8,
                                   description="Seats the server's bots play (not 0: the creator sits there).")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options, see GET /api/games.")
     bot_level: str | None = Field(None, max_length=16, examples=["basic"],
-                                  description="Strength of the server's bots, see GET /api/bots "
-                                              "(default: the best level).")
-    name: PlayerName = Field("", description="The creator's name, shown to the table as plain text.")
+                                  description="Strength of the server's bots, see GET /api/bots. Absent "
+                                              "or null: the best level; any other value, even \"\", "
+                                              "must be one of the levels (else 400).")
+    name: PlayerName = ""
+
+
+def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
+                            bot_levels: Callable[[], list[str]]) -> None:
+    """Make ``app``'s OpenAPI spec list the games it offers and the bot levels as enums of
+    CreateTable. Games are per app (its catalog), so they are added to the app's spec rather
+    than to the model; the server still checks both and answers 400 naming the choices."""
+    make_spec = app.openapi
+
+    def spec_with_choices() -> dict[str, Any]:
+        spec = make_spec()  # FastAPI builds it once and keeps it; setting the enums again is harmless
+        fields = spec["components"]["schemas"]["CreateTable"]["properties"]
+        fields["game"]["enum"] = game_names()
+        text_or_null = fields["bot_level"]["anyOf"]
+        next(s for s in text_or_null if s.get("type") == "string")["enum"] = bot_levels()
+        return spec
+
+    app.openapi = spec_with_choices
 
 
 class BotLevels(BaseModel):

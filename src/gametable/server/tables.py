@@ -281,9 +281,10 @@ class TableManager:
         ``bot_level`` is the strength of the table's bots; None means the best level."""
         game = self.game(game_name)
         try:
-            bot_level = bot_levels.check_level(bot_level or bot_levels.best_level())
+            # Only None means the default: an empty level is a mistake, not a request for the best.
+            bot_level = bot_levels.check_level(bot_levels.best_level() if bot_level is None else bot_level)
         except bot_levels.UnknownBotLevel as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(f"{exc}; or leave bot_level out for the best") from None
         seed = secrets.randbelow(2**62)
         try:
             state = game.new(players, seed, options)
