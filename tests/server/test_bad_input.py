@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 import pytest
 from websockets.exceptions import ConnectionClosed
 
@@ -172,3 +175,196 @@ def test_websocket_tokens_that_are_no_seat_are_refused(api, query):
         with pytest.raises(ConnectionClosed) as closed:
             sock.recv()
     assert closed.value.rcvd.code == 4403 and closed.value.rcvd.reason
+
+
+# -- finding 4: table ids and every path parameter are checked before any database call ----------
+
+#: ids that cannot name a table (percent-encoded as a client sends them): NUL bytes, which
+#: PostgreSQL refuses in text, ids too long, and characters outside the id alphabet
+MALFORMED_TABLE_IDS = ["%00", "%00abc", "abc%00", "x" * 65, "x" * 5000, "%C3%A9t%C3%A9",
+                       "%F0%9F%8E%B2", "a%20b", "a.b", "%0A", "abc%0A", "%FF"]
+
+
+def _table_routes(table_id: str, token: str) -> list[tuple[str, str, dict]]:
+    return [("GET", f"/api/tables/{table_id}", {}),
+            ("GET", f"/api/tables/{table_id}", {"headers": auth(token)}),
+            ("POST", f"/api/tables/{table_id}/join", {"json": {"name": "Bob"}}),
+            ("POST", f"/api/tables/{table_id}/actions", {"json": {"seq": 0, "action": {"type": "pass"}},
+                                                         "headers": auth(token)}),
+            ("POST", f"/api/tables/{table_id}/seats/1/bot", {"headers": auth(token)}),
+            ("GET", f"/api/tables/{table_id}/log", {}),
+            ("GET", f"/api/tables/{table_id}/replay/0", {})]
+
+
+def test_finding_4_malformed_table_ids_are_404_on_every_route_without_asking_the_database(
+        api, live, monkeypatch):
+    table = api.create(players=2)
+    asked = []
+    load_table = live.manager.store.load_table
+    monkeypatch.setattr(live.manager.store, "load_table", lambda tid: asked.append(tid) or load_table(tid))
+    for table_id in MALFORMED_TABLE_IDS:
+        for method, path, extra in _table_routes(table_id, table["token"]):
+            response = api.http.request(method, path, **extra)
+            assert response.status_code == 404, (method, path[:60], response.text[:200])
+            detail = response.json()["detail"]
+            assert "no table with this id" in detail and "1 to 64 ASCII letters" in detail, detail
+        with api.socket(table_id) as sock:
+            with pytest.raises(ConnectionClosed) as closed:
+                sock.recv()
+        assert closed.value.rcvd.code == 4404 and "no table" in closed.value.rcvd.reason
+    assert asked == []
+    # The server keeps serving, and a well-formed id that names nothing still is a plain 404.
+    assert api.table(table["id"])["seq"] == 0
+    response = api.http.get("/api/tables/no-such-table-aaaaaaaaaa")
+    assert response.status_code == 404 and response.json()["detail"].startswith("there is no table")
+
+
+def test_finding_4_the_table_manager_refuses_a_malformed_id_without_asking_the_store(live, monkeypatch):
+    """In depth: a caller that skips the routes' checks still never sends a NUL byte to the store."""
+    from gametable.server.errors import NotFound
+
+    def must_not_be_asked(table_id):
+        raise AssertionError(f"the store was asked for {table_id!r}")
+
+    monkeypatch.setattr(live.manager.store, "load_table", must_not_be_asked)
+    for table_id in ["\x00", "abc\x00", "x" * 65, "été", "a/b", "abc\n"]:
+        with pytest.raises(NotFound, match="no table with this id"):
+            asyncio.run(live.manager.table(table_id))
+
+
+@pytest.mark.parametrize("path, says", [
+    ("/api/tables/{id}/seats/-1/bot", "there is no seat '-1'"),
+    ("/api/tables/{id}/seats/64/bot", "there is no seat '64'"),
+    ("/api/tables/{id}/seats/1%00/bot", "there is no seat"),
+    ("/api/tables/{id}/seats/99999999999999999999999/bot", "there is no seat"),
+    ("/api/tables/{id}/replay/-1", "there is no position '-1'"),
+    ("/api/tables/{id}/replay/2147483648", "there is no position '2147483648'"),
+    ("/api/tables/{id}/replay/%00", "there is no position"),
+    ("/api/tables/{id}/replay/1.5", "there is no position"),
+    ("/api/i18n/%00", "unknown language"),
+    ("/api/i18n/" + "e" * 5000, "unknown language"),
+])
+def test_finding_4_malformed_seats_positions_and_languages_are_404_saying_what_is_valid(api, path, says):
+    table = api.create(players=2)
+    method = "POST" if path.endswith("/bot") else "GET"
+    response = api.http.request(method, path.format(id=table["id"]), headers=auth(table["token"]))
+    assert response.status_code == 404, response.text[:200]
+    assert response.json()["detail"].startswith(says)
+    assert api.table(table["id"])["seats"][1]["kind"] == "open"  # nothing changed
+
+
+def test_finding_4_the_openapi_spec_states_the_path_rules(api):
+    spec = api.http.get("/openapi.json").json()
+    rules = {}
+    for path, operations in spec["paths"].items():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path":
+                    rules.setdefault(parameter["name"], []).append(parameter["schema"])
+    assert rules.keys() == {"table_id", "seat", "n", "lang"}
+    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 6
+    assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}]
+    assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1
+    assert rules["lang"][0]["enum"] == ["en", "fa", "pt", "es"]
+
+
+# -- finding 10: names are NFKC-normalised and must be visible ----------------------------------
+
+INVISIBLE_NAMES = {
+    "zero width space": "\u200b",
+    "zero width space inside": "Ann\u200bBob",
+    "word joiner": "\u2060",
+    "Hangul filler": "\u3164",
+    "Hangul choseong filler": "\u115f",
+    "Hangul jungseong filler": "\u1160",
+    "halfwidth Hangul filler": "\uffa0",
+    "tag characters": "\U000e0041\U000e0042",
+    "a name with a tag character": "Ann\U000e0041",
+    "Mongolian vowel separator": "\u180e",
+    "variation selector alone": "\ufe0f",
+    "soft hyphen": "\u00ad",
+    "byte order mark": "\ufeff",
+    "left-to-right mark": "Ann\u200e",
+    "braille blank": "\u2800\u2800",
+    "combining mark alone": "\u0301",
+    "non-joiner alone": "\u200c",
+    "non-joiner leading": "\u200cAnn",
+    "non-joiner trailing": "Ann\u200c",
+    "non-joiner repeated": "An\u200c\u200cn",
+    "non-joiner beside a space": "Ann \u200cBob",
+    "joiner trailing": "👩\u200d",
+}
+
+
+def test_finding_10_invisible_names_and_fillers_are_refused_with_a_clear_message(api):
+    table = api.create(players=2)
+    for case, name in INVISIBLE_NAMES.items():
+        # ASCII-escaped JSON, as a client may send it
+        for path, body in [(f"/api/tables/{table['id']}/join", {"name": name}),
+                           ("/api/tables", {"game": "toy", "players": 2, "name": name})]:
+            response = api.http.post(path, content=json.dumps(body),
+                                     headers={"Content-Type": "application/json"})
+            assert response.status_code == 422, (case, path)
+            message = response.json()["detail"][0]["msg"]
+            assert "visible character" in message or "U+" in message, (case, message)
+    assert api.table(table["id"])["seats"][1]["kind"] == "open"
+
+
+def test_finding_10_persian_non_joiners_and_emoji_joiners_are_accepted_between_visible_characters(api):
+    names = ["می\u200cخواهم", "مهر\u200cآیین", "👩\u200d💻", "👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈",
+             "❤\ufe0f", "👍🏽", "Zoë", "李小龙"]
+    for name in names:
+        created = api.create(players=2, name=name)
+        assert api.table(created["id"])["seats"][0]["name"] == name
+    joined = api.join(created["id"], "مهر\u200cآیین")
+    assert api.table(created["id"])["seats"][joined["seat"]]["name"] == "مهر\u200cآیین"
+
+
+def test_finding_10_names_are_stored_nfkc_normalised_and_the_limit_counts_the_normal_form(api, live):
+    table = api.create(players=4, name="\uff21\uff4e\uff4e")  # fullwidth "Ann"
+    bob = api.join(table["id"], "\U0001d4d1\U0001d4f8\U0001d4eb")  # mathematical script "Bob"
+    api.join(table["id"], "\u3000Cy\u3000")  # ideographic spaces become spaces, then are trimmed
+    seats = api.table(table["id"], bob["token"])["seats"]
+    assert [s["name"] for s in seats[:3]] == ["Ann", "Bob", "Cy"]
+    assert [s.name for s in live.manager.store.load_seats(table["id"])[:3]] == ["Ann", "Bob", "Cy"]
+    # 40 fullwidth letters are 40 letters; 3 characters that NFKC expands to 54 are too many.
+    assert api.join(table["id"], "\uff21" * 40)["seat"] == 3
+    for name in ["\ufdfa" * 3, "\uff21" * 41]:
+        response = api.http.post("/api/tables", json={"game": "toy", "players": 2, "name": name})
+        assert response.status_code == 422 and response.json()["detail"][0]["type"] == "string_too_long"
+
+
+def test_finding_10_an_empty_name_still_means_unnamed(api):
+    table = api.create(players=3, name="")
+    api.join(table["id"], "   ")  # only spaces: trimmed to the empty name, as before
+    assert [s["name"] for s in api.table(table["id"])["seats"][:2]] == ["", ""]
+    response = api.http.post(f"/api/tables/{table['id']}/join", json={})
+    assert response.status_code == 200
+
+
+# -- finding 11: the OpenAPI spec states the input rules; an empty bot level is an error --------
+
+def test_finding_11_the_openapi_spec_lists_bot_levels_games_and_name_rules(api):
+    from gametable import bots
+    from tests.server.conftest import CATALOG
+
+    schemas = api.http.get("/openapi.json").json()["components"]["schemas"]
+    fields = schemas["CreateTable"]["properties"]
+    level = next(s for s in fields["bot_level"]["anyOf"] if s.get("type") == "string")
+    assert level["enum"] == bots.levels() == ["random", "basic"]
+    assert fields["game"]["enum"] == CATALOG.names() and "toy" in fields["game"]["enum"]
+    for name in [fields["name"], schemas["JoinTable"]["properties"]["name"]]:
+        assert name["maxLength"] == 40
+        for rule in ["NFKC", "visible", "U+200B", "U+3164", "U+200C", "U+200D", "Cf"]:
+            assert rule in name["description"], rule
+
+
+def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_best(api):
+    body = {"game": "toy", "players": 2, "bots": [1]}
+    response = api.http.post("/api/tables", json={**body, "bot_level": ""})
+    assert response.status_code == 400
+    assert "there is no bot level ''" in response.json()["detail"] and "random, basic" in response.text
+    for chosen in [{"bot_level": None}, {}]:
+        response = api.http.post("/api/tables", json={**body, **chosen})
+        assert response.status_code == 201, response.text
+        assert api.table(response.json()["id"])["bot_level"] == "basic"

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Header, Path, Request
+from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
 from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
                                       GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
                                       TableLog, TableSnapshot)
 from gametable.server.tables import TableManager
 
-router = APIRouter(prefix="/api")
-
-TableId = Path(description="The table's id (from its invite link).")
+router = APIRouter(prefix="/api", route_class=PathNamesAResource)
 
 #: refusals every route of a kind can give, for the OpenAPI documentation
-_NO_TABLE = {404: {"description": "There is no table with this id"}}
+_NO_TABLE = {404: {"description": "There is no table with this id (an id that breaks the pattern names none)"}}
 _BAD_JSON = {400: {"description": "The request body is not valid JSON"},
              413: {"description": "The request body is too large"}}
 _BAD_TOKEN = {401: {"description": "The Authorization header is not 'Bearer <seat token>'"},
@@ -49,8 +48,8 @@ async def bot_levels() -> dict:
 
 
 @router.get("/i18n/{lang}", response_model=Catalog, summary="All messages of a language",
-            responses={404: {"description": "Unknown language"}})
-async def messages(lang: str) -> dict:
+            responses={404: {"description": "Unknown language (the message lists the languages)"}})
+async def messages(lang: Language) -> dict:
     if lang not in i18n.LANGUAGES:
         raise NotFound(f"unknown language {lang!r}; choose one of {', '.join(i18n.LANGUAGES)}")
     name, direction = i18n.LANGUAGES[lang]
@@ -73,7 +72,7 @@ async def create_table(body: CreateTable, request: Request) -> dict:
 
 @router.post("/tables/{table_id}/join", response_model=Joined, summary="Take the next open seat",
              responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
-async def join_table(body: JoinTable, request: Request, table_id: str = TableId) -> dict:
+async def join_table(body: JoinTable, request: Request, table_id: TableId) -> dict:
     seat, token = await _manager(request).join(table_id, body.name)
     return {"seat": seat, "token": token}
 
@@ -81,7 +80,7 @@ async def join_table(body: JoinTable, request: Request, table_id: str = TableId)
 @router.get("/tables/{table_id}", response_model=TableSnapshot,
             summary="The table as your seat sees it (no token: as a spectator)",
             responses={**_BAD_TOKEN, **_NO_TABLE})
-async def get_table(request: Request, table_id: str = TableId,
+async def get_table(request: Request, table_id: TableId,
                     authorization: str | None = Header(None)) -> dict:
     return await _manager(request).view(table_id, bearer_token(authorization))
 
@@ -95,7 +94,7 @@ async def get_table(request: Request, table_id: str = TableId,
                                               "or you acted since), the game is over, or seats are "
                                               "still open"},
                         413: {"description": "The request body is too large"}, **_NO_TABLE})
-async def post_action(body: ActionRequest, request: Request, table_id: str = TableId,
+async def post_action(body: ActionRequest, request: Request, table_id: TableId,
                       authorization: str | None = Header(None)) -> dict:
     seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action)
     return {"seq": seq}
@@ -107,7 +106,7 @@ async def post_action(body: ActionRequest, request: Request, table_id: str = Tab
                         403: {"description": "The token is not the creator's"},
                         404: {"description": "No table with this id, or no such seat"},
                         409: {"description": "The game is over"}})
-async def seat_to_bot(request: Request, seat: int, table_id: str = TableId,
+async def seat_to_bot(request: Request, table_id: TableId, seat: Seat,
                       authorization: str | None = Header(None)) -> None:
     await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat)
 
@@ -115,7 +114,7 @@ async def seat_to_bot(request: Request, seat: int, table_id: str = TableId,
 @router.get("/tables/{table_id}/log", response_model=TableLog,
             summary="The game log; once the game is over, the whole action log and the seed",
             responses=_NO_TABLE)
-async def table_log(request: Request, table_id: str = TableId) -> dict:
+async def table_log(request: Request, table_id: TableId) -> dict:
     return await _manager(request).public_log(table_id)
 
 
@@ -123,5 +122,5 @@ async def table_log(request: Request, table_id: str = TableId) -> dict:
             summary="A finished game as a spectator saw it after n actions",
             responses={404: {"description": "No table with this id, or no position n"},
                        409: {"description": "The game is not over yet"}})
-async def replay_position(request: Request, n: int, table_id: str = TableId) -> dict:
+async def replay_position(request: Request, table_id: TableId, n: Position) -> dict:
     return await _manager(request).replay_view(table_id, n)

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from gametable import bots
 from gametable import games as registry
 from gametable.server import api, ws
 from gametable.server.catalog import GameCatalog
@@ -24,6 +25,7 @@ from gametable.server.config import Settings
 from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.limits import BodySizeLimit
+from gametable.server.schemas import list_choices_in_openapi
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
 
@@ -68,6 +70,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     )
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
     app.include_router(api.router)
+    list_choices_in_openapi(app, games.names, bots.levels)
     app.include_router(ws.router)
     _add_error_handlers(app)
     _add_web(app, web_dir)

@@ -2,35 +2,22 @@
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
+from fastapi import FastAPI
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-NAME_MAX = 40
+from gametable.server import names
 
 
-#: bidirectional overrides and isolates: they could make a name display as another one
-_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+def _normalised(value: Any) -> Any:
+    return names.normalise(value) if isinstance(value, str) else value
 
 
-def _trimmed(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
-
-
-def _plain_name(value: str) -> str:
-    """Names are plain text: trimmed, at most NAME_MAX characters, no control characters.
-
-    Markup is allowed and kept as the literal text it is; nothing here ever renders it.
-    Zero-width joiners stay allowed: Persian names need them.
-    """
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in value):
-        raise ValueError("a name cannot contain control characters")
-    return value
-
-
-# Trimmed before the length is checked, so the limit in the OpenAPI schema is the real one.
-PlayerName = Annotated[str, Field(max_length=NAME_MAX), BeforeValidator(_trimmed), AfterValidator(_plain_name)]
+# Normalised and trimmed before the length is checked, so the limit in the OpenAPI schema is the
+# real one; markup is allowed and kept as the literal text it is (nothing here ever renders it).
+PlayerName = Annotated[str, Field(max_length=names.NAME_MAX, description=names.RULES),
+                       BeforeValidator(_normalised), AfterValidator(names.check)]
 StrictInt = Annotated[int, Field(strict=True)]
 
 
@@ -39,15 +26,35 @@ class Strict(BaseModel):
 
 
 class CreateTable(Strict):
-    game: str = Field(max_length=64, examples=["catan-on-the-road"])
+    game: str = Field(max_length=64, examples=["catan-on-the-road"],
+                      description="One of the games this server offers (listed here and by GET /api/games).")
     players: StrictInt = Field(examples=[3])
     bots: list[StrictInt] = Field(default_factory=list, max_length=8,
                                   description="Seats the server's bots play (not 0: the creator sits there).")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options, see GET /api/games.")
     bot_level: str | None = Field(None, max_length=16, examples=["basic"],
-                                  description="Strength of the server's bots, see GET /api/bots "
-                                              "(default: the best level).")
-    name: PlayerName = Field("", description="The creator's name, shown to the table as plain text.")
+                                  description="Strength of the server's bots, see GET /api/bots. Absent "
+                                              "or null: the best level; any other value, even \"\", "
+                                              "must be one of the levels (else 400).")
+    name: PlayerName = ""
+
+
+def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
+                            bot_levels: Callable[[], list[str]]) -> None:
+    """Make ``app``'s OpenAPI spec list the games it offers and the bot levels as enums of
+    CreateTable. Games are per app (its catalog), so they are added to the app's spec rather
+    than to the model; the server still checks both and answers 400 naming the choices."""
+    make_spec = app.openapi
+
+    def spec_with_choices() -> dict[str, Any]:
+        spec = make_spec()  # FastAPI builds it once and keeps it; setting the enums again is harmless
+        fields = spec["components"]["schemas"]["CreateTable"]["properties"]
+        fields["game"]["enum"] = game_names()
+        text_or_null = fields["bot_level"]["anyOf"]
+        next(s for s in text_or_null if s.get("type") == "string")["enum"] = bot_levels()
+        return spec
+
+    app.openapi = spec_with_choices
 
 
 class BotLevels(BaseModel):

@@ -40,6 +40,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
+from gametable.server.ids import no_table_message, require_table_id
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
                                     TableRecord)
 from gametable.server.writer import LogWriter
@@ -280,9 +281,10 @@ class TableManager:
         ``bot_level`` is the strength of the table's bots; None means the best level."""
         game = self.game(game_name)
         try:
-            bot_level = bot_levels.check_level(bot_level or bot_levels.best_level())
+            # Only None means the default: an empty level is a mistake, not a request for the best.
+            bot_level = bot_levels.check_level(bot_levels.best_level() if bot_level is None else bot_level)
         except bot_levels.UnknownBotLevel as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(f"{exc}; or leave bot_level out for the best") from None
         seed = secrets.randbelow(2**62)
         try:
             state = game.new(players, seed, options)
@@ -347,11 +349,10 @@ class TableManager:
                     return
 
     async def _load(self, table_id: str) -> LiveTable:
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
-            raise NotFound("there is no table with this id")
+        require_table_id(table_id)  # in depth: the routes check it too; PostgreSQL refuses NUL bytes
         record = await self._db(self.store.load_table, table_id)
         if record is None:
-            raise NotFound("there is no table with this id")
+            raise NotFound(no_table_message(table_id))
         try:
             game = self.games.get(record.game)
         except KeyError:

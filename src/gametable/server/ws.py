@@ -23,6 +23,7 @@ import json
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from gametable.server.errors import TableError
+from gametable.server.ids import require_table_id
 from gametable.server.tables import Snapshot, TableManager, hash_token
 
 router = APIRouter()
@@ -84,6 +85,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     manager: TableManager = websocket.app.state.manager
     await websocket.accept()
     try:
+        require_table_id(table_id)  # before any lookup: a malformed id closes like an unknown table
         table = await manager.table(table_id)
         manager.seat_for_token(table, token)
     except TableError as exc:
