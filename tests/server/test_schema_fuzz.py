@@ -23,7 +23,8 @@ from tests.server.helpers import Api, auth
 def fuzz_target(tmp_path_factory):
     """A live server with a playing GWT table and a finished toy game; their ids and tokens."""
     database = tmp_path_factory.mktemp("fuzz") / "gametable.sqlite3"
-    server = start_server(Settings(database_url=f"sqlite:///{database}", bot_pause=0.0))
+    server = start_server(Settings(database_url=f"sqlite:///{database}", bot_pause=0.0,
+                                   rate_limits=False))
     with Api(server.url) as api:
         playing = api.create(game="gwt", players=2, bots=[1])
         finished = api.create(game="toy", players=2, bots=[1])

@@ -6,12 +6,14 @@ from fastapi import APIRouter, Header, Path, Request
 
 from gametable import bots, i18n
 from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
                                       GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
                                       TableLog, TableSnapshot)
 from gametable.server.tables import TableManager
 
-router = APIRouter(prefix="/api")
+# Every route counts against its kind's rate limits (creating, joining, acting, reading).
+router = APIRouter(prefix="/api", dependencies=[rate_limited()], responses=TOO_MANY_REQUESTS)
 
 TableId = Path(description="The table's id (from its invite link).")
 

@@ -40,6 +40,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
+from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
                                     TableRecord)
 from gametable.server.writer import LogWriter
@@ -50,6 +51,11 @@ T = TypeVar("T")
 
 #: how many finished-game replays keep their last position, so stepping through is cheap
 _REPLAY_CACHE_SIZE = 32
+#: seconds between retention sweeps (the first runs soon after the start)
+_PRUNE_EVERY = 60 * 60
+_PRUNE_FIRST_AFTER = 30
+#: tables deleted per statement by a retention sweep
+_PRUNE_BATCH = 500
 
 
 def hash_token(token: str) -> str:
@@ -193,7 +199,8 @@ class LiveTable:
 
 class TableManager:
     def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None = None,
-                 bot_pause: float = 0.6, idle_seconds: float = 15 * 60) -> None:
+                 bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
+                 retention: Retention = Retention()) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -201,6 +208,7 @@ class TableManager:
         self.games = games
         self.fanout = fanout or LocalFanout()
         self.idle_seconds = idle_seconds
+        self.retention = retention
         self.bots = BotRunner(self, bot_pause)
         self.tables: dict[str, LiveTable] = {}
         self.watchers: dict[str, set[Watcher]] = {}
@@ -211,13 +219,15 @@ class TableManager:
         # run inline, because handing each to a thread costs more once the loop is busy (the
         # worker must win the GIL back each time). Its action commits are different: each
         # waits for an fsync (milliseconds on a busy disk) that would stall every table, so
-        # they go, batched, to one writer thread (the fsync runs without the GIL).
+        # they go, batched, to one writer thread (the fsync runs without the GIL), and so do
+        # the other writes (creating tables, seats, retention), which may wait on the same lock.
         self._executor = None if store.is_sqlite else ThreadPoolExecutor(
             max_workers=8, thread_name_prefix="gametable-db")
         self._log_executor = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
         self.writer = LogWriter(store, self._log_db)
         self._sweeper: asyncio.Task | None = None
+        self._pruner: asyncio.Task | None = None
         self.resumed: asyncio.Task | None = None
 
     # -- life cycle -----------------------------------------------------------------------
@@ -225,10 +235,12 @@ class TableManager:
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change, self.on_fanout_reconnect)
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        if not self.retention.keeps_everything:
+            self._pruner = asyncio.create_task(self._prune_forever())
         self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self.resumed):
+        for task in (self._sweeper, self._pruner, self.resumed):
             if task:
                 task.cancel()
         for table in list(self.tables.values()):
@@ -304,7 +316,8 @@ class TableManager:
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
         )
-        await self._db(self.store.create_table, record, seats)
+        # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
+        await self._log_db(self.store.create_table, record, seats)
         table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0,
                           bot_due=record.bot_due)
         self.tables[record.id] = table
@@ -434,7 +447,7 @@ class TableManager:
                 seats = list(table.seats)
                 seats[seat] = SeatRecord(seat, "human", name, token_hash)
                 due = bot_to_move(table.state, seats) is not None
-                if await self._db(self.store.claim_seat, table.id, seat, name, token_hash,
+                if await self._log_db(self.store.claim_seat, table.id, seat, name, token_hash,
                                   due if due != table.bot_due else None):
                     break
                 # Another process filled that seat first: look again.
@@ -460,7 +473,7 @@ class TableManager:
             seats = list(table.seats)
             seats[seat] = SeatRecord(seat, "bot", table.seats[seat].name, None)
             due = bot_to_move(table.state, seats) is not None
-            await self._db(self.store.seat_to_bot, table.id, seat,
+            await self._log_db(self.store.seat_to_bot, table.id, seat,
                            due if due != table.bot_due else None)
             table.seats, table.bot_due = seats, due
             await self._changed(table)
@@ -660,6 +673,38 @@ class TableManager:
         while True:
             await asyncio.sleep(min(60.0, max(self.idle_seconds / 2, 0.05)))
             self.sweep()
+
+    async def _prune_forever(self) -> None:
+        await asyncio.sleep(_PRUNE_FIRST_AFTER)
+        while True:
+            try:
+                deleted = await self.prune()
+                if deleted:
+                    log.info("retention: deleted %d tables", deleted)
+            except Exception:  # noqa: BLE001 - a failed sweep is retried at the next one
+                log.exception("retention: the sweep failed; trying again in %d s", _PRUNE_EVERY)
+            await asyncio.sleep(_PRUNE_EVERY)
+
+    async def prune(self, now: int | None = None) -> int:
+        """Delete the tables past retention (see retention.py) in batches, one statement per
+        batch; a table held in memory (played or looked at lately) is never deleted: it goes
+        once it has left memory. Returns how many tables were deleted."""
+        finished_before, abandoned_before = self.retention.cutoffs(now or now_ms())
+        if finished_before is None and abandoned_before is None:
+            return 0
+        deleted, hot = 0, set()
+        while True:
+            found = await self._db(self.store.expired_tables, finished_before, abandoned_before,
+                                   sorted(hot), _PRUNE_BATCH)
+            hot.update(t for t in found if t in self.tables or t in self._loading)
+            expired = [t for t in found if t not in hot]
+            gone = await self._log_db(self.store.delete_expired, expired, finished_before,
+                                      abandoned_before)
+            for table_id in gone:
+                self._replays.pop(table_id, None)
+            deleted += len(gone)
+            if len(found) < _PRUNE_BATCH:
+                return deleted
 
     def sweep(self) -> None:
         """Drop idle tables nobody watches from memory; they reload from the log when needed."""
