@@ -40,6 +40,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
+from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
                                     TableRecord)
@@ -49,7 +50,7 @@ log = logging.getLogger("gametable.server")
 
 T = TypeVar("T")
 
-#: how many finished-game replays keep their last position, so stepping through is cheap
+#: how many finished games keep their replay checkpoints (each well under a few MB: replays.py)
 _REPLAY_CACHE_SIZE = 32
 #: seconds between retention sweeps (the first runs soon after the start)
 _PRUNE_EVERY = 60 * 60
@@ -213,7 +214,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.watchers: dict[str, set[Watcher]] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self._replays: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self._replays: OrderedDict[str, ReplayCheckpoints] = OrderedDict()
+        self._replay_builds: dict[str, asyncio.Future[ReplayCheckpoints]] = {}
         # PostgreSQL is a network round trip away: its calls run on worker threads while the
         # event loop serves others. SQLite's reads and rare writes are short local calls: they
         # run inline, because handing each to a thread costs more once the loop is busy (the
@@ -628,28 +630,46 @@ class TableManager:
         return data
 
     async def replay_view(self, table_id: str, n: int) -> dict[str, Any]:
-        """The spectator's view after the first ``n`` actions of a finished game."""
+        """The spectator's view after the first ``n`` actions of a finished game: the nearest
+        checkpoint at or before n plus at most CHECKPOINT_EVERY - 1 actions (replays.py)."""
         async with self.locked(table_id) as table:
             if table.status != "finished":
                 raise Conflict("replays open when the game is over")
             if not 0 <= n <= table.seq:
                 raise NotFound(f"this game has positions 0 to {table.seq}, not {n}")
-        cached = self._replays.get(table_id)
-        if cached is not None and cached[0] <= n:
-            done, state = cached[0], cached[1].clone()
-        else:
-            done, state = 0, table.game.new(table.record.num_players, table.record.seed,
-                                            table.record.options)
-        if n > done:
-            actions = await self._db(self.store.actions_after, table_id, done)
-            state = await asyncio.to_thread(_apply_all, state,
-                                            [(a.seat, a.action) for a in actions[: n - done]])
-        self._replays[table_id] = (n, state)
-        self._replays.move_to_end(table_id)
+        checkpoints = await self._replay_checkpoints(table)
+        view, to_act = await asyncio.to_thread(_position_view, checkpoints, n)
+        return {"id": table_id, "n": n, "seq": table.seq, "view": view, "to_act": to_act}
+
+    async def _replay_checkpoints(self, table: LiveTable) -> ReplayCheckpoints:
+        """The finished table's checkpoints: from the cache, or built once (one full replay,
+        on a worker thread) however many ask at the same time."""
+        cached = self._replays.get(table.id)
+        if cached is not None:
+            self._replays.move_to_end(table.id)
+            return cached
+        building = self._replay_builds.get(table.id)
+        if building is not None:
+            return await asyncio.shield(building)
+        building = asyncio.get_running_loop().create_future()
+        self._replay_builds[table.id] = building
+        try:
+            actions = await self._db(self.store.actions_after, table.id, 0)
+            record = table.record
+            start = table.game.new(record.num_players, record.seed, record.options)
+            checkpoints = await asyncio.to_thread(
+                ReplayCheckpoints, start, [(a.seat, a.action) for a in actions])
+        except BaseException as exc:
+            building.set_exception(exc)
+            building.exception()  # mark retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._replay_builds[table.id]
+        building.set_result(checkpoints)
+        self._replays[table.id] = checkpoints
         while len(self._replays) > _REPLAY_CACHE_SIZE:
             self._replays.popitem(last=False)
-        return {"id": table_id, "n": n, "seq": table.seq, "view": state.view(None),
-                "to_act": state.to_act()}
+        return checkpoints
 
     # -- other processes --------------------------------------------------------------------
 
@@ -715,7 +735,6 @@ class TableManager:
                 self._evict(table)
 
 
-def _apply_all(state: State, actions: list[tuple[int, Action]]) -> State:
-    for seat, action in actions:
-        state.apply(seat, action)
-    return state
+def _position_view(checkpoints: ReplayCheckpoints, n: int) -> tuple[dict[str, Any], list[int]]:
+    state = checkpoints.position(n)
+    return state.view(None), state.to_act()
