@@ -714,8 +714,10 @@ class TableManager:
             return 0
         deleted, hot = 0, set()
         while True:
-            found = await self._db(self.store.expired_tables, finished_before, abandoned_before,
-                                   sorted(hot), _PRUNE_BATCH)
+            # Both statements on the writer thread: the search reads many rows, and on SQLite
+            # the event loop runs reads inline.
+            found = await self._log_db(self.store.expired_tables, finished_before,
+                                       abandoned_before, sorted(hot), _PRUNE_BATCH)
             hot.update(t for t in found if t in self.tables or t in self._loading)
             expired = [t for t in found if t not in hot]
             gone = await self._log_db(self.store.delete_expired, expired, finished_before,
