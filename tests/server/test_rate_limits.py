@@ -138,24 +138,24 @@ class _FakeRequest:
         self.method = scope["method"]
 
 
-def test_finding_5_serve_is_protected_by_default_and_tests_turn_it_off():
+def test_finding_5_limits_are_on_by_default_with_a_global_limit_on_creating_tables():
     default = Settings(database_url="sqlite://")
     assert default.rate_limits and default.rate_create == "10/minute;60/hour"
     assert rules_from(default)["create"].overall  # and a global limit on creating tables
 
 
 @pytest.mark.parametrize("store_call, request_while_blocked", [
-    ("create_table", lambda api: api.http.post("/api/tables", json={"game": "toy", "players": 2,
-                                                                     "name": "Ann"})),
-    ("claim_seat", lambda api: api.http.post(f"/api/tables/{api.open_table}/join",
-                                             json={"name": "Bob"})),
+    ("create_table", lambda api, open_table: api.http.post(
+        "/api/tables", json={"game": "toy", "players": 2, "name": "Ann"})),
+    ("claim_seat", lambda api, open_table: api.http.post(
+        f"/api/tables/{open_table}/join", json={"name": "Bob"})),
 ])
 def test_finding_5_writes_of_tables_and_seats_run_off_the_event_loop(live, store_call,
                                                                       request_while_blocked):
     """While the store is inside a slow create (an fsync, on SQLite) another table is served."""
     with Api(live.url) as api:
         other = api.create(players=2)
-        api.open_table = api.create(players=3)["id"]
+        open_table = api.create(players=3)["id"]
         store = live.manager.store
         original = getattr(store, store_call)
         entered, release = threading.Event(), threading.Event()
@@ -167,7 +167,7 @@ def test_finding_5_writes_of_tables_and_seats_run_off_the_event_loop(live, store
 
         store.__dict__[store_call] = slow
         answers = []
-        writer = threading.Thread(target=lambda: answers.append(request_while_blocked(api)))
+        writer = threading.Thread(target=lambda: answers.append(request_while_blocked(api, open_table)))
         try:
             writer.start()
             assert entered.wait(timeout=30), "the write never reached the store"
