@@ -373,6 +373,20 @@ def serve(
         None, "--sqlite-sync", envvar="GAMETABLE_SQLITE_SYNC", show_envvar=True,
         help="SQLite only. full (default): every acknowledged action is on disk, even across a "
              "power cut. normal: no fsync per commit; survives a killed server, not a power cut."),
+    idle_seconds: Optional[float] = typer.Option(
+        None, "--idle-seconds", envvar="GAMETABLE_IDLE_SECONDS", show_envvar=True,
+        help="A table nobody has touched for this long (and nobody watches) leaves memory; it "
+             "comes back from its log when asked for (default 900)."),
+    keep_finished_days: Optional[float] = typer.Option(
+        None, "--keep-finished-days", envvar="GAMETABLE_KEEP_FINISHED_DAYS", show_envvar=True,
+        help="Delete finished tables this many days after they finished (default 30; 0: keep forever)."),
+    keep_abandoned_days: Optional[float] = typer.Option(
+        None, "--keep-abandoned-days", envvar="GAMETABLE_KEEP_ABANDONED_DAYS", show_envvar=True,
+        help="Delete unfinished tables nobody has acted at for this many days (default 14; 0: keep forever)."),
+    rate_limits: Optional[str] = typer.Option(
+        None, "--rate-limits", envvar="GAMETABLE_RATE_LIMITS", show_envvar=True,
+        help="on (default) or off: the per-address request limits (GAMETABLE_RATE_CREATE etc., "
+             "see docs/server.md). Off only for benchmarks and tests."),
     extra_game: list[str] = typer.Option(
         [], "--extra-game", help="Also offer the GAME of this module (repeatable), e.g. a game in development."),
     log_level: str = typer.Option("info", "--log-level", help=f"uvicorn's log level: {', '.join(LOG_LEVELS)}."),
@@ -384,8 +398,18 @@ def serve(
     from gametable.server.app import tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
 
-    settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
-                                 sqlite_sync=sqlite_sync)
+    from gametable.server.config import SettingError
+
+    if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
+        _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
+    try:
+        settings = Settings.from_env(
+            database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
+            sqlite_sync=sqlite_sync, idle_seconds=idle_seconds, keep_finished_days=keep_finished_days,
+            keep_abandoned_days=keep_abandoned_days,
+            rate_limits=None if rate_limits is None else rate_limits.strip().lower() == "on")
+    except SettingError as exc:
+        _fail(str(exc))
     if settings.sqlite_sync not in ("full", "normal"):
         _fail(f"--sqlite-sync must be full or normal, not {settings.sqlite_sync!r}")
     if log_level.lower() not in LOG_LEVELS:

@@ -112,7 +112,9 @@ def start_server(settings: Settings, catalog=CATALOG) -> LiveServer:
 
 @pytest.fixture
 def settings(database_url: str) -> Settings:
-    return Settings(database_url=database_url, bot_pause=0.0)
+    # No rate limits: tests create many tables from one address in moments (the limits have
+    # their own tests, test_rate_limits.py).
+    return Settings(database_url=database_url, bot_pause=0.0, rate_limits=False)
 
 
 @pytest.fixture

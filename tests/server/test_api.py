@@ -261,7 +261,8 @@ def _play_against_bot(api, table):
 
 
 def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(database_url):
-    server = start_server(Settings(database_url=database_url, bot_pause=0.0, idle_seconds=0.05))
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, idle_seconds=0.05,
+                                   rate_limits=False))
     try:
         with Api(server.url) as api:
             table = api.create(players=2)

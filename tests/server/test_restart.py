@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class ServeProcess:
     def __init__(self, database_url: str, port: int, bot_pause: float = 0.0) -> None:
-        env = dict(os.environ, DATABASE_URL=database_url,
+        # GAMETABLE_RATE_LIMITS=off: the tests act as fast as they can from one address.
+        env = dict(os.environ, DATABASE_URL=database_url, GAMETABLE_RATE_LIMITS="off",
                    PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
         env.pop("REDIS_URL", None)
         self.url = f"http://127.0.0.1:{port}"
@@ -224,7 +225,7 @@ def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
     from gametable.server import Settings
     from tests.server.conftest import start_server
 
-    settings = Settings(database_url=database_url, bot_pause=60)  # bots wait: nothing moves
+    settings = Settings(database_url=database_url, bot_pause=60, rate_limits=False)  # bots wait: nothing moves
     first = start_server(settings)
     try:
         with Api(first.url) as api:

@@ -35,7 +35,7 @@ def fuzz_target(request, tmp_path_factory):
         database_url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'gametable.sqlite3'}"
     else:
         database_url = request.getfixturevalue("postgres_url")
-    server = start_server(Settings(database_url=database_url, bot_pause=0.0))
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False))
     with Api(server.url) as api:
         playing = api.create(game="gwt", players=2, bots=[1])
         finished = api.create(game="toy", players=2, bots=[1])

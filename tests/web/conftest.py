@@ -45,7 +45,8 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        # No rate limits: the browser tests open many tables from one address in moments.
+        env = {**os.environ, "GAMETABLE_RATE_LIMITS": "off", "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gametable", "serve", "--port", str(self.port), "--database-url",

@@ -7,12 +7,15 @@ from fastapi import APIRouter, Header, Request
 from gametable import bots, i18n
 from gametable.server.errors import NotFound, Unauthorized
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
+from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
                                       GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
                                       TableLog, TableSnapshot)
 from gametable.server.tables import TableManager
 
-router = APIRouter(prefix="/api", route_class=PathNamesAResource)
+# Every route counts against its kind's rate limits (creating, joining, acting, reading).
+router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
+                   responses=TOO_MANY_REQUESTS)
 
 #: refusals every route of a kind can give, for the OpenAPI documentation
 _NO_TABLE = {404: {"description": "There is no table with this id (an id that breaks the pattern names none)"}}

@@ -26,6 +26,8 @@ from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.limits import BodySizeLimit
 from gametable.server.schemas import list_choices_in_openapi
+from gametable.server.ratelimit import RateLimiter
+from gametable.server.retention import Retention
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
 
@@ -51,12 +53,16 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         await asyncio.to_thread(migrate, store.engine)
         fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
-                               idle_seconds=settings.idle_seconds)
+                               idle_seconds=settings.idle_seconds,
+                               retention=Retention.from_settings(settings))
         await manager.start()
         app.state.manager = manager
+        app.state.rate_limiter = RateLimiter.from_settings(settings)
         try:
             yield
         finally:
+            if app.state.rate_limiter is not None:
+                await app.state.rate_limiter.close()
             await manager.stop()
             store.close()
 

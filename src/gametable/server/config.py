@@ -16,6 +16,23 @@ DEFAULT_BOT_PAUSE = 0.6
 DEFAULT_MAX_BODY = 64 * 1024
 #: a hot table nobody has touched for this long (and nobody watches) is dropped from memory
 DEFAULT_IDLE_SECONDS = 15 * 60
+#: request rates (the `limits` syntax: "N/second|minute|hour|day", several joined by ";"),
+#: per client address unless named global
+DEFAULT_RATE_CREATE = "10/minute;60/hour"
+DEFAULT_RATE_CREATE_GLOBAL = "100/minute"
+DEFAULT_RATE_JOIN = "30/minute"
+#: generous: a person clicking fast or a script playing at full speed never meets it
+DEFAULT_RATE_ACT = "20/second"
+DEFAULT_RATE_READ = "50/second"
+#: finished tables are deleted this many days after they finished (0: kept forever)
+DEFAULT_KEEP_FINISHED_DAYS = 30.0
+#: unfinished tables nobody has acted at for this many days are deleted (0: kept forever)
+DEFAULT_KEEP_ABANDONED_DAYS = 14.0
+
+
+class SettingError(ValueError):
+    """A setting with a value the server cannot use; the message names the setting and says
+    what it accepts."""
 
 
 def default_database_path() -> Path:
@@ -40,11 +57,47 @@ class Settings:
     idle_seconds: float = DEFAULT_IDLE_SECONDS
     #: "full" or "normal": see gametable.server.store.SQLITE_SYNC_MODES
     sqlite_sync: str = "full"
+    #: False turns every rate limit off (benchmarks, tests); see gametable.server.ratelimit
+    rate_limits: bool = True
+    rate_create: str = DEFAULT_RATE_CREATE
+    rate_create_global: str = DEFAULT_RATE_CREATE_GLOBAL
+    rate_join: str = DEFAULT_RATE_JOIN
+    rate_act: str = DEFAULT_RATE_ACT
+    rate_read: str = DEFAULT_RATE_READ
+    keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
+    keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        """Raise SettingError (one line: which setting, what it accepts) for unusable values."""
+        from limits import parse_many
+
+        if not self.idle_seconds > 0:
+            raise SettingError(f"idle seconds (GAMETABLE_IDLE_SECONDS, --idle-seconds) must be a "
+                               f"number above 0, not {self.idle_seconds!r}")
+        for name in ("keep_finished_days", "keep_abandoned_days"):
+            value = getattr(self, name)
+            if not value >= 0:
+                raise SettingError(f"{_env_name(name)} must be 0 (keep forever) or a number of "
+                                   f"days above 0, not {value!r}")
+        for name in RATE_SETTINGS:
+            value = getattr(self, name)
+            try:
+                usable = all(item.amount > 0 for item in parse_many(value))
+            except ValueError:
+                usable = False
+            if not usable:
+                raise SettingError(
+                    f"{_env_name(name)} must be a rate such as 10/minute, or several joined by ';' "
+                    f"(10/minute;60/hour), not {value!r} (GAMETABLE_RATE_LIMITS=off turns every "
+                    f"limit off)")
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
-        """Settings from DATABASE_URL, REDIS_URL, GAMETABLE_BOT_PAUSE and GAMETABLE_SQLITE_SYNC;
-        ``overrides`` win."""
+        """Settings from DATABASE_URL, REDIS_URL and the GAMETABLE_... variables (see
+        docs/server.md); ``overrides`` win. Raises SettingError for unusable values."""
         values: dict[str, object] = {}
         url = os.environ.get("DATABASE_URL")
         if url:
@@ -54,10 +107,32 @@ class Settings:
             values["database_url"] = f"sqlite:///{path}"
         if os.environ.get("REDIS_URL"):
             values["redis_url"] = os.environ["REDIS_URL"]
-        if os.environ.get("GAMETABLE_BOT_PAUSE"):
-            values["bot_pause"] = float(os.environ["GAMETABLE_BOT_PAUSE"])
         if os.environ.get("GAMETABLE_SQLITE_SYNC"):
             values["sqlite_sync"] = os.environ["GAMETABLE_SQLITE_SYNC"].lower()
+        for name in ("bot_pause", "idle_seconds", "keep_finished_days", "keep_abandoned_days"):
+            raw = os.environ.get(_env_name(name))
+            if raw:
+                try:
+                    values[name] = float(raw)
+                except ValueError:
+                    raise SettingError(f"{_env_name(name)} must be a number, not {raw!r}") from None
+        for name in RATE_SETTINGS:
+            if os.environ.get(_env_name(name)):
+                values[name] = os.environ[_env_name(name)].strip()
+        switch = os.environ.get("GAMETABLE_RATE_LIMITS")
+        if switch:
+            if switch.strip().lower() not in ("on", "off"):
+                raise SettingError(f"GAMETABLE_RATE_LIMITS must be on or off, not {switch!r}")
+            values["rate_limits"] = switch.strip().lower() == "on"
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["database_url"] = normalise_database_url(str(values["database_url"]))
         return cls(**values)  # type: ignore[arg-type]
+
+
+#: the settings that hold rates in the `limits` syntax
+RATE_SETTINGS = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read")
+
+
+def _env_name(setting: str) -> str:
+    return "GAMETABLE_" + setting.upper()
+

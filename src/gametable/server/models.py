@@ -6,8 +6,8 @@ log from the seed, so nothing but these three tables is ever needed to rebuild a
 
 from __future__ import annotations
 
-from sqlalchemy import (BigInteger, Boolean, Column, ForeignKey, Integer, MetaData, String, Table,
-                        Text, PrimaryKeyConstraint, false)
+from sqlalchemy import (BigInteger, Boolean, Column, ForeignKey, Index, Integer, MetaData, String,
+                        Table, Text, PrimaryKeyConstraint, false)
 
 metadata = MetaData()
 
@@ -30,6 +30,9 @@ tables = Table(
     # A bot seat must decide next: kept in step with the log, in the same commit as the change,
     # so that a restarted server knows which tables to resume without replaying every game.
     Column("bot_due", Boolean, nullable=False, server_default=false()),
+    # The retention sweep (see gametable.server.retention) finds finished tables by finished_ms
+    # and never-finished ones (finished_ms IS NULL) by created_ms without reading every row.
+    Index("ix_tables_finished_created", "finished_ms", "created_ms"),
 )
 
 #: one row per seat; kind is "open" (nobody yet), "human" or "bot"

@@ -16,7 +16,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, text, update
+from sqlalchemy import (ColumnElement, Engine, and_, create_engine, delete, event, func, insert,
+                        or_, select, text, update)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -237,7 +238,32 @@ class LogStore:
                 conn.execute(update(models.tables).where(models.tables.c.id == table_id)
                              .values(bot_due=bot_due))
 
+    def delete_expired(self, table_ids: list[str], finished_before: int | None,
+                       abandoned_before: int | None) -> list[str]:
+        """Delete those of ``table_ids`` that are past retention (checked again here, in the
+        same statement, so a table someone acted at meanwhile stays); their seats and actions
+        go with them (ON DELETE CASCADE). Returns the ids deleted."""
+        if not table_ids:
+            return []
+        with self._writing(), self.engine.begin() as conn:
+            rows = conn.execute(delete(models.tables)
+                                .where(models.tables.c.id.in_(table_ids),
+                                       _expired(finished_before, abandoned_before))
+                                .returning(models.tables.c.id)).all()
+        return [r.id for r in rows]
+
     # -- reads ----------------------------------------------------------------------------
+
+    def expired_tables(self, finished_before: int | None, abandoned_before: int | None,
+                       skip: list[str] = (), limit: int = 500) -> list[str]:
+        """Up to ``limit`` ids of tables past retention (see delete_expired), other than
+        ``skip``."""
+        query = select(models.tables.c.id).where(_expired(finished_before, abandoned_before))
+        if skip:
+            query = query.where(models.tables.c.id.not_in(list(skip)))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.limit(limit)).all()
+        return [r.id for r in rows]
 
     def load_table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
@@ -277,6 +303,23 @@ class LogStore:
             ).all()
         return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
                 for r in rows]
+
+
+def _expired(finished_before: int | None, abandoned_before: int | None) -> ColumnElement[bool]:
+    """The tables past retention: finished before ``finished_before``, or unfinished with
+    nothing done since ``abandoned_before`` (None: that kind is kept forever)."""
+    t = models.tables
+    conditions = []
+    if finished_before is not None:
+        conditions.append(and_(t.c.finished_ms.is_not(None), t.c.finished_ms < finished_before))
+    if abandoned_before is not None:
+        # The newest action is the one with the highest seq (read through the primary key);
+        # a table where nobody ever acted counts from its creation.
+        last_action = (select(models.actions.c.time).where(models.actions.c.table_id == t.c.id)
+                       .order_by(models.actions.c.seq.desc()).limit(1).scalar_subquery())
+        conditions.append(and_(t.c.finished_ms.is_(None), t.c.created_ms < abandoned_before,
+                               func.coalesce(last_action, t.c.created_ms) < abandoned_before))
+    return or_(*conditions) if conditions else text("1 = 0")
 
 
 class _NoLock:

@@ -41,6 +41,8 @@ from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, 
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
 from gametable.server.ids import no_table_message, require_table_id
+from gametable.server.replays import ReplayCheckpoints
+from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
                                     TableRecord)
 from gametable.server.writer import LogWriter
@@ -49,8 +51,13 @@ log = logging.getLogger("gametable.server")
 
 T = TypeVar("T")
 
-#: how many finished-game replays keep their last position, so stepping through is cheap
+#: how many finished games keep their replay checkpoints (each well under a few MB: replays.py)
 _REPLAY_CACHE_SIZE = 32
+#: seconds between retention sweeps (the first runs soon after the start)
+_PRUNE_EVERY = 60 * 60
+_PRUNE_FIRST_AFTER = 30
+#: tables deleted per statement by a retention sweep
+_PRUNE_BATCH = 500
 
 
 def hash_token(token: str) -> str:
@@ -194,7 +201,8 @@ class LiveTable:
 
 class TableManager:
     def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None = None,
-                 bot_pause: float = 0.6, idle_seconds: float = 15 * 60) -> None:
+                 bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
+                 retention: Retention = Retention()) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -202,23 +210,27 @@ class TableManager:
         self.games = games
         self.fanout = fanout or LocalFanout()
         self.idle_seconds = idle_seconds
+        self.retention = retention
         self.bots = BotRunner(self, bot_pause)
         self.tables: dict[str, LiveTable] = {}
         self.watchers: dict[str, set[Watcher]] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self._replays: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self._replays: OrderedDict[str, ReplayCheckpoints] = OrderedDict()
+        self._replay_builds: dict[str, asyncio.Future[ReplayCheckpoints]] = {}
         # PostgreSQL is a network round trip away: its calls run on worker threads while the
         # event loop serves others. SQLite's reads and rare writes are short local calls: they
         # run inline, because handing each to a thread costs more once the loop is busy (the
         # worker must win the GIL back each time). Its action commits are different: each
         # waits for an fsync (milliseconds on a busy disk) that would stall every table, so
-        # they go, batched, to one writer thread (the fsync runs without the GIL).
+        # they go, batched, to one writer thread (the fsync runs without the GIL), and so do
+        # the other writes (creating tables, seats, retention), which may wait on the same lock.
         self._executor = None if store.is_sqlite else ThreadPoolExecutor(
             max_workers=8, thread_name_prefix="gametable-db")
         self._log_executor = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
         self.writer = LogWriter(store, self._log_db)
         self._sweeper: asyncio.Task | None = None
+        self._pruner: asyncio.Task | None = None
         self.resumed: asyncio.Task | None = None
 
     # -- life cycle -----------------------------------------------------------------------
@@ -226,10 +238,12 @@ class TableManager:
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change, self.on_fanout_reconnect)
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        if not self.retention.keeps_everything:
+            self._pruner = asyncio.create_task(self._prune_forever())
         self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self.resumed):
+        for task in (self._sweeper, self._pruner, self.resumed):
             if task:
                 task.cancel()
         for table in list(self.tables.values()):
@@ -306,7 +320,8 @@ class TableManager:
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
         )
-        await self._db(self.store.create_table, record, seats)
+        # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
+        await self._log_db(self.store.create_table, record, seats)
         table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0,
                           bot_due=record.bot_due)
         self.tables[record.id] = table
@@ -435,7 +450,7 @@ class TableManager:
                 seats = list(table.seats)
                 seats[seat] = SeatRecord(seat, "human", name, token_hash)
                 due = bot_to_move(table.state, seats) is not None
-                if await self._db(self.store.claim_seat, table.id, seat, name, token_hash,
+                if await self._log_db(self.store.claim_seat, table.id, seat, name, token_hash,
                                   due if due != table.bot_due else None):
                     break
                 # Another process filled that seat first: look again.
@@ -461,7 +476,7 @@ class TableManager:
             seats = list(table.seats)
             seats[seat] = SeatRecord(seat, "bot", table.seats[seat].name, None)
             due = bot_to_move(table.state, seats) is not None
-            await self._db(self.store.seat_to_bot, table.id, seat,
+            await self._log_db(self.store.seat_to_bot, table.id, seat,
                            due if due != table.bot_due else None)
             table.seats, table.bot_due = seats, due
             await self._changed(table)
@@ -616,28 +631,46 @@ class TableManager:
         return data
 
     async def replay_view(self, table_id: str, n: int) -> dict[str, Any]:
-        """The spectator's view after the first ``n`` actions of a finished game."""
+        """The spectator's view after the first ``n`` actions of a finished game: the nearest
+        checkpoint at or before n plus at most CHECKPOINT_EVERY - 1 actions (replays.py)."""
         async with self.locked(table_id) as table:
             if table.status != "finished":
                 raise Conflict("replays open when the game is over")
             if not 0 <= n <= table.seq:
                 raise NotFound(f"this game has positions 0 to {table.seq}, not {n}")
-        cached = self._replays.get(table_id)
-        if cached is not None and cached[0] <= n:
-            done, state = cached[0], cached[1].clone()
-        else:
-            done, state = 0, table.game.new(table.record.num_players, table.record.seed,
-                                            table.record.options)
-        if n > done:
-            actions = await self._db(self.store.actions_after, table_id, done)
-            state = await asyncio.to_thread(_apply_all, state,
-                                            [(a.seat, a.action) for a in actions[: n - done]])
-        self._replays[table_id] = (n, state)
-        self._replays.move_to_end(table_id)
+        checkpoints = await self._replay_checkpoints(table)
+        view, to_act = await asyncio.to_thread(_position_view, checkpoints, n)
+        return {"id": table_id, "n": n, "seq": table.seq, "view": view, "to_act": to_act}
+
+    async def _replay_checkpoints(self, table: LiveTable) -> ReplayCheckpoints:
+        """The finished table's checkpoints: from the cache, or built once (one full replay,
+        on a worker thread) however many ask at the same time."""
+        cached = self._replays.get(table.id)
+        if cached is not None:
+            self._replays.move_to_end(table.id)
+            return cached
+        building = self._replay_builds.get(table.id)
+        if building is not None:
+            return await asyncio.shield(building)
+        building = asyncio.get_running_loop().create_future()
+        self._replay_builds[table.id] = building
+        try:
+            actions = await self._db(self.store.actions_after, table.id, 0)
+            record = table.record
+            start = table.game.new(record.num_players, record.seed, record.options)
+            checkpoints = await asyncio.to_thread(
+                ReplayCheckpoints, start, [(a.seat, a.action) for a in actions])
+        except BaseException as exc:
+            building.set_exception(exc)
+            building.exception()  # mark retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._replay_builds[table.id]
+        building.set_result(checkpoints)
+        self._replays[table.id] = checkpoints
         while len(self._replays) > _REPLAY_CACHE_SIZE:
             self._replays.popitem(last=False)
-        return {"id": table_id, "n": n, "seq": table.seq, "view": state.view(None),
-                "to_act": state.to_act()}
+        return checkpoints
 
     # -- other processes --------------------------------------------------------------------
 
@@ -662,6 +695,40 @@ class TableManager:
             await asyncio.sleep(min(60.0, max(self.idle_seconds / 2, 0.05)))
             self.sweep()
 
+    async def _prune_forever(self) -> None:
+        await asyncio.sleep(_PRUNE_FIRST_AFTER)
+        while True:
+            try:
+                deleted = await self.prune()
+                if deleted:
+                    log.info("retention: deleted %d tables", deleted)
+            except Exception:  # noqa: BLE001 - a failed sweep is retried at the next one
+                log.exception("retention: the sweep failed; trying again in %d s", _PRUNE_EVERY)
+            await asyncio.sleep(_PRUNE_EVERY)
+
+    async def prune(self, now: int | None = None) -> int:
+        """Delete the tables past retention (see retention.py) in batches, one statement per
+        batch; a table held in memory (played or looked at lately) is never deleted: it goes
+        once it has left memory. Returns how many tables were deleted."""
+        finished_before, abandoned_before = self.retention.cutoffs(now or now_ms())
+        if finished_before is None and abandoned_before is None:
+            return 0
+        deleted, hot = 0, set()
+        while True:
+            # Both statements on the writer thread: the search reads many rows, and on SQLite
+            # the event loop runs reads inline.
+            found = await self._log_db(self.store.expired_tables, finished_before,
+                                       abandoned_before, sorted(hot), _PRUNE_BATCH)
+            hot.update(t for t in found if t in self.tables or t in self._loading)
+            expired = [t for t in found if t not in hot]
+            gone = await self._log_db(self.store.delete_expired, expired, finished_before,
+                                      abandoned_before)
+            for table_id in gone:
+                self._replays.pop(table_id, None)
+            deleted += len(gone)
+            if len(found) < _PRUNE_BATCH:
+                return deleted
+
     def sweep(self) -> None:
         """Drop idle tables nobody watches from memory; they reload from the log when needed."""
         limit = time.monotonic() - self.idle_seconds
@@ -671,7 +738,6 @@ class TableManager:
                 self._evict(table)
 
 
-def _apply_all(state: State, actions: list[tuple[int, Action]]) -> State:
-    for seat, action in actions:
-        state.apply(seat, action)
-    return state
+def _position_view(checkpoints: ReplayCheckpoints, n: int) -> tuple[dict[str, Any], list[int]]:
+    state = checkpoints.position(n)
+    return state.view(None), state.to_act()

@@ -1,0 +1,159 @@
+"""Request rate limits per client address (and a global one on creating tables), counted by
+the `limits` library: in this process's memory, or in Redis when the server fans out through
+Redis, so that every process of the service counts against the same limit.
+
+A refused request gets 429 with ``Retry-After`` (whole seconds) and a ``detail`` that says how
+long to wait. The API's router depends on ``rate_limited()`` (see api.py); each route's kind
+comes from its method and path.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from dataclasses import dataclass
+
+import redis.asyncio
+from fastapi import Depends, HTTPException, Request
+from limits import RateLimitItem, parse_many
+from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.errors import StorageError
+
+from gametable.server.config import Settings
+
+log = logging.getLogger("gametable.server")
+
+#: seconds to wait for Redis, and before trying it again after it failed
+_REDIS_TIMEOUT = 1.0
+_REDIS_RETRY = 5
+
+#: what each kind of request is, in the refusal's words
+_WHAT = {"create": "creating tables", "join": "joining tables", "act": "actions",
+         "read": "requests"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The limits of one kind of request: per client address, and over all clients."""
+
+    per_address: tuple[RateLimitItem, ...]
+    overall: tuple[RateLimitItem, ...] = ()
+
+
+def rules_from(settings: Settings) -> dict[str, Rule]:
+    return {
+        "create": Rule(tuple(parse_many(settings.rate_create)),
+                       tuple(parse_many(settings.rate_create_global))),
+        "join": Rule(tuple(parse_many(settings.rate_join))),
+        "act": Rule(tuple(parse_many(settings.rate_act))),
+        "read": Rule(tuple(parse_many(settings.rate_read))),
+    }
+
+
+class TooManyRequests(HTTPException):
+    def __init__(self, what: str, item: RateLimitItem, retry_after: int, overall: bool) -> None:
+        whose = "on this server" if overall else "from your address"
+        super().__init__(
+            429, f"too many {what} {whose} (the limit is {item}); try again in {retry_after} s",
+            headers={"Retry-After": str(retry_after)})
+
+
+class RateLimiter:
+    """Counts requests by kind and client address; ``check`` raises TooManyRequests."""
+
+    def __init__(self, rules: dict[str, Rule], redis_url: str | None = None) -> None:
+        self.rules = rules
+        # Memory always exists: it also stands in while Redis cannot be reached, so that an
+        # outage of Redis neither stops the service nor lifts every limit.
+        self._memory = MovingWindowRateLimiter(MemoryStorage())
+        self._shared: MovingWindowRateLimiter | None = None
+        self._pool: redis.asyncio.ConnectionPool | None = None
+        self._shared_down_until = 0.0
+        if redis_url:
+            # Our own pool, so that it can be closed, with short timeouts: a request must not
+            # wait long on a Redis that does not answer.
+            self._pool = redis.asyncio.ConnectionPool.from_url(
+                redis_url, socket_connect_timeout=_REDIS_TIMEOUT, socket_timeout=_REDIS_TIMEOUT)
+            storage = RedisStorage("async+" + redis_url, implementation="redispy",
+                                   wrap_exceptions=True, key_prefix="gametable-rate",
+                                   connection_pool=self._pool)
+            self._shared = MovingWindowRateLimiter(storage)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> "RateLimiter | None":
+        if not settings.rate_limits:
+            return None
+        return cls(rules_from(settings), settings.redis_url)
+
+    async def check(self, kind: str, address: str) -> None:
+        rule = self.rules[kind]
+        # The client's own limit first: a flood from one address is refused before it uses up
+        # the budget every other client shares.
+        for item in rule.per_address:
+            await self._hit(kind, item, ("address", address), overall=False)
+        for item in rule.overall:
+            await self._hit(kind, item, ("all",), overall=True)
+
+    async def _hit(self, kind: str, item: RateLimitItem, key: tuple[str, ...],
+                   overall: bool) -> None:
+        limiter = self._memory
+        if self._shared is not None and time.monotonic() >= self._shared_down_until:
+            limiter = self._shared
+        try:
+            allowed = await limiter.hit(item, kind, *key)
+        except StorageError as exc:
+            log.warning("rate limits: Redis cannot be reached (%s); counting in this process "
+                        "for the next %d s", exc, _REDIS_RETRY)
+            self._shared_down_until = time.monotonic() + _REDIS_RETRY
+            limiter = self._memory
+            allowed = await limiter.hit(item, kind, *key)
+        if allowed:
+            return
+        try:
+            stats = await limiter.get_window_stats(item, kind, *key)
+            retry_after = max(1, math.ceil(stats.reset_time - time.time()))
+        except StorageError:
+            retry_after = item.get_expiry()  # the whole window: never too early
+        raise TooManyRequests(_WHAT[kind], item, retry_after, overall)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.disconnect()
+
+
+def client_address(request: Request) -> str:
+    """The client's address as uvicorn saw it (behind a trusted proxy: the proxy's
+    X-Forwarded-For, once uvicorn's forwarded_allow_ips trusts it)."""
+    return request.client.host if request.client else "unknown"
+
+
+#: the kind of each route that is not a read, by method and path template
+_KINDS = {
+    ("POST", "/api/tables"): "create",
+    ("POST", "/api/tables/{table_id}/join"): "join",
+    ("POST", "/api/tables/{table_id}/seats/{seat}/bot"): "join",
+    ("POST", "/api/tables/{table_id}/actions"): "act",
+}
+
+#: for the OpenAPI documentation of every rate-limited route
+TOO_MANY_REQUESTS = {429: {"description": "Too many requests from your address (or to create "
+                                          "tables on this server): wait the seconds of the "
+                                          "Retry-After header"}}
+
+
+def request_kind(request: Request) -> str:
+    route = request.scope.get("route")
+    return _KINDS.get((request.method, getattr(route, "path", "")), "read")
+
+
+def rate_limited():
+    """A dependency (for a router or a route) that counts the request against its kind's limits."""
+
+    async def check(request: Request) -> None:
+        limiter: RateLimiter | None = getattr(request.app.state, "rate_limiter", None)
+        if limiter is not None:
+            await limiter.check(request_kind(request), client_address(request))
+
+    return Depends(check)

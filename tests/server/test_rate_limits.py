@@ -1,0 +1,230 @@
+"""Finding 5 of issue 13: limits on creating tables and on requests, table creation off the
+event loop, and the settings that go with them."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+import secrets
+import threading
+
+import httpx2
+import pytest
+from typer.testing import CliRunner
+
+from gametable.cli import app as cli_app
+from gametable.server import Settings
+from gametable.server.ratelimit import RateLimiter, Rule, TooManyRequests, request_kind, rules_from
+from limits import parse_many
+from gametable.server import api
+from tests.server.conftest import free_port, start_server
+from tests.server.helpers import Api, auth
+from tests.server.test_fanout_redis import REDIS_URL, _redis_reachable
+
+
+@pytest.fixture
+def limited(settings):
+    """A live server whose every kind of request allows 3 per minute from one address."""
+    server = start_server(dataclasses.replace(
+        settings, rate_limits=True, rate_create="3/minute", rate_create_global="100/minute",
+        rate_join="3/minute", rate_act="3/minute", rate_read="3/minute"))
+    with Api(server.url) as api:
+        yield api
+    server.stop()
+
+
+def _refused(response: httpx2.Response) -> int:
+    """A 429 as the API promises it: Retry-After in whole seconds, and a detail saying so."""
+    assert response.status_code == 429, response.text
+    retry_after = int(response.headers["Retry-After"])
+    assert 1 <= retry_after <= 60
+    detail = response.json()["detail"]
+    assert re.search(r"try again in \d+ s", detail) and "from your address" in detail, detail
+    return retry_after
+
+
+def test_finding_5_creating_tables_is_limited_per_address_and_answers_429_with_retry_after(limited):
+    for _ in range(3):
+        limited.create()
+    refused = limited.http.post("/api/tables", json={"game": "toy", "players": 2, "name": "Ann"})
+    _refused(refused)
+    assert "creating tables" in refused.json()["detail"]
+
+
+def test_finding_5_each_kind_of_request_counts_against_its_own_limit(limited):
+    tables = [limited.create(players=2) for _ in range(3)]  # creating: used up
+    for table in tables:  # joining has its own budget
+        limited.join(table["id"])
+    _refused(limited.http.post(f"/api/tables/{tables[0]['id']}/join", json={"name": "Eve"}))
+    tid, token = tables[0]["id"], tables[0]["token"]
+    for seq in range(3):  # acting has its own budget (a refused action still counts)
+        assert limited.act(tid, token, seq, {"type": "pass"}).status_code != 429
+    _refused(limited.act(tid, token, 3, {"type": "pass"}))
+    for _ in range(3):  # and so has reading
+        assert limited.http.get(f"/api/tables/{tid}").status_code == 200
+    _refused(limited.http.get(f"/api/tables/{tid}"))
+    _refused(limited.http.get("/api/games"))
+
+
+def test_finding_5_a_global_limit_on_creating_tables_counts_every_address():
+    limiter = RateLimiter({"create": Rule(tuple(parse_many("2/minute")), tuple(parse_many("3/minute")))})
+
+    async def scenario() -> TooManyRequests:
+        for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+            await limiter.check("create", address)
+        with pytest.raises(TooManyRequests) as refused:
+            await limiter.check("create", "10.0.0.4")  # a new address, but the server is full
+        return refused.value
+
+    refused = asyncio.run(scenario())
+    assert refused.status_code == 429 and "on this server" in refused.detail
+    assert int(refused.headers["Retry-After"]) >= 1
+
+
+@pytest.mark.skipif(not _redis_reachable(), reason=f"no Redis at {REDIS_URL}")
+def test_finding_5_processes_sharing_redis_share_the_limits():
+    rules = {"act": Rule(tuple(parse_many("2/minute")))}
+    address = f"test-{secrets.token_hex(8)}"  # a key of its own in the shared Redis
+
+    async def scenario() -> None:
+        first, second = RateLimiter(rules, REDIS_URL), RateLimiter(rules, REDIS_URL)
+        try:
+            await first.check("act", address)
+            await second.check("act", address)
+            with pytest.raises(TooManyRequests):
+                await first.check("act", address)
+            with pytest.raises(TooManyRequests):
+                await second.check("act", address)
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(scenario())
+
+
+def test_finding_5_limits_fall_back_to_this_process_when_redis_cannot_be_reached():
+    rules = {"act": Rule(tuple(parse_many("2/minute")))}
+
+    async def scenario() -> None:
+        limiter = RateLimiter(rules, "redis://127.0.0.1:1/0")  # nothing listens there
+        try:
+            await limiter.check("act", "10.0.0.1")
+            await limiter.check("act", "10.0.0.1")
+            with pytest.raises(TooManyRequests):
+                await limiter.check("act", "10.0.0.1")
+        finally:
+            await limiter.close()
+
+    asyncio.run(scenario())
+
+
+def test_finding_5_every_route_that_writes_has_its_own_kind_of_limit():
+    """The kinds come from the routes' paths: a renamed path must not turn creating into reading."""
+    kinds = {}
+    for route in api.router.routes:
+        for method in getattr(route, "methods", ()) or ():
+            if route.path.startswith("/api/") and method == "POST":
+                scope = {"type": "http", "method": method, "route": route, "headers": []}
+                kinds[route.path] = request_kind(_FakeRequest(scope))
+    assert kinds == {"/api/tables": "create", "/api/tables/{table_id}/join": "join",
+                     "/api/tables/{table_id}/seats/{seat}/bot": "join",
+                     "/api/tables/{table_id}/actions": "act"}
+
+
+class _FakeRequest:
+    def __init__(self, scope: dict) -> None:
+        self.scope = scope
+        self.method = scope["method"]
+
+
+def test_finding_5_limits_are_on_by_default_with_a_global_limit_on_creating_tables():
+    default = Settings(database_url="sqlite://")
+    assert default.rate_limits and default.rate_create == "10/minute;60/hour"
+    assert rules_from(default)["create"].overall  # and a global limit on creating tables
+
+
+@pytest.mark.parametrize("store_call, request_while_blocked", [
+    ("create_table", lambda api, open_table: api.http.post(
+        "/api/tables", json={"game": "toy", "players": 2, "name": "Ann"})),
+    ("claim_seat", lambda api, open_table: api.http.post(
+        f"/api/tables/{open_table}/join", json={"name": "Bob"})),
+])
+def test_finding_5_writes_of_tables_and_seats_run_off_the_event_loop(live, store_call,
+                                                                      request_while_blocked):
+    """While the store is inside a slow create (an fsync, on SQLite) another table is served."""
+    with Api(live.url) as api:
+        other = api.create(players=2)
+        open_table = api.create(players=3)["id"]
+        store = live.manager.store
+        original = getattr(store, store_call)
+        entered, release = threading.Event(), threading.Event()
+
+        def slow(*args, **kwargs):
+            entered.set()
+            release.wait(timeout=30)
+            return original(*args, **kwargs)
+
+        store.__dict__[store_call] = slow
+        answers = []
+        writer = threading.Thread(target=lambda: answers.append(request_while_blocked(api, open_table)))
+        try:
+            writer.start()
+            assert entered.wait(timeout=30), "the write never reached the store"
+            # The event loop is free: this is answered while the write is still under way.
+            with Api(live.url) as reader:
+                reader.http.timeout = httpx2.Timeout(10)
+                assert reader.table(other["id"])["id"] == other["id"]
+            assert writer.is_alive() and not answers
+        finally:
+            release.set()
+            writer.join(timeout=30)
+            del store.__dict__[store_call]
+        assert answers[0].status_code in (200, 201), answers[0].text
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("args, env, expected", [
+    (["serve", "--idle-seconds", "0"], {}, "must be a number above 0"),
+    (["serve"], {"GAMETABLE_IDLE_SECONDS": "-5"}, "must be a number above 0"),
+    (["serve", "--keep-finished-days", "-1"], {}, "GAMETABLE_KEEP_FINISHED_DAYS must be 0 (keep forever)"),
+    (["serve"], {"GAMETABLE_KEEP_ABANDONED_DAYS": "-2"}, "GAMETABLE_KEEP_ABANDONED_DAYS must be 0"),
+    (["serve", "--rate-limits", "maybe"], {}, "--rate-limits must be on or off"),
+    (["serve"], {"GAMETABLE_RATE_CREATE": "lots"}, "GAMETABLE_RATE_CREATE must be a rate such as 10/minute"),
+    (["serve"], {"GAMETABLE_RATE_ACT": "0/second"}, "GAMETABLE_RATE_LIMITS=off"),
+])
+def test_finding_5_bad_limit_settings_are_refused_at_start_with_one_line(args, env, expected, tmp_path,
+                                                                         monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = runner.invoke(cli_app, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and expected in lines[0], result.output
+
+
+def test_finding_5_idle_seconds_and_retention_are_set_from_the_command_line_or_environment(
+        tmp_path, monkeypatch):
+    import uvicorn
+
+    import gametable.server
+    import gametable.server.app
+
+    made = []
+    monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    monkeypatch.setenv("GAMETABLE_KEEP_ABANDONED_DAYS", "3")
+    monkeypatch.setenv("GAMETABLE_RATE_ACT", "50/second")
+    result = runner.invoke(cli_app, ["serve", "--port", str(free_port()), "--idle-seconds", "120",
+                                     "--keep-finished-days", "0", "--rate-limits", "off"])
+    assert result.exit_code == 0, result.output
+    settings = made[0]
+    assert (settings.idle_seconds, settings.keep_finished_days, settings.keep_abandoned_days) == (120, 0, 3)
+    assert settings.rate_act == "50/second" and settings.rate_limits is False
+    monkeypatch.setenv("GAMETABLE_IDLE_SECONDS", "30")
+    assert Settings.from_env().idle_seconds == 30
