@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,16 @@ DEFAULT_BOT_PAUSE = 0.6
 DEFAULT_MAX_BODY = 64 * 1024
 #: a hot table nobody has touched for this long (and nobody watches) is dropped from memory
 DEFAULT_IDLE_SECONDS = 15 * 60
+#: live connections (WebSockets) one client address may hold open at once, over all tables
+DEFAULT_MAX_SOCKETS_PER_ADDRESS = 64
+#: spectator sockets one table takes (seats' own sockets do not count: they are never shut out)
+DEFAULT_MAX_SOCKETS_PER_TABLE = 200
+#: sockets (browser tabs) one seat may hold open on one table
+DEFAULT_MAX_SOCKETS_PER_SEAT = 8
+#: spectators of a table told of each change at once; the rest share a slower feed
+DEFAULT_DIRECT_SPECTATORS = 50
+#: seconds a new WebSocket has to send its hello before it is closed
+DEFAULT_WS_HELLO_SECONDS = 5.0
 
 
 def default_database_path() -> Path:
@@ -40,11 +51,16 @@ class Settings:
     idle_seconds: float = DEFAULT_IDLE_SECONDS
     #: "full" or "normal": see gametable.server.store.SQLITE_SYNC_MODES
     sqlite_sync: str = "full"
+    max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
+    max_sockets_per_table: int = DEFAULT_MAX_SOCKETS_PER_TABLE
+    max_sockets_per_seat: int = DEFAULT_MAX_SOCKETS_PER_SEAT
+    direct_spectators: int = DEFAULT_DIRECT_SPECTATORS
+    ws_hello_seconds: float = DEFAULT_WS_HELLO_SECONDS
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
-        """Settings from DATABASE_URL, REDIS_URL, GAMETABLE_BOT_PAUSE and GAMETABLE_SQLITE_SYNC;
-        ``overrides`` win."""
+        """Settings from DATABASE_URL, REDIS_URL and the GAMETABLE_* variables; ``overrides`` win.
+        A variable that does not hold a valid value raises ValueError saying which and why."""
         values: dict[str, object] = {}
         url = os.environ.get("DATABASE_URL")
         if url:
@@ -58,6 +74,34 @@ class Settings:
             values["bot_pause"] = float(os.environ["GAMETABLE_BOT_PAUSE"])
         if os.environ.get("GAMETABLE_SQLITE_SYNC"):
             values["sqlite_sync"] = os.environ["GAMETABLE_SQLITE_SYNC"].lower()
+        values.update(_live_connection_limits())
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["database_url"] = normalise_database_url(str(values["database_url"]))
         return cls(**values)  # type: ignore[arg-type]
+
+
+#: the live-connection limits: setting name -> (environment variable, kind, smallest value)
+_SOCKET_LIMITS: dict[str, tuple[str, type, float]] = {
+    "max_sockets_per_address": ("GAMETABLE_MAX_SOCKETS_PER_ADDRESS", int, 1),
+    "max_sockets_per_table": ("GAMETABLE_MAX_SOCKETS_PER_TABLE", int, 0),
+    "max_sockets_per_seat": ("GAMETABLE_MAX_SOCKETS_PER_SEAT", int, 1),
+    "direct_spectators": ("GAMETABLE_DIRECT_SPECTATORS", int, 0),
+    "ws_hello_seconds": ("GAMETABLE_WS_HELLO_SECONDS", float, 0.1),
+}
+
+
+def _live_connection_limits() -> dict[str, object]:
+    values: dict[str, object] = {}
+    for name, (variable, kind, smallest) in _SOCKET_LIMITS.items():
+        raw = os.environ.get(variable, "").strip()
+        if not raw:
+            continue
+        what = "a whole number" if kind is int else "a number of seconds"
+        try:
+            value = kind(raw)
+        except ValueError:
+            raise ValueError(f"{variable} must be {what} of at least {smallest:g}, not {raw!r}") from None
+        if not (math.isfinite(value) and value >= smallest):
+            raise ValueError(f"{variable} must be {what} of at least {smallest:g}, not {raw!r}")
+        values[name] = value
+    return values
