@@ -23,7 +23,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from gametable.server import Settings
-from gametable.server.audience import AudienceLimits
 from tests.server.conftest import free_port, start_server
 from tests.server.helpers import Api, Socket, auth
 
@@ -189,8 +188,25 @@ def test_finding_2_spectators_beyond_the_direct_ones_share_a_slower_feed(serve):
     # The feed's cost is its 70 members once per update it hands out, and it hands out the first
     # at once and then at most one per second, however many changes there were (before: all 80
     # spectators got each of the 10 changes).
-    assert 1 <= feed_updates <= min(10, 1 + elapsed / AudienceLimits().feed_interval)
+    interval = server.manager.audience_limits.feed_interval
+    assert interval == 1.0
+    assert 1 <= feed_updates <= min(10, 1 + elapsed / interval)
     assert sent == (2 + 10) * 10 + 70 * feed_updates
+
+
+def test_finding_2_socket_limits_come_from_the_environment_and_bad_ones_are_refused(monkeypatch):
+    monkeypatch.setenv("GAMETABLE_MAX_SOCKETS_PER_ADDRESS", "10")
+    monkeypatch.setenv("GAMETABLE_SPECTATOR_FEED_SECONDS", "2.5")
+    settings = Settings.from_env(database_url="sqlite://")
+    assert settings.max_sockets_per_address == 10 and settings.spectator_feed_seconds == 2.5
+    assert settings.max_sockets_per_table == 200 and settings.direct_spectators == 50
+    for variable, value in [("GAMETABLE_MAX_SOCKETS_PER_TABLE", "many"),
+                            ("GAMETABLE_MAX_SOCKETS_PER_SEAT", "0"),
+                            ("GAMETABLE_WS_HELLO_SECONDS", "nan")]:
+        monkeypatch.setenv(variable, value)
+        with pytest.raises(ValueError, match=f"^{variable} must be .* not '{value}'$"):
+            Settings.from_env(database_url="sqlite://")
+        monkeypatch.delenv(variable)
 
 
 # -- finding 3: no secret in any URL the server logs ---------------------------------------------

@@ -80,7 +80,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
 def audience_limits(settings: Settings) -> AudienceLimits:
     return AudienceLimits(per_seat=settings.max_sockets_per_seat,
                           spectators=settings.max_sockets_per_table,
-                          direct_spectators=settings.direct_spectators)
+                          direct_spectators=settings.direct_spectators,
+                          feed_interval=settings.spectator_feed_seconds)
 
 
 def tune_garbage_collector() -> None:

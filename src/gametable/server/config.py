@@ -25,6 +25,8 @@ DEFAULT_MAX_SOCKETS_PER_TABLE = 200
 DEFAULT_MAX_SOCKETS_PER_SEAT = 8
 #: spectators of a table told of each change at once; the rest share a slower feed
 DEFAULT_DIRECT_SPECTATORS = 50
+#: the spectators' shared feed sends at most one update per this many seconds
+DEFAULT_SPECTATOR_FEED_SECONDS = 1.0
 #: seconds a new WebSocket has to send its hello before it is closed
 DEFAULT_WS_HELLO_SECONDS = 5.0
 
@@ -55,6 +57,7 @@ class Settings:
     max_sockets_per_table: int = DEFAULT_MAX_SOCKETS_PER_TABLE
     max_sockets_per_seat: int = DEFAULT_MAX_SOCKETS_PER_SEAT
     direct_spectators: int = DEFAULT_DIRECT_SPECTATORS
+    spectator_feed_seconds: float = DEFAULT_SPECTATOR_FEED_SECONDS
     ws_hello_seconds: float = DEFAULT_WS_HELLO_SECONDS
 
     @classmethod
@@ -86,6 +89,7 @@ _SOCKET_LIMITS: dict[str, tuple[str, type, float]] = {
     "max_sockets_per_table": ("GAMETABLE_MAX_SOCKETS_PER_TABLE", int, 0),
     "max_sockets_per_seat": ("GAMETABLE_MAX_SOCKETS_PER_SEAT", int, 1),
     "direct_spectators": ("GAMETABLE_DIRECT_SPECTATORS", int, 0),
+    "spectator_feed_seconds": ("GAMETABLE_SPECTATOR_FEED_SECONDS", float, 0.05),
     "ws_hello_seconds": ("GAMETABLE_WS_HELLO_SECONDS", float, 0.1),
 }
 
