@@ -123,7 +123,6 @@ class TableSocket:
 
     def restart_log(self) -> None:
         self.log_sent = 0
-        self._sent = 0  # the snapshot asked for is sent whatever came before
 
     def message(self, snapshot: Snapshot) -> str:
         # Logs only grow; if this one did not, start afresh rather than guess.
