@@ -384,8 +384,11 @@ def serve(
     from gametable.server.app import tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
 
-    settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
-                                 sqlite_sync=sqlite_sync)
+    try:
+        settings = Settings.from_env(database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
+                                     sqlite_sync=sqlite_sync)
+    except ValueError as exc:  # a GAMETABLE_* variable with a bad value: say which, in one line
+        _fail(str(exc))
     if settings.sqlite_sync not in ("full", "normal"):
         _fail(f"--sqlite-sync must be full or normal, not {settings.sqlite_sync!r}")
     if log_level.lower() not in LOG_LEVELS:

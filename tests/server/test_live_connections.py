@@ -209,6 +209,15 @@ def test_finding_2_socket_limits_come_from_the_environment_and_bad_ones_are_refu
         monkeypatch.delenv(variable)
 
 
+def test_finding_2_a_bad_socket_limit_stops_serve_with_one_line(tmp_path):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
+               DATABASE_URL=f"sqlite:///{tmp_path / 'tables.sqlite3'}", GAMETABLE_MAX_SOCKETS_PER_SEAT="-1")
+    done = subprocess.run([sys.executable, "-m", "gametable", "serve", "--port", str(free_port())],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: GAMETABLE_MAX_SOCKETS_PER_SEAT must be a whole number of at least 1, not '-1'"
+
+
 # -- finding 3: no secret in any URL the server logs ---------------------------------------------
 
 @pytest.mark.parametrize("query", ["?token={token}", "?token=", "?token=a&token=b", "?x=1&token={token}"])
