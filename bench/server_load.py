@@ -189,8 +189,7 @@ async def play_table(http: Http, ws_base: str, game: str, players: int, options:
         for _ in range(1, players):
             tokens.append((await http.json("POST", f"/api/tables/{tid}/join", {"name": "bench"}))["token"])
         # One connection per seat, as a browser per person.
-        sockets = [await connect(f"{ws_base}/ws/tables/{tid}?token={t}", compression=None,
-                                 max_size=None, proxy=None) for t in tokens]
+        sockets = [await open_seat_socket(f"{ws_base}/ws/tables/{tid}", t) for t in tokens]
         try:
             await asyncio.gather(*(play_seat(http, tid, token, ws, think, figures, stop, rng)
                                    for token, ws in zip(tokens, sockets)))
@@ -198,6 +197,13 @@ async def play_table(http: Http, ws_base: str, game: str, players: int, options:
         finally:
             for ws in sockets:
                 await ws.close()
+
+
+async def open_seat_socket(url: str, token: str):
+    """A seat's live connection: the token goes in the first message, never in the URL."""
+    ws = await connect(url, compression=None, max_size=None, proxy=None)
+    await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+    return ws
 
 
 async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures: Figures,
@@ -394,7 +400,9 @@ def main() -> None:
         # GAMETABLE_RATE_LIMITS=off: every table is created from this one address in moments, and
         # the load measured is the game's, not the limiter's refusals.
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
-                   DATABASE_URL=database_url, GAMETABLE_RATE_LIMITS="off")
+                   DATABASE_URL=database_url, GAMETABLE_RATE_LIMITS="off",
+                   # this one client address stands for every person at every table
+                   GAMETABLE_MAX_SOCKETS_PER_ADDRESS=str(2 * args.tables * args.players + 64))
         env.pop("REDIS_URL", None)
         port = free_port()
         url = f"http://127.0.0.1:{port}"

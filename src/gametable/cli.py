@@ -398,8 +398,6 @@ def serve(
     from gametable.server.app import tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
 
-    from gametable.server.config import SettingError
-
     if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
         _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
     try:
@@ -408,7 +406,7 @@ def serve(
             sqlite_sync=sqlite_sync, idle_seconds=idle_seconds, keep_finished_days=keep_finished_days,
             keep_abandoned_days=keep_abandoned_days,
             rate_limits=None if rate_limits is None else rate_limits.strip().lower() == "on")
-    except SettingError as exc:
+    except ValueError as exc:  # a GAMETABLE_* variable or option with a bad value: say which, in one line
         _fail(str(exc))
     if settings.sqlite_sync not in ("full", "normal"):
         _fail(f"--sqlite-sync must be full or normal, not {settings.sqlite_sync!r}")

@@ -8,6 +8,7 @@ from contextlib import ExitStack
 from typing import Any, Callable
 
 import httpx2
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from gametable.engine import Rng
@@ -59,11 +60,13 @@ class Api:
         assert response.status_code == 200, response.text
         return response.json()["seq"]
 
-    def socket(self, table_id: str, token: str | None = None) -> "Socket":
-        ws_url = self.base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
-        if token is not None:
-            ws_url += f"?token={token}"
-        return Socket(ws_url)
+    def socket(self, table_id: str, token: str | None = None, hello: bool = True) -> "Socket":
+        """A live connection to the table: as a seat (its token goes in the first message, never
+        in the URL) or, without a token, as a spectator. ``hello=False``: say nothing yet."""
+        return Socket(self.socket_url(table_id), token if hello else None, hello=hello)
+
+    def socket_url(self, table_id: str) -> str:
+        return self.base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
 
     def wait_until(self, table_id: str, token: str | None, predicate: Callable[[Json], bool],
                    timeout: float = 20.0) -> Json:
@@ -78,14 +81,26 @@ class Api:
 
 
 class Socket:
-    """A WebSocket to a table that rebuilds the full log from the incremental updates."""
+    """A WebSocket to a table that rebuilds the full log from the incremental updates and keeps
+    the seats' online flags as presence messages change them.
 
-    def __init__(self, url: str) -> None:
+    It says hello first (with ``token``, if any) unless ``hello`` is False; ``headers`` go on
+    the upgrade request (e.g. an Authorization header)."""
+
+    def __init__(self, url: str, token: str | None = None, hello: bool = True,
+                 headers: dict[str, str] | None = None) -> None:
         self._stack = ExitStack()
         self.conn = self._stack.enter_context(connect(url, proxy=None, open_timeout=10,
-                                                      compression=None))
+                                                      compression=None, additional_headers=headers))
         self.log: list[Json] = []
         self.messages: list[Json] = []
+        #: the seats online, as the newest state or presence message says
+        self.online: set[int] = set()
+        if hello:
+            try:
+                self.send({"type": "hello", **({"token": token} if token is not None else {})})
+            except ConnectionClosed:
+                pass  # refused before it could say hello (a cap): recv() tells how
 
     def __enter__(self) -> "Socket":
         return self
@@ -103,6 +118,10 @@ class Socket:
             assert start == 0 or start == len(self.log), (start, len(self.log))
             self.log = self.log[:start] + message["view"]["log"]
             self.messages.append(message)
+            self.online = {seat["seat"] for seat in message["seats"] if seat["online"]}
+        elif message.get("type") == "presence":
+            self.messages.append(message)
+            self.online = set(message["online"])
         return message
 
     def until(self, predicate: Callable[[Json], bool], timeout: float = 20.0) -> Json:

@@ -164,3 +164,36 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
     expect(page.locator("#notice")).to_be_hidden()
     assert page_errors == []
     context.close()
+
+
+def test_finding_2_the_seat_bar_shows_who_is_connected(server, browser, page_errors):
+    """Another seat's page opening and closing reaches this page as a presence message (the
+    table itself does not change): its chip shows it online, then away again. The page's own
+    socket says hello with its token; its URL carries none."""
+    from tests.server.helpers import Socket
+
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "name": "Ann"})
+    bob = server.api("POST", f"/api/tables/{table['id']}/join", {"name": "Bob"})
+    context, page = new_page(browser, page_errors)
+    socket_urls = []
+    page.on("websocket", lambda ws: socket_urls.append(ws.url))
+    page.goto(server.base + "/")
+    page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",
+                  [table["id"], table["token"]])
+    page.goto(table["invite_url"])
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    bobs_chip = page.locator('#seat-bar .seat-chip[data-seat="1"]')
+    expect(bobs_chip).to_have_attribute("data-online", "false")
+    expect(bobs_chip.locator(".tag.away")).to_have_text("away")
+    expect(page.locator('#seat-bar .seat-chip[data-seat="0"]')).to_have_attribute("data-online", "true")
+    seq = server.api("GET", f"/api/tables/{table['id']}")["seq"]
+    with Socket(server.base.replace("http://", "ws://") + f"/ws/tables/{table['id']}", bob["token"]) as bobs_page:
+        assert bobs_page.until(lambda m: m["type"] == "state")["you"] == 1
+        expect(bobs_chip).to_have_attribute("data-online", "true")
+        expect(bobs_chip.locator(".tag.away")).to_have_count(0)
+    expect(bobs_chip).to_have_attribute("data-online", "false")
+    expect(bobs_chip.locator(".tag.away")).to_have_count(1)
+    assert server.api("GET", f"/api/tables/{table['id']}")["seq"] == seq  # only presence changed
+    assert socket_urls and all("token" not in url and table["token"] not in url for url in socket_urls)
+    assert page_errors == []
+    context.close()

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from gametable import bots
 from gametable import games as registry
 from gametable.server import api, ws
+from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.config import Settings
 from gametable.server.errors import NotFound, TableError, Unauthorized
@@ -54,7 +55,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
                                idle_seconds=settings.idle_seconds,
-                               retention=Retention.from_settings(settings))
+                               retention=Retention.from_settings(settings),
+                               audience_limits=audience_limits(settings))
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -70,17 +72,25 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         title="gametable",
         summary="Private tables by link: live board games in the browser, every game replayable.",
         description="Seat tokens go in `Authorization: Bearer <token>`. Live updates: "
-                    "`WS /ws/tables/{id}?token=...` (see docs/server.md).",
+                    "`WS /ws/tables/{id}`, whose first message is `{\"type\": \"hello\", "
+                    "\"token\": \"...\"}` (see docs/server.md).",
         version="1",
         lifespan=lifespan,
     )
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
     app.include_router(api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
-    app.include_router(ws.router)
+    ws.install(app, settings)
     _add_error_handlers(app)
     _add_web(app, web_dir)
     return app
+
+
+def audience_limits(settings: Settings) -> AudienceLimits:
+    return AudienceLimits(per_seat=settings.max_sockets_per_seat,
+                          spectators=settings.max_sockets_per_table,
+                          direct_spectators=settings.direct_spectators,
+                          feed_interval=settings.spectator_feed_seconds)
 
 
 def tune_garbage_collector() -> None:

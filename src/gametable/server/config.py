@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,18 @@ DEFAULT_KEEP_ABANDONED_DAYS = 14.0
 class SettingError(ValueError):
     """A setting with a value the server cannot use; the message names the setting and says
     what it accepts."""
+#: live connections (WebSockets) one client address may hold open at once, over all tables
+DEFAULT_MAX_SOCKETS_PER_ADDRESS = 64
+#: spectator sockets one table takes (seats' own sockets do not count: they are never shut out)
+DEFAULT_MAX_SOCKETS_PER_TABLE = 200
+#: sockets (browser tabs) one seat may hold open on one table
+DEFAULT_MAX_SOCKETS_PER_SEAT = 8
+#: spectators of a table told of each change at once; the rest share a slower feed
+DEFAULT_DIRECT_SPECTATORS = 50
+#: the spectators' shared feed sends at most one update per this many seconds
+DEFAULT_SPECTATOR_FEED_SECONDS = 1.0
+#: seconds a new WebSocket has to send its hello before it is closed
+DEFAULT_WS_HELLO_SECONDS = 5.0
 
 
 def default_database_path() -> Path:
@@ -66,6 +79,12 @@ class Settings:
     rate_read: str = DEFAULT_RATE_READ
     keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
     keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
+    max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
+    max_sockets_per_table: int = DEFAULT_MAX_SOCKETS_PER_TABLE
+    max_sockets_per_seat: int = DEFAULT_MAX_SOCKETS_PER_SEAT
+    direct_spectators: int = DEFAULT_DIRECT_SPECTATORS
+    spectator_feed_seconds: float = DEFAULT_SPECTATOR_FEED_SECONDS
+    ws_hello_seconds: float = DEFAULT_WS_HELLO_SECONDS
 
     def __post_init__(self) -> None:
         self.validate()
@@ -124,6 +143,7 @@ class Settings:
             if switch.strip().lower() not in ("on", "off"):
                 raise SettingError(f"GAMETABLE_RATE_LIMITS must be on or off, not {switch!r}")
             values["rate_limits"] = switch.strip().lower() == "on"
+        values.update(_live_connection_limits())
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["database_url"] = normalise_database_url(str(values["database_url"]))
         return cls(**values)  # type: ignore[arg-type]
@@ -136,3 +156,30 @@ RATE_SETTINGS = ("rate_create", "rate_create_global", "rate_join", "rate_act", "
 def _env_name(setting: str) -> str:
     return "GAMETABLE_" + setting.upper()
 
+
+#: the live-connection limits: setting name -> (environment variable, kind, smallest value)
+_SOCKET_LIMITS: dict[str, tuple[str, type, float]] = {
+    "max_sockets_per_address": ("GAMETABLE_MAX_SOCKETS_PER_ADDRESS", int, 1),
+    "max_sockets_per_table": ("GAMETABLE_MAX_SOCKETS_PER_TABLE", int, 0),
+    "max_sockets_per_seat": ("GAMETABLE_MAX_SOCKETS_PER_SEAT", int, 1),
+    "direct_spectators": ("GAMETABLE_DIRECT_SPECTATORS", int, 0),
+    "spectator_feed_seconds": ("GAMETABLE_SPECTATOR_FEED_SECONDS", float, 0.05),
+    "ws_hello_seconds": ("GAMETABLE_WS_HELLO_SECONDS", float, 0.1),
+}
+
+
+def _live_connection_limits() -> dict[str, object]:
+    values: dict[str, object] = {}
+    for name, (variable, kind, smallest) in _SOCKET_LIMITS.items():
+        raw = os.environ.get(variable, "").strip()
+        if not raw:
+            continue
+        what = "a whole number" if kind is int else "a number of seconds"
+        try:
+            value = kind(raw)
+        except ValueError:
+            raise SettingError(f"{variable} must be {what} of at least {smallest:g}, not {raw!r}") from None
+        if not (math.isfinite(value) and value >= smallest):
+            raise SettingError(f"{variable} must be {what} of at least {smallest:g}, not {raw!r}")
+        values[name] = value
+    return values

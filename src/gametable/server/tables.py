@@ -13,7 +13,8 @@ says so: ``bot_due``), so that their games go on by themselves; every other tabl
 Each change's snapshots are computed once per seat and shared by every connection of that seat
 (and by all spectators), together with their encoded form (see :class:`Snapshot`). They are
 not kept afterwards: a snapshot is large, and hundreds of tables' worth of them held between
-moves would make every full garbage collection of the process slower.
+moves would make every full garbage collection of the process slower. Connections coming and
+going cost no snapshot for anyone else: see gametable.server.audience.
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, AsyncIterator, Callable, Protocol, TypeVar
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 import orjson
 
 from gametable import bots as bot_levels
 from gametable.engine import (Action, Game, IllegalAction, InvalidOptions, State, log_for, replay,
                               resolve_options)
+from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
                                      Unauthorized, Unavailable)
@@ -71,12 +73,14 @@ def now_ms() -> int:
 class Snapshot:
     """What one seat (or the spectators) may know of a table at one seq: ``data`` is the body
     of ``GET /api/tables/{id}``. Shared by every connection of that seat, so it is never
-    changed once made; its WebSocket messages are encoded once per log position."""
+    changed once made; its WebSocket messages are encoded once per log position. ``serial``
+    orders it among everything handed to a connection (newer is higher)."""
 
-    __slots__ = ("data", "_messages")
+    __slots__ = ("data", "serial", "_messages")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
+        self.serial = next(serials)
         self._messages: dict[int, str] = {}
 
     @property
@@ -98,14 +102,6 @@ class Snapshot:
                                 option=orjson.OPT_NON_STR_KEYS).decode()
             self._messages[log_from] = text
         return text
-
-
-class Watcher(Protocol):
-    """A live connection to a table (a WebSocket): it is handed each new snapshot."""
-
-    token_hash: str | None
-
-    def push(self, snapshot: Snapshot) -> None: ...
 
 
 def table_status(state: State, seats: list[SeatRecord]) -> str:
@@ -202,7 +198,8 @@ class LiveTable:
 class TableManager:
     def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None = None,
                  bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
-                 retention: Retention = Retention()) -> None:
+                 retention: Retention = Retention(),
+                 audience_limits: AudienceLimits = AudienceLimits()) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -213,7 +210,9 @@ class TableManager:
         self.retention = retention
         self.bots = BotRunner(self, bot_pause)
         self.tables: dict[str, LiveTable] = {}
-        self.watchers: dict[str, set[Watcher]] = {}
+        self.audience_limits = audience_limits
+        #: the live connections of each table that has any
+        self.audiences: dict[str, Audience] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._replays: OrderedDict[str, ReplayCheckpoints] = OrderedDict()
         self._replay_builds: dict[str, asyncio.Future[ReplayCheckpoints]] = {}
@@ -243,6 +242,8 @@ class TableManager:
         self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
+        for audience in self.audiences.values():
+            audience.feed.close()
         for task in (self._sweeper, self._pruner, self.resumed):
             if task:
                 task.cancel()
@@ -542,10 +543,13 @@ class TableManager:
 
     # -- what a seat sees -------------------------------------------------------------------
 
-    def snapshot(self, table: LiveTable, seat: int | None) -> Snapshot:
-        """Everything a seat (None = spectator) may know of the table now."""
+    def snapshot(self, table: LiveTable, seat: int | None,
+                 online: frozenset[int] | None = None) -> Snapshot:
+        """Everything a seat (None = spectator) may know of the table now; ``online``: the seats
+        with a socket here, if the caller knows them already."""
         state = table.state
-        online = {self._watcher_seat(table, w) for w in self.watchers.get(table.id, ())}
+        if online is None:
+            online = self._online(table)
         view = state.view(seat)
         legal = table.legal[seat] if seat is not None else []
         return Snapshot({
@@ -568,44 +572,72 @@ class TableManager:
         # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.
         return table.seat_for_hash(watcher.token_hash)
 
+    def _online(self, table: LiveTable) -> frozenset[int]:
+        audience = self.audiences.get(table.id)
+        return audience.online() if audience is not None else frozenset()
+
     async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         async with self.locked(table_id) as table:
             return self.snapshot(table, self.seat_for_token(table, token)).data
 
     def deliver(self, table: LiveTable) -> None:
-        """Hand each local watcher its own seat's snapshot, made once per seat."""
-        watchers = self.watchers.get(table.id)
-        if not watchers:
+        """Hand each local watcher its own seat's snapshot, made once per seat; the spectators
+        beyond the direct ones get theirs through the audience's shared feed."""
+        audience = self.audiences.get(table.id)
+        if audience is None:
             return
+        for watcher in audience.direct:
+            audience.direct[watcher] = self._watcher_seat(table, watcher)
+        online = audience.online()
+        audience.announced = online  # every snapshot below carries these flags
         by_seat: dict[int | None, Snapshot] = {}
-        for watcher in list(watchers):
-            seat = self._watcher_seat(table, watcher)
+        for watcher, seat in audience.direct.items():
             if seat not in by_seat:
-                by_seat[seat] = self.snapshot(table, seat)
+                by_seat[seat] = self.snapshot(table, seat, online)
             watcher.push(by_seat[seat])
+        if audience.feed.members:
+            audience.feed.offer(by_seat.get(None) or self.snapshot(table, None, online))
+
+    def _announce_presence(self, table: LiveTable, audience: Audience,
+                           newcomer: Watcher | None = None) -> None:
+        """If a seat's online flag changed, tell the others (the newcomer has it in its snapshot)."""
+        online = audience.online()
+        if online == audience.announced:
+            return
+        audience.announced = online
+        presence = Presence(table.seq, online)
+        for watcher in audience.direct:
+            if watcher is not newcomer:
+                watcher.push_presence(presence)
+        if audience.feed.members:
+            audience.feed.offer_presence(presence)
 
     async def watch(self, table_id: str, watcher: Watcher) -> None:
-        """Start sending a watcher updates, beginning with the table as it is now."""
+        """Start sending a watcher updates, beginning with the table as it is now. Raises
+        Crowded when the table (or the watcher's seat) has as many sockets as it takes."""
         async with self.locked(table_id) as table:
-            self.watchers.setdefault(table_id, set()).add(watcher)
-            # Everyone's "online" flags changed; the new watcher gets its first snapshot too.
-            self.deliver(table)
+            audience = self.audiences.get(table_id) or Audience(self.audience_limits)
+            seat = self._watcher_seat(table, watcher)
+            audience.admit(watcher, seat)
+            self.audiences[table_id] = audience
+            watcher.push(self.snapshot(table, seat, audience.online()))
+            self._announce_presence(table, audience, newcomer=watcher)
 
     async def resync(self, table_id: str, watcher: Watcher) -> None:
         async with self.locked(table_id) as table:
             watcher.push(self.snapshot(table, self._watcher_seat(table, watcher)))
 
     async def unwatch(self, table_id: str, watcher: Watcher) -> None:
-        watchers = self.watchers.get(table_id)
-        if watchers is None:
+        audience = self.audiences.get(table_id)
+        if audience is None:
             return
-        watchers.discard(watcher)
-        if not watchers:
-            del self.watchers[table_id]
+        audience.remove(watcher)
+        if not audience:
+            del self.audiences[table_id]
+            return
         table = self.tables.get(table_id)
-        if table is not None:
-            async with table.lock:
-                self.deliver(table)
+        if table is not None:  # (one not in memory says who is online when it is next loaded)
+            self._announce_presence(table, audience)
 
     # -- the log and replays ----------------------------------------------------------------
 
@@ -733,7 +765,7 @@ class TableManager:
         """Drop idle tables nobody watches from memory; they reload from the log when needed."""
         limit = time.monotonic() - self.idle_seconds
         for table in list(self.tables.values()):
-            if (table.touched < limit and not self.watchers.get(table.id)
+            if (table.touched < limit and table.id not in self.audiences
                     and table.bot_task is None and not table.lock.locked()):
                 self._evict(table)
 

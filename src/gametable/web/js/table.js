@@ -126,13 +126,19 @@ function renderSeatBar(snapshot, names) {
   const toAct = new Set(snapshot.view?.to_act || []);
   (snapshot.seats || []).forEach((seat, index) => {
     const classes = ["seat-chip", `seat-colour-${index}`];
+    const mine = page.me && page.me.seat === index;
+    // a person whose page is not connected (they left, or their connection dropped)
+    const away = seat.kind === "human" && !seat.online && !mine;
     if (toAct.has(index)) classes.push("to-act");
-    if (page.me && page.me.seat === index) classes.push("me");
-    bar.appendChild(h("li", { class: classes.join(" "), dataset: { seat: index, kind: seat.kind } }, [
+    if (mine) classes.push("me");
+    if (away) classes.push("away");
+    const dataset = { seat: index, kind: seat.kind, online: String(Boolean(seat.online)) };
+    bar.appendChild(h("li", { class: classes.join(" "), dataset }, [
       h("span", { class: "dot", "aria-hidden": "true" }),
       h("span", { class: "name", text: names[index] }),
       seat.kind === "bot" ? h("span", { class: "tag", text: tr.t("ui.seat.bot") }) : null,
       seat.kind === "open" ? h("span", { class: "tag", text: tr.t("ui.seat.open") }) : null,
+      away ? h("span", { class: "tag away", text: tr.t("ui.seat.away") }) : null,
       page.me && page.me.seat === index ? h("span", { class: "tag you", text: tr.t("ui.seat.you") }) : null,
     ]));
   });
@@ -353,6 +359,13 @@ function connect() {
   page.live?.stop();
   page.live = new LiveTable(page.tableId, page.me?.token, {
     onSnapshot: (snapshot) => { if (!page.replay) render(snapshot); },
+    // Someone's connection opened or closed: only the seat bar changes (a choice being made
+    // on the board stays as it is).
+    onPresence: (snapshot) => {
+      if (page.replay) return;
+      page.snapshot = snapshot;
+      renderSeatBar(snapshot, seatNames(snapshot));
+    },
     onStatus: (state) => {
       const node = byId("connection");
       node.dataset.state = state;
