@@ -66,6 +66,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         version="1",
         lifespan=lifespan,
     )
+    app.state.settings = settings
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
     app.include_router(api.router)
     app.include_router(ws.router)

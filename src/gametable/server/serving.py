@@ -130,7 +130,9 @@ class _HeadLimits:
 
     def _refuse(self, response: bytes) -> None:
         self._stop_head_clock()
-        self.transport.write(response)
+        cycle = getattr(self, "cycle", None)
+        if cycle is None or cycle.response_complete:  # never in the middle of another response
+            self.transport.write(response)
         self.transport.close()
 
 
@@ -147,7 +149,7 @@ def _httptools_protocol() -> type | None:
 
     class _HttpToolsHeadLimits(_HeadLimits, HttpToolsProtocol):
         """httptools parses by callbacks: a head is pending from the connection, or from the
-        end of a response, until its headers are complete."""
+        end of the previous request's body, until its headers are complete."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             self._head_pending = True
@@ -161,10 +163,11 @@ def _httptools_protocol() -> type | None:
             self._head_pending = False
             super().on_headers_complete()
 
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if not self.pipeline and (self.cycle is None or self.cycle.response_complete):
-                self._head_pending = True
+        def on_message_complete(self) -> None:
+            # (not at the end of the response: an early answer, such as a 413, may come while
+            # the request's body is still arriving)
+            self._head_pending = True
+            super().on_message_complete()
 
         def _awaiting_head(self) -> bool:
             return self._head_pending
