@@ -41,7 +41,7 @@ from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, 
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
-                                    TableRecord)
+                                    TableHead, TableRecord)
 from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
@@ -218,17 +218,25 @@ class TableManager:
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
         self.writer = LogWriter(store, self._log_db)
         self._sweeper: asyncio.Task | None = None
+        self._log_watch: asyncio.Task | None = None
         self.resumed: asyncio.Task | None = None
+        #: with other processes on the store: seconds between looks at the log heads of our hot
+        #: tables while the fan-out is not healthy, and between such looks even when it is (a
+        #: process cut off from Redis cannot send its notices, though ours still arrive)
+        self.unheard_poll_interval = 1.0
+        self.backstop_poll_interval = 5.0
 
     # -- life cycle -----------------------------------------------------------------------
 
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change, self.on_fanout_reconnect)
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        if self.fanout.shared:
+            self._log_watch = asyncio.create_task(self._watch_log_heads())
         self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self.resumed):
+        for task in (self._sweeper, self._log_watch, self.resumed):
             if task:
                 task.cancel()
         for table in list(self.tables.values()):
@@ -653,6 +661,30 @@ class TableManager:
         """Messages may have been missed while the fan-out was down: check every hot table."""
         for table_id in list(self.tables):
             await self.on_remote_change(table_id)
+
+    async def catch_up_behind(self) -> None:
+        """Read the log heads of every hot table in one query and catch up those behind."""
+        if not self.tables:
+            return
+        heads = await self._db(self.store.log_heads, list(self.tables))
+        for table_id, head in heads.items():
+            table = self.tables.get(table_id)
+            if table is not None and head != TableHead.of(table.seq, table.seats):
+                await self.on_remote_change(table_id)
+
+    async def _watch_log_heads(self) -> None:
+        """Bound how stale a hot table can be without notices: while the fan-out is not
+        healthy, look at the store every ``unheard_poll_interval`` seconds."""
+        last = time.monotonic()
+        while True:
+            await asyncio.sleep(self.unheard_poll_interval)
+            if self.fanout.healthy and time.monotonic() - last < self.backstop_poll_interval:
+                continue
+            last = time.monotonic()
+            try:
+                await self.catch_up_behind()
+            except Exception:  # the store may be down too; try again next time
+                log.exception("could not read the log heads of the hot tables")
 
     # -- memory -----------------------------------------------------------------------------
 
