@@ -158,3 +158,71 @@ def test_finding_1_the_open_file_limit_stays_when_the_system_refuses(monkeypatch
 
     monkeypatch.setattr(resource, "setrlimit", refuse)
     assert serving.raise_open_file_limit() == 256
+
+
+async def _echo_client(scope, receive, send):
+    """An ASGI app that answers with the client address and scheme it was given."""
+    if scope["type"] != "http":
+        return
+    body = f"{scope['client'][0]} {scope['scheme']}".encode()
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+@pytest.mark.parametrize("trusted, seen", [(None, "203.0.113.7 https"),
+                                           ("10.0.0.0/8", "127.0.0.1 http")])
+def test_finding_1_forwarded_headers_are_believed_only_from_trusted_proxies(settings, trusted, seen):
+    import threading
+    import time
+
+    import uvicorn
+
+    from tests.server.conftest import free_port
+
+    if trusted is not None:
+        settings = dataclasses.replace(settings, forwarded_allow_ips=trusted)
+    port = free_port()
+    server = uvicorn.Server(serving.uvicorn_config(_echo_client, settings, host="127.0.0.1", port=port,
+                                                   log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the echo server did not start"
+            time.sleep(0.01)
+        with Api(f"http://127.0.0.1:{port}") as api:
+            response = api.http.get("/", headers={"X-Forwarded-For": "203.0.113.7",
+                                                  "X-Forwarded-Proto": "https"})
+        assert response.text == seen
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.mark.parametrize("changes, named", [
+    ({"forwarded_allow_ips": "127.0.0.1,proxy.local"}, "--forwarded-allow-ips"),
+    ({"header_timeout": 0}, "--header-timeout"),
+    ({"keep_alive_timeout": -1}, "--keep-alive-timeout"),
+    ({"max_connections": 3}, "--max-connections"),
+    ({"max_header_bytes": 10}, "--max-header-bytes"),
+])
+def test_finding_1_connection_settings_are_checked_with_a_clear_message(changes, named):
+    from gametable.server.config import Settings, SettingError
+
+    with pytest.raises(SettingError, match=named):
+        Settings(database_url="sqlite://", **changes)
+
+
+def test_finding_1_connection_settings_come_from_the_environment(monkeypatch):
+    from gametable.server.config import Settings, SettingError
+
+    monkeypatch.setenv("GAMETABLE_HEADER_TIMEOUT", "2.5")
+    monkeypatch.setenv("GAMETABLE_MAX_CONNECTIONS", "300")
+    monkeypatch.setenv("GAMETABLE_FORWARDED_ALLOW_IPS", "10.0.0.0/8, 192.168.1.2")
+    settings = Settings.from_env(database_url="sqlite://")
+    assert (settings.header_timeout, settings.max_connections) == (2.5, 300)
+    assert settings.forwarded_allow_ips == "10.0.0.0/8,192.168.1.2"
+    monkeypatch.setenv("GAMETABLE_MAX_CONNECTIONS", "many")
+    with pytest.raises(SettingError, match="GAMETABLE_MAX_CONNECTIONS must be a whole number"):
+        Settings.from_env(database_url="sqlite://")

@@ -88,7 +88,7 @@ class Settings:
             if getattr(self, name) < least:
                 raise SettingError(f"{_SOURCES[name]} must be a whole number of at least {least}, "
                                    f"not {getattr(self, name)!r}")
-        check_forwarded_allow_ips(self.forwarded_allow_ips)
+        object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
 
@@ -115,7 +115,7 @@ class Settings:
                 try:
                     values[name] = kind(raw)
                 except ValueError:
-                    raise SettingError(f"{_ENV[name]} must be a {kind.__name__.replace('float', 'number')}, "
+                    raise SettingError(f"{_ENV[name]} must be a {'whole ' if kind is int else ''}number, "
                                        f"not {raw!r}") from None
         for name in ("forwarded_allow_ips", "public_url"):
             if os.environ.get(_ENV[name]):
@@ -143,9 +143,11 @@ _SOURCES = {name: f"--{name.replace('_', '-')} ({env})" for name, env in _ENV.it
 _SOURCES["ws_ping_seconds"] = "--ws-ping (GAMETABLE_WS_PING)"
 
 
-def check_forwarded_allow_ips(value: str) -> None:
-    """Trusted proxies: ``*``, or addresses and networks separated by commas."""
-    for item in (part.strip() for part in value.split(",")):
+def check_forwarded_allow_ips(value: str) -> str:
+    """Trusted proxies: ``*``, or addresses and networks separated by commas (returned without
+    spaces)."""
+    items = [part.strip() for part in value.split(",")]
+    for item in items:
         if item == "*":
             continue
         try:
@@ -155,6 +157,7 @@ def check_forwarded_allow_ips(value: str) -> None:
                 f"{_SOURCES['forwarded_allow_ips']}: {item!r} is not an IP address or network; give "
                 "the addresses of your reverse proxies separated by commas, e.g. 127.0.0.1,10.0.0.0/8"
             ) from None
+    return ",".join(items)
 
 
 def check_public_url(value: str) -> str:
