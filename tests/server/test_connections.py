@@ -12,6 +12,8 @@ from contextlib import ExitStack
 from urllib.parse import urlsplit
 
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from gametable.server import serving
 from tests.server.conftest import start_server
@@ -116,6 +118,9 @@ def test_finding_1_beyond_the_concurrency_limit_the_server_answers_503(serve):
         with _connect(server.url) as extra:
             extra.sendall(REQUEST.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n"))
             assert _read_until_closed(extra).startswith(b"HTTP/1.1 503 ")
+        with pytest.raises(InvalidStatus) as refused:  # WebSockets count, and are refused, too
+            connect(server.url.replace("http://", "ws://") + "/ws/tables/x", proxy=None, open_timeout=10)
+        assert refused.value.response.status_code == 503
         # Beyond what the server holds at all, a connection is closed as soon as it is accepted.
         idle += [stack.enter_context(_connect(server.url)) for _ in range(held - served)]
         with _connect(server.url) as dropped:

@@ -30,12 +30,19 @@ FD_RESERVE = 128
 #: used where the open-file limit is "unlimited"
 _UNLIMITED_FDS = 1 << 20
 
-_TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain\r\n"
-                     b"connection: close\r\ncontent-length: 45\r\n\r\n"
-                     b"the request head did not arrive in time; retry")
-_TOO_LARGE_RESPONSE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain\r\n"
-                       b"connection: close\r\ncontent-length: 47\r\n\r\n"
-                       b"the request head is too large; send fewer bytes")
+
+def _closing_response(status: str, text: str) -> bytes:
+    """A whole plain-text response that ends the connection, written before any ASGI cycle."""
+    body = text.encode()
+    return (f"HTTP/1.1 {status}\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+            f"content-length: {len(body)}\r\n\r\n").encode() + body
+
+
+_TIMEOUT_RESPONSE = _closing_response("408 Request Timeout",
+                                      "the request head did not arrive in time; send it whole and retry")
+_BUSY_RESPONSE = _closing_response("503 Service Unavailable", "the server is busy; retry in a moment")
+_TOO_LARGE_RESPONSE = _closing_response("431 Request Header Fields Too Large",
+                                        "the request head is too large; send fewer or shorter headers")
 
 
 def raise_open_file_limit() -> int:
@@ -81,6 +88,7 @@ class _HeadLimits:
 
     transport: asyncio.Transport
     connections: set
+    limit_concurrency: int | None
     loop: asyncio.AbstractEventLoop
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -108,6 +116,11 @@ class _HeadLimits:
 
     def handle_websocket_upgrade(self, *args: Any) -> None:
         self._stop_head_clock()  # the transport now belongs to the WebSocket protocol
+        # uvicorn checks its concurrency limit for HTTP requests only: WebSockets too.
+        if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
+            log.warning("Exceeded concurrency limit: WebSocket refused.")
+            self._refuse(_BUSY_RESPONSE)
+            return
         super().handle_websocket_upgrade(*args)  # type: ignore[misc]
 
     def _awaiting_head(self) -> bool:
