@@ -8,6 +8,7 @@ import resource
 import socket
 import subprocess
 import sys
+import time
 from contextlib import ExitStack
 from urllib.parse import urlsplit
 
@@ -109,6 +110,30 @@ def test_finding_1_a_whole_request_is_answered_and_an_idle_keep_alive_connection
         assert received.startswith(b"HTTP/1.1 200 ") and b'"levels"' in received
 
 
+def _read_response(sock: socket.socket) -> bytes:
+    """One whole response (head and Content-Length body) from a kept-alive connection."""
+    received = b""
+    while b"\r\n\r\n" not in received:
+        chunk = sock.recv(65536)
+        assert chunk, f"the server closed the connection; got {received[:80]!r}"
+        received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:")))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return head
+
+
+def test_finding_1_a_busy_keep_alive_connection_outlives_the_header_timeout(serve):
+    server = serve(header_timeout=0.3, keep_alive_timeout=60)
+    with _connect(server.url) as sock:
+        for _ in range(12):  # requests one after another for about four header timeouts
+            sock.sendall(REQUEST)
+            assert _read_response(sock).startswith(b"HTTP/1.1 200 ")
+            time.sleep(0.1)
+
+
 def test_finding_1_beyond_the_concurrency_limit_the_server_answers_503(serve):
     server = serve(max_connections=16, header_timeout=60)
     served, held = serving.connection_limits(16, serving.current_open_file_limit())
@@ -178,7 +203,6 @@ async def _echo_client(scope, receive, send):
                                            ("10.0.0.0/8", "127.0.0.1 http")])
 def test_finding_1_forwarded_headers_are_believed_only_from_trusted_proxies(settings, trusted, seen):
     import threading
-    import time
 
     import uvicorn
 

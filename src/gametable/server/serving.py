@@ -80,7 +80,10 @@ class _HeadLimits:
     """Mixed into one of uvicorn's HTTP protocols: a request head must arrive whole within
     ``head_timeout`` seconds of the connection, or of its own first byte (408, then closed),
     and be at most ``max_head_bytes`` long (431, then closed); a connection accepted beyond
-    ``max_open`` is closed at once. Idle time between requests is uvicorn's keep-alive timeout."""
+    ``max_open`` is closed at once. Idle time between requests is uvicorn's keep-alive timeout.
+
+    Each protocol says when a head starts and ends (``_head_started``/``_head_complete``) and
+    whether one is awaited now (``_awaiting_head``, checked again when the clock runs out)."""
 
     head_timeout: float
     max_head_bytes: int
@@ -98,24 +101,21 @@ class _HeadLimits:
         if len(self.connections) > self.max_open:
             transport.abort()  # no descriptor to spare: drop it before it costs anything more
             return
-        self._start_head_clock()  # a connection that never says anything is closed too
+        self._head_started()  # a connection that never says anything is closed too
 
     def data_received(self, data: bytes) -> None:
-        if self._awaiting_head():
-            self._start_head_clock()
-            self._head_bytes += len(data)
         super().data_received(data)  # type: ignore[misc]
-        if not self._awaiting_head():
-            self._stop_head_clock()
-        elif self._head_bytes > self.max_head_bytes and not self.transport.is_closing():
-            self._refuse(_TOO_LARGE_RESPONSE)
+        if self._awaiting_head() and not self.transport.is_closing():
+            self._head_bytes += len(data)  # (this chunk did not end the head: all of it counts)
+            if self._head_bytes > self.max_head_bytes:
+                self._refuse(_TOO_LARGE_RESPONSE)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._stop_head_clock()
+        self._head_complete()
         super().connection_lost(exc)  # type: ignore[misc]
 
     def handle_websocket_upgrade(self, *args: Any) -> None:
-        self._stop_head_clock()  # the transport now belongs to the WebSocket protocol
+        self._head_complete()  # the transport now belongs to the WebSocket protocol
         # uvicorn checks its concurrency limit for HTTP requests only: WebSockets too.
         if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
             log.warning("Exceeded concurrency limit: WebSocket refused.")
@@ -126,11 +126,11 @@ class _HeadLimits:
     def _awaiting_head(self) -> bool:
         raise NotImplementedError
 
-    def _start_head_clock(self) -> None:
+    def _head_started(self) -> None:
         if self._head_timer is None:
             self._head_timer = self.loop.call_later(self.head_timeout, self._head_too_late)
 
-    def _stop_head_clock(self) -> None:
+    def _head_complete(self) -> None:
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
@@ -142,7 +142,7 @@ class _HeadLimits:
             self._refuse(_TIMEOUT_RESPONSE)
 
     def _refuse(self, response: bytes) -> None:
-        self._stop_head_clock()
+        self._head_complete()
         cycle = getattr(self, "cycle", None)
         if cycle is None or cycle.response_complete:  # never in the middle of another response
             self.transport.write(response)
@@ -150,6 +150,15 @@ class _HeadLimits:
 
 
 class _H11HeadLimits(_HeadLimits, H11Protocol):
+    """h11 is IDLE from the end of one exchange until a whole request head has arrived."""
+
+    def data_received(self, data: bytes) -> None:
+        if self._awaiting_head():
+            self._head_started()
+        super().data_received(data)
+        if not self._awaiting_head():
+            self._head_complete()
+
     def _awaiting_head(self) -> bool:
         return self.conn.their_state is h11.IDLE
 
@@ -161,8 +170,7 @@ def _httptools_protocol() -> type | None:
         return None
 
     class _HttpToolsHeadLimits(_HeadLimits, HttpToolsProtocol):
-        """httptools parses by callbacks: a head is pending from the connection, or from the
-        end of the previous request's body, until its headers are complete."""
+        """httptools calls back at a message's first byte and at the end of its headers."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             self._head_pending = True
@@ -170,17 +178,13 @@ def _httptools_protocol() -> type | None:
 
         def on_message_begin(self) -> None:
             self._head_pending = True
+            self._head_started()
             super().on_message_begin()
 
         def on_headers_complete(self) -> None:
             self._head_pending = False
+            self._head_complete()
             super().on_headers_complete()
-
-        def on_message_complete(self) -> None:
-            # (not at the end of the response: an early answer, such as a 413, may come while
-            # the request's body is still arriving)
-            self._head_pending = True
-            super().on_message_complete()
 
         def _awaiting_head(self) -> bool:
             return self._head_pending
