@@ -234,7 +234,7 @@ def test_finding_1_forwarded_headers_are_believed_only_from_trusted_proxies(sett
     ({"header_timeout": 0}, "--header-timeout"),
     ({"keep_alive_timeout": -1}, "--keep-alive-timeout"),
     ({"max_connections": 3}, "--max-connections"),
-    ({"max_header_bytes": 10}, "--max-header-bytes"),
+    ({"max_header_bytes": 10}, "GAMETABLE_MAX_HEADER_BYTES"),
 ])
 def test_finding_1_connection_settings_are_checked_with_a_clear_message(changes, named):
     from gametable.server.config import Settings, SettingError

@@ -138,9 +138,11 @@ _ENV = {
 }
 _NUMBERS = {"header_timeout": float, "keep_alive_timeout": float, "max_connections": int,
             "max_header_bytes": int, "ws_ping_seconds": float, "graceful_shutdown": float}
-#: how an error message names a setting: its command-line option and its variable
-_SOURCES = {name: f"--{name.replace('_', '-')} ({env})" for name, env in _ENV.items()}
-_SOURCES["ws_ping_seconds"] = "--ws-ping (GAMETABLE_WS_PING)"
+#: the settings above that `gametable serve` also takes as an option (--header-timeout...)
+_OPTIONS = {"header_timeout", "keep_alive_timeout", "max_connections", "forwarded_allow_ips", "public_url"}
+#: how an error message names a setting: its command-line option, if any, and its variable
+_SOURCES = {name: f"--{name.replace('_', '-')} ({env})" if name in _OPTIONS else env
+            for name, env in _ENV.items()}
 
 
 def check_forwarded_allow_ips(value: str) -> str:
