@@ -9,6 +9,7 @@ import math
 import shutil
 import socket
 import subprocess
+import threading
 import time
 from typing import Iterator
 
@@ -41,6 +42,58 @@ class PrivateRedis:
             self.process.kill()
             self.process.wait(timeout=10)
             self.process = None
+
+
+class CuttableProxy:
+    """A loopback TCP proxy to Redis that can go silent without closing anything: what a
+    network cut looks like to the servers (no reset, no end of stream, just no answers)."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"redis://127.0.0.1:{self.listener.getsockname()[1]}/0"
+        self.silent = threading.Event()
+        self.sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self._lock:
+                self.sockets.append(client)
+                if self.silent.is_set():
+                    continue  # held open, never answered
+                upstream = socket.create_connection(("127.0.0.1", self.target_port))
+                self.sockets.append(upstream)
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                if not self.silent.is_set():  # silent: swallow everything, both ways
+                    sink.sendall(data)
+        except OSError:
+            pass
+
+    def go_silent(self) -> None:
+        self.silent.set()
+
+    def restore(self) -> None:
+        """Answer again, on fresh connections: the old ones are closed."""
+        with self._lock:
+            self.silent.clear()
+            for sock in self.sockets:
+                sock.close()
+            self.sockets.clear()
+
+    def close(self) -> None:
+        self.listener.close()
+        self.restore()
 
 
 def _answers(port: int) -> bool:
@@ -128,3 +181,34 @@ def test_finding_6_log_heads_reads_every_hot_table_in_one_query(postgres_url):
     finally:
         server.stop()
         store.close()
+
+
+def test_finding_6_a_silent_cut_from_redis_is_noticed_and_bridged(postgres_url, redis_server):
+    proxy = CuttableProxy(redis_server.port)
+    settings = Settings(database_url=postgres_url, bot_pause=0.0, redis_url=proxy.url)
+    first, second = start_server(settings), start_server(settings)
+    for server in (first, second):
+        server.manager.backstop_poll_interval = math.inf
+    try:
+        with Api(first.url) as a, Api(second.url) as b:
+            table = a.create(players=2)
+            tid = table["id"]
+            bob = a.join(tid)
+            with b.socket(tid, bob["token"]) as bob_ws:
+                assert bob_ws.until(_state)["status"] == "playing"
+
+                proxy.go_silent()  # no socket closes: only the missing answers to pings tell
+                _wait_for(lambda: not second.manager.fanout.healthy, "B to notice the silence")
+                seq = a.act_ok(tid, table["token"], 0, TAKE)
+                assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
+
+                proxy.restore()
+                _wait_for(lambda: first.manager.fanout.healthy and second.manager.fanout.healthy,
+                          "both servers to hear Redis again")
+                seq = b.act_ok(tid, bob["token"], seq, {"type": "pass"})
+                seq = a.act_ok(tid, table["token"], seq, TAKE)
+                assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
+    finally:
+        first.stop()
+        second.stop()
+        proxy.close()

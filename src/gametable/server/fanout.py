@@ -78,7 +78,8 @@ class RedisFanout(Fanout):
 
     @property
     def healthy(self) -> bool:
-        """Subscribed, and Redis answered within ``silence_limit`` seconds."""
+        """Subscribed, and Redis answered on the subscription within ``silence_limit`` seconds
+        (a subscription counts only once Redis has answered on it)."""
         return self._subscribed and time.monotonic() - self._heard < self.silence_limit
 
     async def start(self, on_change: OnChange, on_reconnect: OnReconnect) -> None:
@@ -122,25 +123,25 @@ class RedisFanout(Fanout):
 
     async def _listen(self, on_change: OnChange, on_reconnect: OnReconnect,
                       ready: asyncio.Future) -> None:
-        first = True
+        first, lost = True, False
         while True:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel)
-                self._subscribed, self._heard = True, time.monotonic()
-                if first:
-                    ready.set_result(None)
-                    first = False
-                else:
-                    log.warning("the Redis fan-out is back")
+                subscribed_at = next_ping = time.monotonic()
+                if not first:
                     self._spawn(on_reconnect())
-                next_ping = time.monotonic()
                 while True:
                     message = await pubsub.get_message(timeout=self.ping_interval)
                     now = time.monotonic()
-                    if message is not None:
-                        self._heard = now  # a notice or the answer to our ping
-                    elif now - self._heard > self.silence_limit:
+                    if message is not None:  # a notice or the answer to our ping
+                        if first:  # start() returns once Redis has answered on the subscription
+                            ready.set_result(None)
+                            first = False
+                        elif lost and not self._subscribed:
+                            log.warning("the Redis fan-out is back")
+                        self._subscribed, self._heard, lost = True, now, False
+                    elif now - max(self._heard, subscribed_at) > self.silence_limit:
                         raise ConnectionError(f"no answer from Redis for {self.silence_limit:g} s")
                     if now >= next_ping:
                         await pubsub.ping()
@@ -159,6 +160,7 @@ class RedisFanout(Fanout):
                     ready.set_exception(exc)
                     return
                 if was_subscribed:
+                    lost = True
                     log.warning("lost the Redis fan-out (%s); polling the store for changes "
                                 "until it is back", exc)
                 await asyncio.sleep(1.0)
