@@ -221,8 +221,8 @@ class TableManager:
         self._log_watch: asyncio.Task | None = None
         self.resumed: asyncio.Task | None = None
         #: with other processes on the store: seconds between looks at the log heads of our hot
-        #: tables while the fan-out is not healthy, and between such looks even when it is (a
-        #: process cut off from Redis cannot send its notices, though ours still arrive)
+        #: tables while the fan-out is not healthy, and between such looks even when it is (for
+        #: another process cut off from Redis alone, whose notices cannot reach us)
         self.unheard_poll_interval = 1.0
         self.backstop_poll_interval = 5.0
 
@@ -674,7 +674,8 @@ class TableManager:
 
     async def _watch_log_heads(self) -> None:
         """Bound how stale a hot table can be without notices: while the fan-out is not
-        healthy, look at the store every ``unheard_poll_interval`` seconds."""
+        healthy, look at the store every ``unheard_poll_interval`` seconds (and every
+        ``backstop_poll_interval`` seconds anyway)."""
         last = time.monotonic()
         while True:
             await asyncio.sleep(self.unheard_poll_interval)
