@@ -11,6 +11,12 @@ if [ ! -x /usr/bin/chromium ]; then
     apt-get install -y -qq chromium
 fi
 
+# tests/server/test_fanout_without_redis.py starts (and kills) a redis-server of its own.
+if ! command -v redis-server > /dev/null; then
+    apt-get update -qq
+    apt-get install -y -qq redis-server
+fi
+
 python3 -m pip install --quiet --upgrade pip
 python3 -m pip install --quiet -e '.[test]'
 

@@ -390,6 +390,24 @@ def serve(
     extra_game: list[str] = typer.Option(
         [], "--extra-game", help="Also offer the GAME of this module (repeatable), e.g. a game in development."),
     log_level: str = typer.Option("info", "--log-level", help=f"uvicorn's log level: {', '.join(LOG_LEVELS)}."),
+    public_url: Optional[str] = typer.Option(
+        None, "--public-url", envvar="GAMETABLE_PUBLIC_URL", show_envvar=True,
+        help="The address people open, e.g. https://play.example.org: invite links are built from it "
+             "(default: relative links, /t/<id>)."),
+    forwarded_allow_ips: Optional[str] = typer.Option(
+        None, "--forwarded-allow-ips", envvar="GAMETABLE_FORWARDED_ALLOW_IPS", show_envvar=True,
+        help="Reverse proxies whose X-Forwarded-For/-Proto are believed: addresses or networks "
+             "separated by commas, or * (default: 127.0.0.1)."),
+    max_connections: Optional[int] = typer.Option(
+        None, "--max-connections", envvar="GAMETABLE_MAX_CONNECTIONS", show_envvar=True,
+        help="Connections (HTTP and WebSocket) served at once; beyond it, 503 (default 2000, lowered "
+             "to what the open-file limit allows)."),
+    header_timeout: Optional[float] = typer.Option(
+        None, "--header-timeout", envvar="GAMETABLE_HEADER_TIMEOUT", show_envvar=True,
+        help="Seconds a client has to send a whole request head (default 10)."),
+    keep_alive_timeout: Optional[float] = typer.Option(
+        None, "--keep-alive-timeout", envvar="GAMETABLE_KEEP_ALIVE_TIMEOUT", show_envvar=True,
+        help="Seconds an idle keep-alive connection stays open (default 5)."),
 ) -> None:
     """Open the online table: the web app, its API and live WebSocket updates."""
     import uvicorn
@@ -397,6 +415,7 @@ def serve(
     from gametable.server import Settings, create_app
     from gametable.server.app import tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
+    from gametable.server.serving import raise_open_file_limit, uvicorn_config
 
     if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
         _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
@@ -404,7 +423,9 @@ def serve(
         settings = Settings.from_env(
             database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
             sqlite_sync=sqlite_sync, idle_seconds=idle_seconds, keep_finished_days=keep_finished_days,
-            keep_abandoned_days=keep_abandoned_days,
+            keep_abandoned_days=keep_abandoned_days, public_url=public_url,
+            forwarded_allow_ips=forwarded_allow_ips, max_connections=max_connections,
+            header_timeout=header_timeout, keep_alive_timeout=keep_alive_timeout,
             rate_limits=None if rate_limits is None else rate_limits.strip().lower() == "on")
     except ValueError as exc:  # a GAMETABLE_* variable or option with a bad value: say which, in one line
         _fail(str(exc))
@@ -425,7 +446,9 @@ def serve(
     typer.echo(f"gametable: open http://{host}:{port}/ (API documentation at /docs)")
     web_app = create_app(settings, catalog)
     tune_garbage_collector()
-    uvicorn.run(web_app, host=host, port=port, log_level=log_level.lower(), ws_max_size=settings.max_body)
+    fd_limit = raise_open_file_limit()
+    uvicorn.Server(uvicorn_config(web_app, settings, host=host, port=port, log_level=log_level.lower(),
+                                  fd_limit=fd_limit)).run()
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 from gametable.server import Settings, create_app
 from gametable.server.catalog import ExtendedCatalog
 from gametable.server.config import normalise_database_url
+from gametable.server.serving import uvicorn_config
 from tests.server.helpers import Api
 
 #: the registry's games plus the toy game, which the tests use where any game would do
@@ -97,8 +98,8 @@ class LiveServer:
 def start_server(settings: Settings, catalog=CATALOG) -> LiveServer:
     app = create_app(settings, catalog)
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            ws_max_size=settings.max_body, lifespan="on")
+    config = uvicorn_config(app, settings, host="127.0.0.1", port=port, log_level="warning",
+                            lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -50,7 +50,8 @@ class Server:
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gametable", "serve", "--port", str(self.port), "--database-url",
-             f"sqlite:///{self.db}", "--bot-pause", "0", "--log-level", "warning"],
+             f"sqlite:///{self.db}", "--bot-pause", "0", "--log-level", "warning",
+             "--public-url", self.base],  # invite links are absolute only with a public URL
             env=env, stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + 30

@@ -69,8 +69,15 @@ async def messages(lang: Language) -> dict:
 async def create_table(body: CreateTable, request: Request) -> dict:
     table, token = await _manager(request).create(body.game, body.players, body.bots,
                                                   body.options, body.name, body.bot_level)
-    return {"id": table.id, "invite_url": str(request.url_for("table_page", table_id=table.id)),
-            "seat": 0, "token": token}
+    return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
+
+
+def invite_url(request: Request, table_id: str) -> str:
+    """The table's page: under the configured public URL, or relative (/t/<id>) without one.
+    Never built from the request's Host header, which the client chooses."""
+    path = request.app.url_path_for("table_page", table_id=table_id)
+    public_url = request.app.state.settings.public_url
+    return f"{public_url}{path}" if public_url else str(path)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined, summary="Take the next open seat",

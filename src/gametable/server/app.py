@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib.resources
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
@@ -33,6 +34,9 @@ from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+#: our page for the API documentation, and Swagger UI's files as the fastapi-offline package ships them
+API_DOCS_DIR = Path(__file__).resolve().parent / "api_docs"
+SWAGGER_UI_DIR = Path(str(importlib.resources.files("fastapi_offline") / "static"))
 
 #: what our own pages may load: only from us (no inline script, so injected markup cannot run)
 _PAGE_HEADERS = {
@@ -76,12 +80,17 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                     "\"token\": \"...\"}` (see docs/server.md).",
         version="1",
         lifespan=lifespan,
+        # FastAPI's own pages load Swagger UI and ReDoc from a CDN with an inline script: ours
+        # serves Swagger UI from a package under our pages' policy (_add_api_docs).
+        docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
     )
+    app.state.settings = settings
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
     app.include_router(api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)
+    _add_api_docs(app)
     _add_web(app, web_dir)
     return app
 
@@ -124,6 +133,22 @@ def _add_error_handlers(app: FastAPI) -> None:
         # Everything else is FastAPI's usual 422, minus the echo of the (possibly large) input.
         return JSONResponse({"detail": [{k: e[k] for k in ("type", "loc", "msg") if k in e}
                                         for e in errors]}, status_code=422)
+
+
+def _add_api_docs(app: FastAPI) -> None:
+    """Swagger UI at /docs, from packaged assets under the same Content-Security-Policy as our
+    pages: no script from another origin can run where seat tokens live. (ReDoc injects its
+    styles inline, which the policy forbids, so it is not offered.)"""
+    app.mount("/docs/swagger-ui", StaticFiles(directory=SWAGGER_UI_DIR), name="swagger_ui")
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> FileResponse:
+        return FileResponse(API_DOCS_DIR / "index.html", headers=_PAGE_HEADERS)
+
+    @app.get("/docs/init.js", include_in_schema=False)
+    async def api_docs_script() -> FileResponse:
+        return FileResponse(API_DOCS_DIR / "init.js", media_type="text/javascript",
+                            headers={"X-Content-Type-Options": "nosniff"})
 
 
 def _add_web(app: FastAPI, web_dir: Path) -> None:

@@ -1,11 +1,19 @@
-"""Settings of the table service, read from the command line and the environment."""
+"""Settings of the table service, read from the command line and the environment.
+
+Every setting is a field of :class:`Settings`; the ones an operator may change are listed once
+in ``_ENVIRONMENT`` (their variable and how its text is read), and checked once, in
+``Settings.__post_init__``, whichever way they came in. docs/server.md lists them all.
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Callable
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -17,23 +25,26 @@ DEFAULT_BOT_PAUSE = 0.6
 DEFAULT_MAX_BODY = 64 * 1024
 #: a hot table nobody has touched for this long (and nobody watches) is dropped from memory
 DEFAULT_IDLE_SECONDS = 15 * 60
-#: request rates (the `limits` syntax: "N/second|minute|hour|day", several joined by ";"),
-#: per client address unless named global
-DEFAULT_RATE_CREATE = "10/minute;60/hour"
-DEFAULT_RATE_CREATE_GLOBAL = "100/minute"
-DEFAULT_RATE_JOIN = "30/minute"
-#: generous: a person clicking fast or a script playing at full speed never meets it
-DEFAULT_RATE_ACT = "20/second"
-DEFAULT_RATE_READ = "50/second"
+
+# -- request rates (gametable.server.ratelimit) ------------------------------------------------
+#: the `limits` syntax: "N/second|minute|hour|day", several joined by ";"; per client address
+#: unless named global. Creating tables is what costs rows and memory, so it is what is held back;
+#: the rates still let a script open a few hundred tables for a test in a minute.
+DEFAULT_RATE_CREATE = "20/second;600/minute"
+DEFAULT_RATE_CREATE_GLOBAL = "60/second"
+DEFAULT_RATE_JOIN = "20/second;600/minute"
+#: far above anyone's pace: a load test or a script playing many seats from one address at full
+#: speed must not meet them; they stop a single client from flooding the process
+DEFAULT_RATE_ACT = "2000/second"
+DEFAULT_RATE_READ = "2000/second"
+
+# -- retention (gametable.server.retention) ----------------------------------------------------
 #: finished tables are deleted this many days after they finished (0: kept forever)
 DEFAULT_KEEP_FINISHED_DAYS = 30.0
 #: unfinished tables nobody has acted at for this many days are deleted (0: kept forever)
 DEFAULT_KEEP_ABANDONED_DAYS = 14.0
 
-
-class SettingError(ValueError):
-    """A setting with a value the server cannot use; the message names the setting and says
-    what it accepts."""
+# -- live connections (gametable.server.ws, gametable.server.audience) --------------------------
 #: live connections (WebSockets) one client address may hold open at once, over all tables
 DEFAULT_MAX_SOCKETS_PER_ADDRESS = 64
 #: spectator sockets one table takes (seats' own sockets do not count: they are never shut out)
@@ -46,6 +57,28 @@ DEFAULT_DIRECT_SPECTATORS = 50
 DEFAULT_SPECTATOR_FEED_SECONDS = 1.0
 #: seconds a new WebSocket has to send its hello before it is closed
 DEFAULT_WS_HELLO_SECONDS = 5.0
+
+# -- connections (gametable.server.serving builds uvicorn's configuration from these) --------
+#: seconds a client has to send a whole request head, counted from its connection or its first
+#: byte; closes slow-header ("slowloris") connections and connections that never say anything
+DEFAULT_HEADER_TIMEOUT = 10.0
+#: seconds an idle keep-alive connection is kept open after a response
+DEFAULT_KEEP_ALIVE_TIMEOUT = 5.0
+#: open connections (HTTP and WebSocket) served at once; beyond it requests get 503. Lowered
+#: at start to what the open-file limit leaves after the descriptors the server needs itself.
+DEFAULT_MAX_CONNECTIONS = 2000
+#: largest request head (request line and headers) in bytes; beyond it 431 and the socket closes
+DEFAULT_MAX_HEADER_BYTES = 16 * 1024
+#: seconds between WebSocket pings; a socket whose pong is this late is closed
+DEFAULT_WS_PING_SECONDS = 20.0
+#: seconds a stopping server waits for requests in progress before it closes them
+DEFAULT_GRACEFUL_SHUTDOWN = 10.0
+#: the proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed
+DEFAULT_FORWARDED_ALLOW_IPS = "127.0.0.1"
+
+
+class SettingError(ValueError):
+    """A setting has a value we cannot use; the message names the setting and what to do."""
 
 
 def default_database_path() -> Path:
@@ -85,101 +118,169 @@ class Settings:
     direct_spectators: int = DEFAULT_DIRECT_SPECTATORS
     spectator_feed_seconds: float = DEFAULT_SPECTATOR_FEED_SECONDS
     ws_hello_seconds: float = DEFAULT_WS_HELLO_SECONDS
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT
+    keep_alive_timeout: float = DEFAULT_KEEP_ALIVE_TIMEOUT
+    max_connections: int = DEFAULT_MAX_CONNECTIONS
+    max_header_bytes: int = DEFAULT_MAX_HEADER_BYTES
+    ws_ping_seconds: float = DEFAULT_WS_PING_SECONDS
+    graceful_shutdown: float = DEFAULT_GRACEFUL_SHUTDOWN
+    #: comma-separated addresses or networks of trusted proxies, or "*" (trust every peer)
+    forwarded_allow_ips: str = DEFAULT_FORWARDED_ALLOW_IPS
+    #: the address people reach the server at, e.g. https://play.example.org; invite links are
+    #: built from it (None: invite links are relative, /t/<id>)
+    public_url: str | None = None
 
     def __post_init__(self) -> None:
-        self.validate()
-
-    def validate(self) -> None:
-        """Raise SettingError (one line: which setting, what it accepts) for unusable values."""
-        from limits import parse_many
-
-        if not self.idle_seconds > 0:
-            raise SettingError(f"idle seconds (GAMETABLE_IDLE_SECONDS, --idle-seconds) must be a "
-                               f"number above 0, not {self.idle_seconds!r}")
-        for name in ("keep_finished_days", "keep_abandoned_days"):
+        """Check every value, however it came in (environment, command line, code)."""
+        for name, (least, above) in _NUMBER_BOUNDS.items():
             value = getattr(self, name)
-            if not value >= 0:
-                raise SettingError(f"{_env_name(name)} must be 0 (keep forever) or a number of "
-                                   f"days above 0, not {value!r}")
-        for name in RATE_SETTINGS:
-            value = getattr(self, name)
-            try:
-                usable = all(item.amount > 0 for item in parse_many(value))
-            except ValueError:
-                usable = False
-            if not usable:
-                raise SettingError(
-                    f"{_env_name(name)} must be a rate such as 10/minute, or several joined by ';' "
-                    f"(10/minute;60/hour), not {value!r} (GAMETABLE_RATE_LIMITS=off turns every "
-                    f"limit off)")
+            if not (isinstance(value, (int, float)) and math.isfinite(value)
+                    and (value > least if above else value >= least)):
+                raise SettingError(f"{_source(name)} must be {_what(name)}, not {value!r}")
+        for name in _RATES:
+            check_rate(name, getattr(self, name))
+        object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
+        if self.public_url is not None:
+            object.__setattr__(self, "public_url", check_public_url(self.public_url))
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
-        """Settings from DATABASE_URL, REDIS_URL and the GAMETABLE_... variables (see
-        docs/server.md); ``overrides`` win. Raises SettingError for unusable values."""
+        """Settings from DATABASE_URL, REDIS_URL and the GAMETABLE_... variables; ``overrides``
+        (the command line) win. Raises SettingError for a value that cannot be used."""
         values: dict[str, object] = {}
         url = os.environ.get("DATABASE_URL")
-        if url:
-            values["database_url"] = normalise_database_url(url)
-        else:
-            path = default_database_path()
-            values["database_url"] = f"sqlite:///{path}"
+        values["database_url"] = normalise_database_url(url) if url else f"sqlite:///{default_database_path()}"
         if os.environ.get("REDIS_URL"):
             values["redis_url"] = os.environ["REDIS_URL"]
-        if os.environ.get("GAMETABLE_SQLITE_SYNC"):
-            values["sqlite_sync"] = os.environ["GAMETABLE_SQLITE_SYNC"].lower()
-        for name in ("bot_pause", "idle_seconds", "keep_finished_days", "keep_abandoned_days"):
-            raw = os.environ.get(_env_name(name))
+        for name, (variable, read) in _ENVIRONMENT.items():
+            raw = os.environ.get(variable, "").strip()
             if raw:
                 try:
-                    values[name] = float(raw)
+                    values[name] = read(raw)
                 except ValueError:
-                    raise SettingError(f"{_env_name(name)} must be a number, not {raw!r}") from None
-        for name in RATE_SETTINGS:
-            if os.environ.get(_env_name(name)):
-                values[name] = os.environ[_env_name(name)].strip()
-        switch = os.environ.get("GAMETABLE_RATE_LIMITS")
-        if switch:
-            if switch.strip().lower() not in ("on", "off"):
-                raise SettingError(f"GAMETABLE_RATE_LIMITS must be on or off, not {switch!r}")
-            values["rate_limits"] = switch.strip().lower() == "on"
-        values.update(_live_connection_limits())
+                    raise SettingError(f"{variable} must be {_what(name)}, not {raw!r}") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["database_url"] = normalise_database_url(str(values["database_url"]))
         return cls(**values)  # type: ignore[arg-type]
 
 
-#: the settings that hold rates in the `limits` syntax
-RATE_SETTINGS = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read")
+def _on_off(raw: str) -> bool:
+    if raw.lower() not in ("on", "off"):
+        raise ValueError(raw)
+    return raw.lower() == "on"
 
 
-def _env_name(setting: str) -> str:
-    return "GAMETABLE_" + setting.upper()
-
-
-#: the live-connection limits: setting name -> (environment variable, kind, smallest value)
-_SOCKET_LIMITS: dict[str, tuple[str, type, float]] = {
-    "max_sockets_per_address": ("GAMETABLE_MAX_SOCKETS_PER_ADDRESS", int, 1),
-    "max_sockets_per_table": ("GAMETABLE_MAX_SOCKETS_PER_TABLE", int, 0),
-    "max_sockets_per_seat": ("GAMETABLE_MAX_SOCKETS_PER_SEAT", int, 1),
-    "direct_spectators": ("GAMETABLE_DIRECT_SPECTATORS", int, 0),
-    "spectator_feed_seconds": ("GAMETABLE_SPECTATOR_FEED_SECONDS", float, 0.05),
-    "ws_hello_seconds": ("GAMETABLE_WS_HELLO_SECONDS", float, 0.1),
+#: the settings an operator may change, with their environment variable and how it is read
+_ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
+    name: ("GAMETABLE_" + variable, read) for name, (variable, read) in {
+        "bot_pause": ("BOT_PAUSE", float),
+        "sqlite_sync": ("SQLITE_SYNC", str.lower),
+        "idle_seconds": ("IDLE_SECONDS", float),
+        "rate_limits": ("RATE_LIMITS", _on_off),
+        "rate_create": ("RATE_CREATE", str),
+        "rate_create_global": ("RATE_CREATE_GLOBAL", str),
+        "rate_join": ("RATE_JOIN", str),
+        "rate_act": ("RATE_ACT", str),
+        "rate_read": ("RATE_READ", str),
+        "keep_finished_days": ("KEEP_FINISHED_DAYS", float),
+        "keep_abandoned_days": ("KEEP_ABANDONED_DAYS", float),
+        "max_sockets_per_address": ("MAX_SOCKETS_PER_ADDRESS", int),
+        "max_sockets_per_table": ("MAX_SOCKETS_PER_TABLE", int),
+        "max_sockets_per_seat": ("MAX_SOCKETS_PER_SEAT", int),
+        "direct_spectators": ("DIRECT_SPECTATORS", int),
+        "spectator_feed_seconds": ("SPECTATOR_FEED_SECONDS", float),
+        "ws_hello_seconds": ("WS_HELLO_SECONDS", float),
+        "header_timeout": ("HEADER_TIMEOUT", float),
+        "keep_alive_timeout": ("KEEP_ALIVE_TIMEOUT", float),
+        "max_connections": ("MAX_CONNECTIONS", int),
+        "max_header_bytes": ("MAX_HEADER_BYTES", int),
+        "ws_ping_seconds": ("WS_PING", float),
+        "graceful_shutdown": ("GRACEFUL_SHUTDOWN", float),
+        "forwarded_allow_ips": ("FORWARDED_ALLOW_IPS", str),
+        "public_url": ("PUBLIC_URL", str),
+    }.items()
+}
+#: the settings `gametable serve` also takes as an option (--idle-seconds...)
+_OPTIONS = {"bot_pause", "sqlite_sync", "idle_seconds", "rate_limits", "keep_finished_days",
+            "keep_abandoned_days", "header_timeout", "keep_alive_timeout", "max_connections",
+            "forwarded_allow_ips", "public_url"}
+#: numbers: the least value and whether it must be exceeded (True) or may be reached (False)
+_NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
+    "bot_pause": (0, False), "idle_seconds": (0, True),
+    "keep_finished_days": (0, False), "keep_abandoned_days": (0, False),
+    "max_sockets_per_address": (1, False), "max_sockets_per_table": (0, False),
+    "max_sockets_per_seat": (1, False), "direct_spectators": (0, False),
+    "spectator_feed_seconds": (0.05, False), "ws_hello_seconds": (0.1, False),
+    "header_timeout": (0, True), "keep_alive_timeout": (0, True),
+    "max_connections": (16, False), "max_header_bytes": (1024, False),
+    "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
+}
+_WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
+_RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read")
+#: what a value must be, where "a number" would not say enough
+_SPECIAL = {
+    "keep_finished_days": "0 (keep forever) or a number of days above 0",
+    "keep_abandoned_days": "0 (keep forever) or a number of days above 0",
+    "rate_limits": "on or off",
+    "sqlite_sync": "full or normal",
+    "public_url": "the absolute http(s) address people open, e.g. https://play.example.org",
 }
 
 
-def _live_connection_limits() -> dict[str, object]:
-    values: dict[str, object] = {}
-    for name, (variable, kind, smallest) in _SOCKET_LIMITS.items():
-        raw = os.environ.get(variable, "").strip()
-        if not raw:
+def _source(name: str) -> str:
+    """How a message names a setting: its command-line option, if any, and its variable."""
+    variable = _ENVIRONMENT[name][0]
+    return f"--{name.replace('_', '-')} ({variable})" if name in _OPTIONS else variable
+
+
+def _what(name: str) -> str:
+    if name in _SPECIAL:
+        return _SPECIAL[name]
+    if name in _RATES:
+        return ("a rate such as 10/minute, or several joined by ';' (10/minute;60/hour) "
+                "(GAMETABLE_RATE_LIMITS=off turns every limit off)")
+    kind = "a whole number" if name in _WHOLE_NUMBERS else "a number"
+    least, above = _NUMBER_BOUNDS.get(name, (None, False))
+    if least is None:
+        return kind
+    return f"{kind} above {least:g}" if above else f"{kind} of at least {least:g}"
+
+
+def check_rate(name: str, value: str) -> None:
+    from limits import parse_many
+
+    try:
+        usable = all(item.amount > 0 for item in parse_many(value))
+    except ValueError:
+        usable = False
+    if not usable:
+        raise SettingError(f"{_source(name)} must be {_what(name)}, not {value!r}")
+
+
+def check_forwarded_allow_ips(value: str) -> str:
+    """Trusted proxies: ``*``, or addresses and networks separated by commas (returned without
+    spaces)."""
+    items = [part.strip() for part in value.split(",")]
+    for item in items:
+        if item == "*":
             continue
-        what = "a whole number" if kind is int else "a number of seconds"
         try:
-            value = kind(raw)
+            ipaddress.ip_network(item, strict=False)
         except ValueError:
-            raise SettingError(f"{variable} must be {what} of at least {smallest:g}, not {raw!r}") from None
-        if not (math.isfinite(value) and value >= smallest):
-            raise SettingError(f"{variable} must be {what} of at least {smallest:g}, not {raw!r}")
-        values[name] = value
-    return values
+            raise SettingError(
+                f"{_source('forwarded_allow_ips')}: {item!r} is not an IP address or network; give "
+                "the addresses of your reverse proxies separated by commas, e.g. 127.0.0.1,10.0.0.0/8"
+            ) from None
+    return ",".join(items)
+
+
+def check_public_url(value: str) -> str:
+    """The public base URL, without a trailing slash; it must be absolute http(s), no query or
+    fragment (a path prefix, for a server behind a proxy under /games/, is allowed)."""
+    parts = urlsplit(value.strip())
+    if (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment
+            or "@" in parts.netloc):
+        raise SettingError(
+            f"{_source('public_url')} must be the absolute http(s) address people open, with no "
+            f"query, fragment or user name, e.g. https://play.example.org, not {value!r}")
+    return parts.geturl().rstrip("/")

@@ -46,7 +46,7 @@ from gametable.server.ids import no_table_message, require_table_id
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
-                                    TableRecord)
+                                    TableHead, TableRecord)
 from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
@@ -230,7 +230,13 @@ class TableManager:
         self.writer = LogWriter(store, self._log_db)
         self._sweeper: asyncio.Task | None = None
         self._pruner: asyncio.Task | None = None
+        self._log_watch: asyncio.Task | None = None
         self.resumed: asyncio.Task | None = None
+        #: with other processes on the store: seconds between looks at the log heads of our hot
+        #: tables while the fan-out is not healthy, and between such looks even when it is (for
+        #: another process cut off from Redis alone, whose notices cannot reach us)
+        self.unheard_poll_interval = 1.0
+        self.backstop_poll_interval = 5.0
 
     # -- life cycle -----------------------------------------------------------------------
 
@@ -239,12 +245,14 @@ class TableManager:
         self._sweeper = asyncio.create_task(self._sweep_forever())
         if not self.retention.keeps_everything:
             self._pruner = asyncio.create_task(self._prune_forever())
+        if self.fanout.shared:
+            self._log_watch = asyncio.create_task(self._watch_log_heads())
         self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
         for audience in self.audiences.values():
             audience.feed.close()
-        for task in (self._sweeper, self._pruner, self.resumed):
+        for task in (self._sweeper, self._pruner, self._log_watch, self.resumed):
             if task:
                 task.cancel()
         for table in list(self.tables.values()):
@@ -719,6 +727,31 @@ class TableManager:
         """Messages may have been missed while the fan-out was down: check every hot table."""
         for table_id in list(self.tables):
             await self.on_remote_change(table_id)
+
+    async def catch_up_behind(self) -> None:
+        """Read the log heads of every hot table in one query and catch up those behind."""
+        if not self.tables:
+            return
+        heads = await self._db(self.store.log_heads, list(self.tables))
+        for table_id, head in heads.items():
+            table = self.tables.get(table_id)
+            if table is not None and head != TableHead.of(table.seq, table.seats):
+                await self.on_remote_change(table_id)
+
+    async def _watch_log_heads(self) -> None:
+        """Bound how stale a hot table can be without notices: while the fan-out is not
+        healthy, look at the store every ``unheard_poll_interval`` seconds (and every
+        ``backstop_poll_interval`` seconds anyway)."""
+        last = time.monotonic()
+        while True:
+            await asyncio.sleep(self.unheard_poll_interval)
+            if self.fanout.healthy and time.monotonic() - last < self.backstop_poll_interval:
+                continue
+            last = time.monotonic()
+            try:
+                await self.catch_up_behind()
+            except Exception:  # the store may be down too; try again next time
+                log.exception("could not read the log heads of the hot tables")
 
     # -- memory -----------------------------------------------------------------------------
 
