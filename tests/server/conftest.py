@@ -20,6 +20,7 @@ from gametable.server import Settings, create_app
 from gametable.server.catalog import ExtendedCatalog
 from gametable.server.config import normalise_database_url
 from gametable.server.serving import uvicorn_config
+from gametable.server.store import LogStore, migrate
 from tests.server.helpers import Api
 
 #: the registry's games plus the toy game, which the tests use where any game would do
@@ -71,6 +72,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'gametable.sqlite3'}"
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[LogStore]:
+    """The log store on a fresh database, migrated."""
+    store = LogStore.from_url(database_url)
+    migrate(store.engine)
+    yield store
+    store.close()
 
 
 def free_port() -> int:

@@ -288,6 +288,12 @@ def test_finding_3_access_log_never_shows_a_token(tmp_path):
                 api.act_ok(tid, tokens[1], seq, {"type": "pass"})
                 api.table(tid, tokens[1])
                 ann.until(lambda m: _state(m) and m["seq"] == 2)
+            # A careless client that puts a token in a URL anyway: refused, and blanked in the log.
+            with Socket(api.socket_url(tid) + f"?token={tokens[0]}", hello=False) as careless:
+                with pytest.raises(ConnectionClosed) as closed:
+                    careless.recv()
+            assert closed.value.rcvd.code == 4400
+            assert api.http.get(f"/api/tables/{tid}", params={"token": tokens[1]}).status_code == 200
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -295,6 +301,7 @@ def test_finding_3_access_log_never_shows_a_token(tmp_path):
     # The log holds the request lines (so a token in a URL would be caught)...
     assert re.search(rf'"POST /api/tables/{re.escape(tid)}/actions HTTP/1.1" 200', printed), printed
     assert f"/ws/tables/{tid}" in printed, printed
+    assert printed.count("token=[redacted]") == 2, printed
     # ...and no token, whole or cut.
     for token in tokens.values():
         assert token[:12] not in printed

@@ -19,7 +19,7 @@ from gametable.server.ratelimit import RateLimiter, Rule, TooManyRequests, reque
 from limits import parse_many
 from gametable.server import api
 from tests.server.conftest import free_port, start_server
-from tests.server.helpers import Api, auth
+from tests.server.helpers import Api
 from tests.server.test_fanout_redis import REDIS_URL, _redis_reachable
 
 
@@ -215,7 +215,7 @@ def test_finding_5_idle_seconds_and_retention_are_set_from_the_command_line_or_e
 
     made = []
     monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: None)
     monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     monkeypatch.setenv("GAMETABLE_KEEP_ABANDONED_DAYS", "3")

@@ -13,21 +13,13 @@ import pytest
 from gametable.bots.random_bot import RandomBot
 from gametable.engine import replay, resolve_options
 from gametable.server.replays import CHECKPOINT_EVERY, ReplayCheckpoints
-from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord, migrate
+from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord
 from gametable.server.tables import TableManager, now_ms
 from gametable.sim.runner import play_game
 from tests.server.conftest import CATALOG
 from tests.server.helpers import auth
 
 GAME = "catan-on-the-road"
-
-
-@pytest.fixture
-def store(database_url):
-    store = LogStore.from_url(database_url)
-    migrate(store.engine)
-    yield store
-    store.close()
 
 
 def _finished_game(store: LogStore, game_name: str, players: int, seed: int) -> tuple[str, list]:

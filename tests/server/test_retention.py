@@ -6,24 +6,15 @@ from __future__ import annotations
 import asyncio
 import secrets
 
-import pytest
 from sqlalchemy import func, select
 
 from gametable.server import models, tables as tables_module
 from gametable.server.retention import DAY_MS, Retention
-from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord, migrate
+from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord
 from gametable.server.tables import TableManager, now_ms
 from tests.server.conftest import CATALOG
 
 NOW = now_ms()
-
-
-@pytest.fixture
-def store(database_url):
-    store = LogStore.from_url(database_url)
-    migrate(store.engine)
-    yield store
-    store.close()
 
 
 #: the PostgreSQL schema is shared by the whole run: this run's tables have ids of their own

@@ -12,14 +12,6 @@ from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, 
                                     TableRecord, migrate)
 
 
-@pytest.fixture
-def store(database_url):
-    store = LogStore.from_url(database_url)
-    migrate(store.engine)
-    yield store
-    store.close()
-
-
 def _table(store, table_id):
     store.create_table(
         TableRecord(id=table_id, game="toy", num_players=2, options={"pile": 10}, seed=7,

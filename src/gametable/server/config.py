@@ -45,8 +45,9 @@ DEFAULT_KEEP_FINISHED_DAYS = 30.0
 DEFAULT_KEEP_ABANDONED_DAYS = 14.0
 
 # -- live connections (gametable.server.ws, gametable.server.audience) --------------------------
-#: live connections (WebSockets) one client address may hold open at once, over all tables
-DEFAULT_MAX_SOCKETS_PER_ADDRESS = 64
+#: live connections (WebSockets) one client address may hold open at once, over all tables (high
+#: enough for an office or a carrier-grade NAT of players behind one address)
+DEFAULT_MAX_SOCKETS_PER_ADDRESS = 256
 #: spectator sockets one table takes (seats' own sockets do not count: they are never shut out)
 DEFAULT_MAX_SOCKETS_PER_TABLE = 200
 #: sockets (browser tabs) one seat may hold open on one table

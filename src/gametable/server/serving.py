@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 from typing import Any
 
@@ -208,7 +209,7 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
     if fd_limit is None:
         fd_limit = current_open_file_limit()
     served, held = connection_limits(settings.max_connections, fd_limit)
-    return uvicorn.Config(
+    config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level,
         http=http_protocol(settings, held),
         ws_max_size=settings.max_body,
@@ -222,6 +223,33 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
         server_header=False,
         **extra,
     )
+    redact_request_logs()  # after the Config, which sets uvicorn's logging up
+    return config
+
+
+class RedactSecrets(logging.Filter):
+    """Blanks any ``token=...`` in a log line. Our clients never put a secret in a URL (the
+    WebSocket refuses one with 4400), but a client that does must not get it into the logs."""
+
+    _SECRET = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message.lower():
+            record.msg, record.args = self._SECRET.sub(r"\1[redacted]", message), ()
+        return True
+
+
+#: the loggers that write request lines (uvicorn's access log, and its WebSocket lines)
+_REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
+
+
+def redact_request_logs() -> None:
+    """Install RedactSecrets on uvicorn's request loggers (once)."""
+    for name in _REQUEST_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
 
 
 def current_open_file_limit() -> int:
