@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -84,6 +85,21 @@ def _check_port_free(host: str, port: int) -> None:
     except OSError as exc:
         _fail(f"cannot listen on {host}:{port} ({os.strerror(exc.errno) if exc.errno else exc}); choose another --port or "
               f"--host, or stop the program that uses it")
+
+
+def listening_url(host: str, port: int) -> str | None:
+    """Where people reach a server listening on ``host``:``port`` when no public URL is set, for
+    its invite links; None (relative links) when it listens on every interface, where no single
+    address is right for everyone."""
+    import ipaddress
+
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return f"http://{host}:{port}"  # a host name
+    if address.is_unspecified:
+        return None
+    return f"http://[{address}]:{port}" if address.version == 6 else f"http://{address}:{port}"
 
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
@@ -393,7 +409,7 @@ def serve(
     public_url: Optional[str] = typer.Option(
         None, "--public-url", envvar="GAMETABLE_PUBLIC_URL", show_envvar=True,
         help="The address people open, e.g. https://play.example.org: invite links are built from it "
-             "(default: relative links, /t/<id>)."),
+             "(default: http://HOST:PORT of --host and --port; relative links, /t/<id>, on 0.0.0.0 or ::)."),
     forwarded_allow_ips: Optional[str] = typer.Option(
         None, "--forwarded-allow-ips", envvar="GAMETABLE_FORWARDED_ALLOW_IPS", show_envvar=True,
         help="Reverse proxies whose X-Forwarded-For/-Proto are believed: addresses or networks "
@@ -417,6 +433,8 @@ def serve(
     from gametable.server.catalog import ExtendedCatalog
     from gametable.server.serving import raise_open_file_limit, uvicorn_config
 
+    if public_url is None and os.environ.get("GAMETABLE_PUBLIC_URL") is None:
+        public_url = listening_url(host, port)
     if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
         _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
     try:

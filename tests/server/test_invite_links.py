@@ -50,3 +50,27 @@ def test_finding_8_serve_refuses_a_bad_public_url_in_one_line(monkeypatch):
     assert result.exit_code == 2
     assert "GAMETABLE_PUBLIC_URL" in result.output and "https://play.example.org" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("host, expected", [
+    ("127.0.0.1", "http://127.0.0.1:8123"), ("::1", "http://[::1]:8123"),
+    ("play.local", "http://play.local:8123"), ("0.0.0.0", None), ("::", None),
+])
+def test_finding_8_serve_without_a_public_url_links_to_the_address_it_listens_on(host, expected, monkeypatch):
+    """Not the Host header either: the address `gametable serve` was told to listen on, or
+    relative links when it listens on every interface."""
+    import uvicorn
+
+    import gametable.server
+    import gametable.server.app
+    from gametable import cli as cli_module
+
+    made = []
+    monkeypatch.delenv("GAMETABLE_PUBLIC_URL", raising=False)
+    monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: None)
+    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+    monkeypatch.setattr(cli_module, "_check_port_free", lambda host, port: None)
+    result = CliRunner().invoke(cli, ["serve", "--database-url", "sqlite://", "--host", host, "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert made[0].public_url == expected

@@ -199,7 +199,7 @@ def test_finding_2_socket_limits_come_from_the_environment_and_bad_ones_are_refu
     monkeypatch.setenv("GAMETABLE_SPECTATOR_FEED_SECONDS", "2.5")
     settings = Settings.from_env(database_url="sqlite://")
     assert settings.max_sockets_per_address == 10 and settings.spectator_feed_seconds == 2.5
-    assert settings.max_sockets_per_table == 200 and settings.direct_spectators == 50
+    assert settings.max_sockets_per_table == 1000 and settings.direct_spectators == 50
     for variable, value in [("GAMETABLE_MAX_SOCKETS_PER_TABLE", "many"),
                             ("GAMETABLE_MAX_SOCKETS_PER_SEAT", "0"),
                             ("GAMETABLE_WS_HELLO_SECONDS", "nan")]:

@@ -41,7 +41,7 @@ class Crowded(TableError):
 @dataclass(frozen=True)
 class AudienceLimits:
     per_seat: int = 8
-    spectators: int = 200
+    spectators: int = 1000
     direct_spectators: int = 50
     feed_interval: float = 1.0
 

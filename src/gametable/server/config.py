@@ -48,8 +48,9 @@ DEFAULT_KEEP_ABANDONED_DAYS = 14.0
 #: live connections (WebSockets) one client address may hold open at once, over all tables (high
 #: enough for an office or a carrier-grade NAT of players behind one address)
 DEFAULT_MAX_SOCKETS_PER_ADDRESS = 256
-#: spectator sockets one table takes (seats' own sockets do not count: they are never shut out)
-DEFAULT_MAX_SOCKETS_PER_TABLE = 200
+#: spectator sockets one table takes (seats' own sockets do not count: they are never shut out);
+#: beyond the direct ones they share the slow feed, whose cost per spectator is flat
+DEFAULT_MAX_SOCKETS_PER_TABLE = 1000
 #: sockets (browser tabs) one seat may hold open on one table
 DEFAULT_MAX_SOCKETS_PER_SEAT = 8
 #: spectators of a table told of each change at once; the rest share a slower feed

@@ -65,8 +65,8 @@ class BotLevels(BaseModel):
 class TableCreated(BaseModel):
     id: str = Field(description="The table's unguessable id; whoever knows it can join or watch.")
     invite_url: str = Field(description="The link to send to the other players: the table's page under "
-                                        "the server's configured public URL, or /t/<id> (relative to "
-                                        "this server) when none is configured.")
+                                        "the server's public URL (configured, or the address `gametable serve` "
+                                        "listens on), or /t/<id> (relative to this server) when it has none.")
     seat: int
     token: str = Field(description="The secret token of your seat (and of the table's creator).")
 
