@@ -18,7 +18,7 @@ import redis.asyncio
 from fastapi import Depends, HTTPException, Request
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import MemoryStorage, RedisStorage
-from limits.aio.strategies import MovingWindowRateLimiter
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 
 from gametable.server.config import Settings
@@ -65,10 +65,13 @@ class RateLimiter:
 
     def __init__(self, rules: dict[str, Rule], redis_url: str | None = None) -> None:
         self.rules = rules
+        # A sliding window counter (two counters per key, weighted) rather than a moving window
+        # (one entry per request, expired through a thread hop per key): a fraction of the CPU
+        # per request, and as exact as a limit needs to be.
         # Memory always exists: it also stands in while Redis cannot be reached, so that an
         # outage of Redis neither stops the service nor lifts every limit.
-        self._memory = MovingWindowRateLimiter(MemoryStorage())
-        self._shared: MovingWindowRateLimiter | None = None
+        self._memory = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self._shared: SlidingWindowCounterRateLimiter | None = None
         self._pool: redis.asyncio.ConnectionPool | None = None
         self._shared_down_until = 0.0
         if redis_url:
@@ -79,7 +82,7 @@ class RateLimiter:
             storage = RedisStorage("async+" + redis_url, implementation="redispy",
                                    wrap_exceptions=True, key_prefix="gametable-rate",
                                    connection_pool=self._pool)
-            self._shared = MovingWindowRateLimiter(storage)
+            self._shared = SlidingWindowCounterRateLimiter(storage)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "RateLimiter | None":
