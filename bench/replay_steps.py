@@ -32,7 +32,7 @@ class LastPositionReplay:
         self.game, self.players, self.seed, self.moves = game, players, seed, moves
         self.last: tuple[int, object] | None = None
 
-    def position(self, n: int):
+    def view_at(self, n: int):
         if self.last is not None and self.last[0] <= n:
             done, state = self.last[0], self.last[1].clone()
         else:
@@ -40,16 +40,15 @@ class LastPositionReplay:
         for seat, action in self.moves[done:n]:
             state.apply(seat, action)
         self.last = (n, state)
-        return state
+        return state.view(None), state.to_act()
 
 
 def cpu_per_step(replayer, positions: list[int]) -> float:
-    """CPU milliseconds per position (state and spectator view), on average."""
+    """CPU milliseconds per position (state and spectator view, as the server computes them),
+    on average."""
     began = time.process_time()
     for n in positions:
-        state = replayer.position(n)
-        state.view(None)
-        state.to_act()
+        replayer.view_at(n)
     return 1000 * (time.process_time() - began) / len(positions)
 
 
@@ -84,7 +83,8 @@ def main() -> None:
           f"{memory_kb:.0f} KB with the log")
     print(f"{'CPU ms per step':<16}{'forward':>10}{'backward':>10}{'random':>10}")
     for name, make in (("before", lambda: LastPositionReplay(game, args.players, args.seed, moves)),
-                       ("checkpoints", lambda: checkpoints)):
+                       ("checkpoints", lambda: ReplayCheckpoints(game.new(args.players, args.seed, {}),
+                                                                 moves, args.every))):
         figures = [cpu_per_step(make(), order) for order in (forward, backward, jumps)]
         print(f"{name:<16}" + "".join(f"{f:>10.2f}" for f in figures))
     print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))

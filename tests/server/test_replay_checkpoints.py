@@ -95,6 +95,38 @@ def test_finding_7_a_backward_step_applies_fewer_actions_than_a_checkpoint_inter
     assert counts == [n % CHECKPOINT_EVERY for n in range(len(moves) - 1, -1, -1)]
 
 
+def test_finding_7_a_forward_step_applies_one_action(store, monkeypatch):
+    """Stepping forward goes on from the position served last, as before checkpoints: one
+    action per step, not a checkpoint's clone plus up to 31 actions."""
+    table_id, moves = _finished_game(store, GAME, 3, seed=13)
+    state_class = type(CATALOG.get(GAME).new(3, 13, {}))
+    applied = []
+    original_apply = state_class.apply
+    monkeypatch.setattr(state_class, "apply",
+                        lambda self, seat, action: applied.append(1) or original_apply(self, seat, action))
+
+    async def steps() -> list[tuple[int, dict]]:
+        manager = TableManager(store, CATALOG)
+        served = []
+        try:
+            await manager.replay_view(table_id, 0)  # opens the replay: builds checkpoints
+            for n in range(1, len(moves) + 1):
+                applied.clear()
+                position = await manager.replay_view(table_id, n)
+                served.append((len(applied), position))
+        finally:
+            await manager.stop()
+        return served
+
+    served = asyncio.run(steps())
+    # (at a checkpoint, none: its clone is the position)
+    assert [count for count, _ in served] == [0 if n % CHECKPOINT_EVERY == 0 else 1
+                                              for n in range(1, len(moves) + 1)]
+    for n, (_, position) in enumerate(served, start=1):
+        assert {"view": position["view"], "to_act": position["to_act"]} == \
+            _full_replay_view(GAME, 3, 13, moves, n), n
+
+
 def test_finding_7_replays_served_over_http_equal_a_full_replay_of_the_toy_game(api):
     table = api.create(players=2, bots=[1], options={"pile": 21})
     tid = table["id"]

@@ -8,7 +8,8 @@ the checkpoints of the replays opened lately (see TableManager.replay_view).
 
 from __future__ import annotations
 
-from typing import Sequence
+import threading
+from typing import Any, Sequence
 
 from gametable.engine import Action, State
 
@@ -35,6 +36,10 @@ class ReplayCheckpoints:
             state.apply(seat, action)
         if len(self.moves) % every == 0:
             self.checkpoints.append(state)
+        # The position served last, kept so that stepping forward costs one action, as it did
+        # before checkpoints; the lock because positions are computed on worker threads.
+        self._lock = threading.Lock()
+        self._last: tuple[int, State] | None = None
 
     @property
     def length(self) -> int:
@@ -50,3 +55,20 @@ class ReplayCheckpoints:
         for seat, action in self.moves[base * self.every:n]:
             state.apply(seat, action)
         return state
+
+    def view_at(self, n: int) -> tuple[dict[str, Any], list[int]]:
+        """The spectator's view and the seats to act after ``n`` actions: from the position
+        served last when ``n`` is a few actions after it (stepping forward), else from the
+        nearest checkpoint."""
+        if not 0 <= n <= self.length:
+            raise IndexError(f"positions run from 0 to {self.length}, not {n}")
+        with self._lock:
+            last = self._last
+            if last is not None and last[0] <= n and n - last[0] <= n % self.every:
+                done, state = last
+                for seat, action in self.moves[done:n]:
+                    state.apply(seat, action)
+            else:
+                state = self.position(n)
+            self._last = (n, state)
+            return state.view(None), state.to_act()

@@ -679,7 +679,7 @@ class TableManager:
             if not 0 <= n <= table.seq:
                 raise NotFound(f"this game has positions 0 to {table.seq}, not {n}")
         checkpoints = await self._replay_checkpoints(table)
-        view, to_act = await asyncio.to_thread(_position_view, checkpoints, n)
+        view, to_act = await asyncio.to_thread(checkpoints.view_at, n)
         return {"id": table_id, "n": n, "seq": table.seq, "view": view, "to_act": to_act}
 
     async def _replay_checkpoints(self, table: LiveTable) -> ReplayCheckpoints:
@@ -801,8 +801,3 @@ class TableManager:
             if (table.touched < limit and table.id not in self.audiences
                     and table.bot_task is None and not table.lock.locked()):
                 self._evict(table)
-
-
-def _position_view(checkpoints: ReplayCheckpoints, n: int) -> tuple[dict[str, Any], list[int]]:
-    state = checkpoints.position(n)
-    return state.view(None), state.to_act()
