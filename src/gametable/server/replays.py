@@ -1,6 +1,7 @@
 """Positions of a finished game, from checkpoints: every ``every``-th position is kept (a clone
 of the state), so that position n is the nearest checkpoint at or before n, cloned, plus at
-most ``every - 1`` actions, whichever way someone steps through the replay.
+most ``every - 1`` actions, whichever way someone steps through the replay; and the position
+served last is kept, so that stepping forward costs one action.
 
 Built once per finished game (one full replay, off the event loop); the table manager keeps
 the checkpoints of the replays opened lately (see TableManager.replay_view).
