@@ -295,7 +295,12 @@ async function render(snapshot) {
   const plainNames = seatNames(snapshot);
   const names = isolated(plainNames);
   const domain = domainOf(view);
-  if (!page.renderer && RENDERERS[view.game]) page.renderer = await RENDERERS[view.game]();
+  if (!page.renderer && RENDERERS[view.game]) {
+    page.renderer = await RENDERERS[view.game]();
+    // A newer snapshot came while the renderer loaded (the first REST answer and the socket's
+    // first state, say): its own render draws the page; this older one must not draw over it.
+    if (page.snapshot !== snapshot) return;
+  }
   document.body.dataset.game = view.game || "";
   // The seat the view was made for (null: a spectator's view, as in replays). A snapshot that
   // arrives just before or after joining may be for another seat than this browser now holds.
