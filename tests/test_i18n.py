@@ -29,7 +29,7 @@ def test_every_language_loads(lang):
 
 # Repeated game terms in a list are named once, counted (ui.count_of), where they first appear.
 COUNTED = {
-    "en": ("Ann built a city, paying 3× ore and 2× grain.",
+    "en": ("Ann built a new city, paying 3× ore and 2× grain.",
            "Ann traded with Bo: gave 2× wool and brick and got ore.",
            "Robber: Bo discarded wool, brick, and ore."),
     "fa": ("Ann یک شهر ساخت و 3 سنگ معدن و 2 گندم پرداخت.",

@@ -17,6 +17,7 @@ from gametable.i18n import player_names
 
 from . import data as D
 from .notes import action_notes
+from .railroad import place_note
 
 
 def _t(value: Any, lang: str) -> str:
@@ -75,10 +76,7 @@ def _trail_cell(node: dict[str, Any], names: list[str], lang: str) -> str:
 
 def _place(label: str, lang: str) -> str:
     """A railroad position as the printed track shows it: a numbered space or a station's turnout."""
-    station = D.POS_STATION[D.POS_BY_LABEL[label]]
-    if "." in label and station >= 0:
-        return _say("gwt.terminal.place_turnout", lang, station=station + 1)
-    return _say("gwt.terminal.place_space", lang, space=label)
+    return i18n.describe(place_note(D.POS_BY_LABEL[label]), lang)
 
 
 def _seats(seats: list[int], names: list[str], lang: str) -> str:
@@ -123,16 +121,13 @@ def _effect(effect: dict[str, Any], lang: str) -> str:
 
 
 def _objective(card: str, lang: str) -> str:
-    """An objective card in words: what it does when played, its tasks, its VP and penalty (§8)."""
+    """An objective card in words: its name (what it does when played and its tasks, as the
+    board draws it), then its VP and penalty (§8)."""
     face = D.OBJECTIVE.get(card)
     if face is None:  # another player's starting objective, face down
         return _t(card, lang)
-    tasks = i18n.join_counted(list(face["tasks"]), lambda t: _say(f"gwt.terminal.task.{t}", lang), lang)
     score = _say("web.gwt.objective_help", lang, vp=face["vp"], penalty=face["penalty"])
-    if not face.get("immediate"):
-        return _say("gwt.terminal.objective_start", lang, card=_t(card, lang), tasks=tasks, score=score)
-    return _say("gwt.terminal.objective", lang, card=_t(card, lang), tasks=tasks, score=score,
-                action=" / ".join(_effect(e, lang) for e in face["immediate"]))
+    return _say("gwt.terminal.objective", lang, card=_t(card, lang), score=score)
 
 
 def _job_market(jm: dict[str, Any], lang: str) -> str:
