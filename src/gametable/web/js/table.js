@@ -172,7 +172,9 @@ function renderPrompt(snapshot, names, choices) {
   }
   if (page.me && toAct.includes(page.me.seat)) {
     box.dataset.state = "yours";
-    box.appendChild(h("strong", { text: tr.t("ui.table.your_turn") }));
+    // a renderer may say what is asked of a seat acting outside its own turn (answering a trade)
+    const headline = page.renderer?.headline?.({ tr, view, names, seat: page.me.seat });
+    box.appendChild(h("strong", { text: headline || tr.t("ui.table.your_turn") }));
     const onBoard = choices.legal.length - choices.unclaimed().length;
     box.appendChild(h("p", {
       class: "hint",
