@@ -129,7 +129,7 @@ def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_er
     context, page = _open_seat(browser, page_errors, server, table, tokens[0], lang="fa")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     confirm = page.locator(".action-discard-picked")
-    expect(confirm).to_contain_text(str(me["discards_owed"]))
+    expect(confirm).to_contain_text(i18n.number(me["discards_owed"], "fa"))  # Persian digits
     assert "discard" not in confirm.text_content().lower()
     tray = page.locator(".discard-tray").bounding_box()
     area = page.locator(".my-area").bounding_box()

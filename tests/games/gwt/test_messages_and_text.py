@@ -85,7 +85,7 @@ def test_action_descriptions_say_costs_and_gains_and_survive_markup():
     said_es = {text.describe_action(a, view, "es") for a in legal(st)}
     assert any(line.endswith("— cuesta $6") for line in said_es), said_es
     said_fa = {text.describe_action(a, view, "fa") for a in legal(st)}
-    assert any(line.endswith("— هزینه 6$") for line in said_fa), said_fa
+    assert any(line.endswith("— هزینه ۶$") for line in said_fa), said_fa
     console = Console(record=True, width=200)
     for line in said:
         console.print(line)
@@ -156,10 +156,10 @@ def test_terminal_trail_names_locations_as_the_printed_board_does():
 
 def test_terminal_trail_in_persian_portuguese_and_spanish():
     fa, pt, es = _trail_lines("fa"), _trail_lines("pt"), _trail_lines("es")
-    assert fa[2:5] == [" ساختمان 1a متعلق به بازیکن 1 (شما)      ساختمان B                   خشکسالی (دست سبز، 3 امتیاز)",
+    assert fa[2:5] == [" ساختمان ۱a متعلق به بازیکن ۱ (شما)      ساختمان B                   خشکسالی (دست سبز، ۳ امتیاز)",
                        " ⚠ خطر سیل",
-                       " ★ بازیکن 1 (شما) و ربات 2"]
-    assert fa[5].endswith("چادر سبز (+1$)") and fa[8] == " چادر آبی (-3$)"
+                       " ★ بازیکن ۱ (شما) و ربات ۲"]
+    assert fa[5].endswith("چادر سبز (+۱$)") and fa[8] == " چادر آبی (-۳$)"
     assert pt[2:5] == [" construção 1a de Jogador 1 (você)     construção B                   seca (mão verde, 3 PV)",
                        " ⚠ risco de inundação",
                        " ★ Jogador 1 (você) e Robô 2"]
@@ -336,8 +336,8 @@ def test_terminal_reads_out_objective_cards_in_the_own_hand_only():
 def test_terminal_board_in_persian_portuguese_and_spanish():
     fa, pt, es = _known_table("fa"), _known_table("pt"), _known_table("es")
     assert _panel(fa, "بازار کار", "بازار کار")[0].startswith(
-        "بازار کار: ردیف 1 (6$): گاوچران و مهندس · ردیف 2 (6$): کارگر ماهر · ردیف 3 (7$): مهندس و گاوچران،")
-    assert "لکوموتیوها: بازیکن 1 (شما) در خانه‌ی 8 و ربات 2 در انشعاب ایستگاه 1" in _panel(fa, "لکوموتیوها", "لکوموتیوها")
+        "بازار کار: ردیف ۱ (۶$): گاوچران و مهندس · ردیف ۲ (۶$): کارگر ماهر · ردیف ۳ (۷$): مهندس و گاوچران،")
+    assert "لکوموتیوها: بازیکن ۱ (شما) در خانه‌ی ۸ و ربات ۲ در انشعاب ایستگاه ۱" in _panel(fa, "لکوموتیوها", "لکوموتیوها")
     assert _panel(pt, "Cartas de objetivo", "objetivo “+$2”")[1] == (
         "objetivo “+$2” (gado de valor 4 e 2× perigo) — 3 PV se todas as tarefas forem cumpridas, senão -2")
     assert _panel(pt, "Locomotivas", "Locomotivas") == [

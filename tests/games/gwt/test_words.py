@@ -112,7 +112,7 @@ def test_the_log_says_the_building_sides_in_words(lang):
     mixed = next(e for e in LOG if e["key"] == "gwt.game_started" and e["sides"]["key"] == "gwt.sides_mixed")
     said = i18n.describe(mixed, lang, NAMES)
     assert not re.search(r"\b[ab]{10}\b", said)
-    assert i18n.join_list([str(n) for n in mixed["sides"]["side_a"]], lang) in said
+    assert i18n.join_list([i18n.number(n, lang) for n in mixed["sides"]["side_a"]], lang) in said
 
 
 @pytest.mark.parametrize("lang", LANGS)

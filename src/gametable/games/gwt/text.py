@@ -92,6 +92,7 @@ def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
     for s in rail["stations"]:
         place = s["position"].split(".")[0]
         place = f"{place}–{int(place) + 1}" if "." in s["position"] else place
+        place = i18n.local_digits(place, lang)  # a range of spaces: no field of a message writes it
         said = _say("gwt.terminal.station", lang, number=s["number"], place=place, cost=s["cost"], vp=s["vp"])
         if s["station_master"]:
             said = _say("gwt.terminal.station_master_on", lang, station=said, master=_t(s["station_master"], lang))
@@ -110,8 +111,9 @@ def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
 def _effect(effect: dict[str, Any], lang: str) -> str:
     """A printed effect in a few words, as the browser's effectText says it (web.gwt.effect.*)."""
     params = dict(effect)
-    if "card" in params:
-        params["card"] = _t(params["card"], lang)
+    if "card" in params:  # "any" with a count of 2: two cards of one breed (building F, 3a)
+        card = "any_pair" if params["card"] == "any" and params.get("count") == 2 else params["card"]
+        params["card"] = _t(card, lang)
     if params.get("up_to") == "engineers":
         params["up_to"] = _say("web.gwt.engineers", lang)
     said = _say(f"web.gwt.effect.{effect['effect']}", lang, **params)
@@ -178,7 +180,7 @@ def _discs(p: dict[str, Any], lang: str) -> str:
 
 def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     w = p["workers"]
-    workers = ", ".join(f"{_t(kind, lang)} ×{w[kind]}" for kind in ("cowboy", "craftsman", "engineer"))
+    workers = ", ".join(f"{_t(kind, lang)} ×{i18n.number(w[kind], lang)}" for kind in ("cowboy", "craftsman", "engineer"))
     objectives = [_objective(card, lang) for card in p["objectives"]]
     lines = [
         _say("web.gwt.money", lang, amount=p["money"]) + "  " + _say(
@@ -198,7 +200,7 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
         parts += [f"{_say('web.gwt.objective_area', lang)}:", _indented(objectives)]
     else:
         parts.append(f"{_say('web.gwt.objective_area', lang)}: —")
-    lines = [f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}"]
+    lines = [f"{_say('web.gwt.buildings_left', lang)}: {i18n.local_digits(' '.join(p['buildings_left']), lang)}"]
     if p["hazards"] or p["teepees"]:
         lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
     if p["station_masters"]:
@@ -226,7 +228,7 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     board = Group(Text("\n".join([
         _job_market(view["job_market"], lang),
         _say("gwt.terminal.foresight", lang, columns="  ".join(
-            f"{i + 1}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
+            f"{i18n.number(i + 1, lang)}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
         _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
              stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
         _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"]))])),

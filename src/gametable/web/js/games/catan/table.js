@@ -116,7 +116,7 @@ function tableau(ctx, player) {
   return h("div", { class: "tableau" }, piles.map(([kind, n]) =>
     h("div", { class: `pile${n === 0 ? " none" : ""}`, dataset: { kind, count: n } }, [
       card(kind, { small: true }),
-      h("span", { class: "pile-count", text: `${n}` }),
+      h("span", { class: "pile-count", text: ctx.tr.number(n) }),
       h("span", { class: "pile-name", text: term(ctx, kind) }),
     ]),
   ));
