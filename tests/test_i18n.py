@@ -29,11 +29,11 @@ def test_every_language_loads(lang):
 
 # Repeated game terms in a list are named once, counted (ui.count_of), where they first appear.
 COUNTED = {
-    "en": ("Ann built a city, paying 3× ore and 2× grain.",
+    "en": ("Ann built a new city, paying 3× ore and 2× grain.",
            "Ann traded with Bo: gave 2× wool and brick and got ore.",
            "Robber: Bo discarded wool, brick, and ore."),
-    "fa": ("Ann یک شهر ساخت و 3 سنگ معدن و 2 گندم پرداخت.",
-           "Ann با Bo معامله کرد: 2 پشم و آجر داد و سنگ معدن گرفت.",
+    "fa": ("Ann یک شهر ساخت و ۳ سنگ معدن و ۲ گندم پرداخت.",
+           "Ann با Bo معامله کرد: ۲ پشم و آجر داد و سنگ معدن گرفت.",
            "راهزن: Bo پشم،\u200f آجر، و سنگ معدن را دور ریخت."),
     "pt": ("Ann construiu cidade, pagando 3× minério e 2× trigo.",
            "Ann negociou com Bo: deu 2× lã e tijolo e recebeu minério.",
@@ -59,7 +59,7 @@ def test_repeated_terms_are_counted_in_the_order_they_first_appear(lang):
 
 def test_the_count_uses_the_catalog_message_and_the_translated_term():
     assert i18n.count_of(2, "Jersey", "en") == "2× Jersey"
-    assert i18n.count_of(2, "جرزی", "fa") == "2 جرزی"  # Persian: a singular noun after the number
+    assert i18n.count_of(2, "جرزی", "fa") == "۲ جرزی"  # Persian: a singular noun after the number
     assert i18n.count_of(1, "lã", "pt") == "lã"
     gwt = i18n.describe({"key": "gwt.discarded", "seat": 0, "cards": ["jersey", "guernsey", "jersey"],
                          "reason": "x"}, "es", ["Ann"])

@@ -92,7 +92,7 @@ def test_counts_choose_the_plural_form_in_every_language():
     assert i18n.describe(one, "es", ["Ana"]) == "Ana roba 1 carta."
     assert i18n.describe(two, "pt", ["Ana"]) == "Ana compra 2 cartas."
     # Persian keeps the noun singular after a number: one form serves both
-    assert i18n.describe(two, "fa", ["Ana"]) == "Ana 2 کارت می‌کشد."
+    assert i18n.describe(two, "fa", ["Ana"]) == "Ana ۲ کارت می‌کشد."
     # without the count (an older entry), the general form
     assert i18n.text("web.catan.hand_size", "en") == "{count} cards in hand"
 
@@ -130,7 +130,7 @@ def _keys_used_by_the_client() -> set[str]:
         if path.suffix not in (".js", ".html"):
             continue
         text = path.read_text(encoding="utf-8")
-        keys.update(re.findall(r'data-i18n(?:-title|-placeholder)?="((?:ui|web)\.[a-z_.]+)"', text))
+        keys.update(re.findall(r'data-i18n(?:-title|-placeholder|-aria-label)?="((?:ui|web)\.[a-z_.]+)"', text))
         keys.update(re.findall(r'\bt\(\s*"((?:ui|web)\.[a-z_.]+)"', text))
         keys.update(re.findall(r'tr\.t\(\s*"((?:ui|web)\.[a-z_.]+)"', text))
         # the game tables' helpers prefix their keys: label(ctx, "x") is web.gwt.x,
@@ -159,3 +159,36 @@ def test_no_message_fakes_a_plural_with_parentheses(lang):
         faked += [key for key, forms in messages(path).items()
                   if any(re.search(r"\w\((?:s|es|os|as|هایی)\)", form) for form in forms)]
     assert faked == [], f"{lang}: use msgid_plural for {faked}"
+
+
+# -- Persian in Persian (issue 9: "VP" and "any" in English, Latin digits) -----------------------------
+
+#: Latin words a Persian message may keep: the name of a key printed on keyboards.
+PERSIAN_KEEPS = {"Enter"}
+
+
+@pytest.mark.parametrize("domain", ["gwt", "web", "ui", "catan"])
+def test_persian_messages_hold_no_english_word_and_no_latin_digit(domain):
+    """Outside its {fields}, a Persian message has no ASCII word of 2+ letters (single letters
+    stay: building sides A/B and the letters A-G printed on the neutral buildings) and writes
+    its numbers in Persian digits, as the numbers filled into it are (ui.digits)."""
+    english, latin_digits = [], []
+    for key, forms in messages(LOCALES_DIR / "fa" / "LC_MESSAGES" / f"{domain}.po").items():
+        if key == "ui.digits":
+            continue
+        for form in forms:
+            words = set(re.findall(r"[A-Za-z]{2,}", FIELD.sub(" ", form))) - PERSIAN_KEEPS
+            english += [(key, word) for word in sorted(words)]
+            if re.search(r"[0-9]", FIELD.sub(" ", form)):
+                latin_digits.append(key)
+    assert english == [] and latin_digits == []
+
+
+def test_numbers_filled_into_messages_use_the_languages_digits():
+    entry = {"key": "gwt.hired", "seat": 0, "worker": "engineer", "row": 12, "cost": 6, "space": 3}
+    persian = i18n.describe(entry, "fa", ["Ana"])
+    assert "۱۲" in persian and "۶" in persian and not re.search(r"[0-9]", persian)
+    assert "12" in i18n.describe(entry, "es", ["Ana"])
+    assert i18n.count_of(3, "جرزی", "fa") == "۳ جرزی"
+    # a player's own name keeps its digits
+    assert i18n.describe(entry, "fa", ["Ana2"]).startswith("Ana2 ")

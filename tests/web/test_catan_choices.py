@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from playwright.sync_api import expect
 
 from gametable import i18n
@@ -128,7 +129,7 @@ def test_the_robber_tray_reads_right_to_left_in_persian(server, browser, page_er
     context, page = _open_seat(browser, page_errors, server, table, tokens[0], lang="fa")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     confirm = page.locator(".action-discard-picked")
-    expect(confirm).to_contain_text(str(me["discards_owed"]))
+    expect(confirm).to_contain_text(i18n.number(me["discards_owed"], "fa"))  # Persian digits
     assert "discard" not in confirm.text_content().lower()
     tray = page.locator(".discard-tray").bounding_box()
     area = page.locator(".my-area").bounding_box()
@@ -195,6 +196,54 @@ def test_the_proposer_is_told_to_click_whom_to_trade_with(server, browser, page_
     expect(page.locator(".catan-trade")).to_have_count(0)
     assert page_errors == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "pt", "es"])
+def test_a_counter_offer_says_what_is_asked_never_shows_empty_parts_and_lets_a_card_out(
+        server, browser, page_errors, lang):
+    """Issue 9: answering another player's trade is not "Your turn"; a counter-offer being written
+    shows "nothing" for an empty side (not "gives  for"); a card put into it can be taken out."""
+    table, path, tokens, give, ask = _trade_table(server)
+    _act(server, path, tokens, 0, "start_trade")
+    _act(server, path, tokens, 0, "offer_give", lambda action: action["resource"] == give)
+    _act(server, path, tokens, 0, "offer_ask", lambda action: action["resource"] == ask)
+    _act(server, path, tokens, 0, "propose")
+    names = ["\u2068Ann\u2069", "\u2068Bea\u2069"]
+    context, bea = new_page(browser, page_errors, lang=lang)
+    bea.goto(server.base + "/")
+    bea.evaluate("([id, token, lang]) => { localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 1, token}));"
+                 " localStorage.setItem('gametable.lang', lang); }", [table["id"], tokens[1], lang])
+    bea.goto(table["invite_url"])
+    bea.wait_for_selector(".catan-table")
+    expect(bea.locator("#prompt strong")).to_have_text(
+        i18n.describe({"key": "web.catan.headline_trade", "seat": 0}, lang, names))
+    assert i18n.text("ui.table.your_turn", lang) not in bea.locator("#prompt strong").text_content()
+    bea.locator(".action-counter").click()
+    mine = bea.locator(".catan-trade .answer[data-seat='1']")
+    nothing = i18n.text("catan.note.nothing", lang)
+    expect(mine.locator(".counter .nothing")).to_have_count(2)
+    expect(mine.locator(".counter")).to_contain_text(nothing)
+    # Bea puts a card she holds into what she gives, then takes it out again
+    bea.locator(".composer .side.give .palette-card.legal").first.click()
+    chip = bea.locator(".composer .side.give .offer-card.remove")
+    expect(chip).to_have_count(1)
+    expect(mine.locator(".counter .nothing")).to_have_count(1)
+    label = chip.get_attribute("aria-label")
+    resource = chip.get_attribute("data-resource")
+    assert label.startswith(i18n.describe({"key": "web.catan.action.counter_remove_give", "resource": resource},
+                                          lang, names, domain="catan"))
+    chip.click()
+    expect(bea.locator(".composer .side.give .offer-card")).to_have_count(0)
+    expect(mine.locator(".counter .nothing")).to_have_count(2)
+    assert page_errors == []
+    context.close()
+
+
+def test_the_counter_offer_labels_add_a_card_rather_than_say_instead():
+    old = {"en": "instead", "fa": "در عوض", "pt": "em troca", "es": "a cambio"}
+    for lang, word in old.items():
+        for kind in ("counter_give", "counter_ask"):
+            assert word not in i18n.text(f"web.catan.action.{kind}", lang), (lang, kind)
 
 
 def test_what_others_just_did_is_marked_in_the_log(server, browser, page_errors):

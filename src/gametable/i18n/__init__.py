@@ -20,7 +20,12 @@ log entries themselves language-free:
   holds more than once is named once, counted with the message ``ui.count_of`` where it first
   appears ("2× ore and wool", "2 سنگ و پشم"); seats, numbers and entries are never merged;
 - a value that is itself an entry (an object with a ``key``) is shown as that entry's sentence,
-  so one message can hold others ("fees $3: $2 to the bank and $1 to Ann").
+  so one message can hold others ("fees $3: $2 to the bank and $1 to Ann");
+- numbers and the digits of other values (not players' names) are written with the language's
+  digits, the message ``ui.digits`` ("0123456789"; Persian "۰۱۲۳۴۵۶۷۸۹"). Not Babel's or the
+  browser's number formatting: Babel keeps Latin digits for Persian while Intl.NumberFormat('fa')
+  writes Persian ones, adds group separators and a bidi mark before a minus sign, so the terminal
+  and the browser would disagree; one digit table in the catalog keeps them saying the same.
 
 The browser client applies the same rules to the JSON form of the catalogs (see
 :func:`catalog`), so the terminal and the web table say the same thing.
@@ -180,8 +185,26 @@ def _show(name: str, value: Any, lang: str, game: str, names: Sequence[str]) -> 
         term = catalog(lang).get(f"{game}.term.{value}") or catalog(DEFAULT_LANGUAGE).get(
             f"{game}.term.{value}"
         )
-        return term or value
-    return str(value)
+        return term or local_digits(value, lang)
+    return local_digits(str(value), lang)
+
+
+def local_digits(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` with its ASCII digits written in ``lang``'s digits (the message ``ui.digits``)."""
+    return text.translate(_digit_table(lang))
+
+
+@lru_cache(maxsize=None)
+def _digit_table(lang: str) -> dict[int, str]:
+    digits = catalog(lang).get("ui.digits", "0123456789")
+    if len(digits) != 10:
+        raise ValueError(f"ui.digits of {lang!r} must hold the ten digits 0 to 9, not {digits!r}")
+    return str.maketrans("0123456789", digits)
+
+
+def number(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A whole number in ``lang``'s digits ("12"; Persian "۱۲"), as the browser's tr.number."""
+    return local_digits(str(value), lang)
 
 
 def join_list(items: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
@@ -211,7 +234,7 @@ def count_of(count: int, shown: str, lang: str = DEFAULT_LANGUAGE) -> str:
         return shown
     template = _template("ui.count_of", lang, {"count": count}) or "{count}× {term}"
     # filled directly: the term is translated already and must not be looked up as a term again
-    return template.replace("{count}", str(count)).replace("{term}", shown)
+    return template.replace("{count}", number(count, lang)).replace("{term}", shown)
 
 
 def join_counted(values: Sequence[Any], show: Callable[[Any], str], lang: str = DEFAULT_LANGUAGE) -> str:

@@ -55,7 +55,7 @@ def test_choices_read_in_the_players_language_with_their_cost():
     assert text.describe_action(build, view, "pt") == ("Construir: estrada — custa tijolo e madeira e "
                                                       "sua troca pelas estradas passa a 3:1")
     assert text.describe_action(build, view, "fa") == ("ساختن: جاده — هزینه: آجر و چوب و "
-                                                      "مبادله با جاده‌تان 3 به 1 می‌شود")
+                                                      "مبادله با جاده‌تان ۳ به ۱ می‌شود")
 
 
 def test_cards_are_counted_as_the_log_counts_them():
@@ -63,7 +63,7 @@ def test_cards_are_counted_as_the_log_counts_them():
     a repeated card once, counted, where it first appears; a single card alone."""
     city = ["grain", "ore", "grain", "ore", "ore"]
     expected = {"en": "2× grain and 3× ore", "es": "2× cereal y 3× mineral", "pt": "2× trigo e 3× minério",
-                "fa": "2 گندم و 3 سنگ معدن"}
+                "fa": "۲ گندم و ۳ سنگ معدن"}
     for lang, words in expected.items():
         assert text.cards_text(city, lang) == words
         assert words in i18n.describe({"key": "catan.discarded", "seat": 0, "cards": city}, lang, ["Ann"])

@@ -257,3 +257,42 @@ def test_p5_refused_offer_steps_say_why():
     state.apply(0, give("wool"))
     with pytest.raises(IllegalAction, match="no more wool to give"):
         state.apply(0, give("wool"))
+
+
+# -- taking a card back out (issue 9: a card put into an offer could not be taken out) --------------
+
+def test_a_card_put_into_the_offer_can_be_taken_out_again():
+    state = three_players()
+    state.apply(0, START)
+    state.apply(0, give("wool"))
+    state.apply(0, ask("brick"))
+    legal = state.legal_actions(0)
+    assert {"type": "offer_remove_give", "resource": "wool"} in legal
+    assert {"type": "offer_remove_ask", "resource": "brick"} in legal
+    assert {"type": "offer_remove_give", "resource": "ore"} not in legal, "only a card that is in the offer"
+    state.apply(0, {"type": "offer_remove_give", "resource": "wool"})
+    state.apply(0, give("ore"))
+    state.apply(0, PROPOSE)
+    assert state.log[-1]["give"] == ["ore"] and state.log[-1]["ask"] == ["brick"]
+
+
+def test_a_card_put_into_a_counter_offer_can_be_taken_out_again():
+    state = three_players()
+    offer(state, ["wool"], ["brick"])
+    state.apply(2, {"type": "counter"})
+    state.apply(2, counter_give("brick"))
+    state.apply(2, counter_give("brick"))
+    state.apply(2, counter_ask("wool"))
+    state.apply(2, {"type": "counter_remove_give", "resource": "brick"})
+    state.apply(2, {"type": "counter_remove_ask", "resource": "wool"})
+    assert {"type": "counter_remove_ask", "resource": "wool"} not in state.legal_actions(2)
+    state.apply(2, counter_ask("grain"))
+    state.apply(2, {"type": "submit_counter"})
+    assert state.log[-1] == {"key": "catan.trade_countered", "seat": 2, "give": ["brick"], "ask": ["grain"]}
+
+
+def test_taking_out_a_card_that_is_not_in_the_offer_is_refused_with_a_reason():
+    state = three_players()
+    state.apply(0, START)
+    with pytest.raises(IllegalAction, match="no ore on the give side"):
+        state.apply(0, {"type": "offer_remove_give", "resource": "ore"})

@@ -85,7 +85,7 @@ def test_action_descriptions_say_costs_and_gains_and_survive_markup():
     said_es = {text.describe_action(a, view, "es") for a in legal(st)}
     assert any(line.endswith("— cuesta $6") for line in said_es), said_es
     said_fa = {text.describe_action(a, view, "fa") for a in legal(st)}
-    assert any(line.endswith("— هزینه 6$") for line in said_fa), said_fa
+    assert any(line.endswith("— هزینه ۶$") for line in said_fa), said_fa
     console = Console(record=True, width=200)
     for line in said:
         console.print(line)
@@ -156,10 +156,10 @@ def test_terminal_trail_names_locations_as_the_printed_board_does():
 
 def test_terminal_trail_in_persian_portuguese_and_spanish():
     fa, pt, es = _trail_lines("fa"), _trail_lines("pt"), _trail_lines("es")
-    assert fa[2:5] == [" ساختمان 1a متعلق به بازیکن 1 (شما)      ساختمان B                   خشکسالی (دست سبز، 3 امتیاز)",
+    assert fa[2:5] == [" ساختمان ۱a متعلق به بازیکن ۱ (شما)      ساختمان B                   خشکسالی (دست سبز، ۳ امتیاز)",
                        " ⚠ خطر سیل",
-                       " ★ بازیکن 1 (شما) و ربات 2"]
-    assert fa[5].endswith("چادر سبز (+1$)") and fa[8] == " چادر آبی (-3$)"
+                       " ★ بازیکن ۱ (شما) و ربات ۲"]
+    assert fa[5].endswith("چادر سبز (+۱$)") and fa[8] == " چادر آبی (-۳$)"
     assert pt[2:5] == [" construção 1a de Jogador 1 (você)     construção B                   seca (mão verde, 3 PV)",
                        " ⚠ risco de inundação",
                        " ★ Jogador 1 (você) e Robô 2"]
@@ -272,13 +272,11 @@ def test_terminal_board_says_job_market_objectives_and_railroad_in_words():
         "Highland (value 4, 4 VP), Texas Longhorn (value 5, 5 VP), and Texas Longhorn (value 5, 7 VP) (29 in the",
         "stack)",
         "Objective cards on display (20 in the stack):",
-        "objective 3 (when played: +$2): cattle value 4 and 2× hazard — 3 VP if every task is met, otherwise -2",
-        "objective 10 (when played: draw and discard): 2× building and hazard — 3 VP if every task is met,",
+        "objective “+$2” (cattle value 4 and 2× hazard) — 3 VP if every task is met, otherwise -2",
+        "objective “draw and discard” (2× building and hazard) — 3 VP if every task is met, otherwise -2",
+        "objective “engine ≤ 3” (building, blue teepee, and 2× hazard) — 5 VP if every task is met, otherwise -3",
+        "objective “herder ≤ 3” (cattle value 3, cattle value 4, and cattle value 5) — 5 VP if every task is met,",
         "otherwise -2",
-        "objective 18 (when played: engine ≤ 3): building, blue teepee, and 2× hazard — 5 VP if every task is",
-        "met, otherwise -3",
-        "objective 22 (when played: herder ≤ 3): cattle value 3, cattle value 4, and cattle value 5 — 5 VP if",
-        "every task is met, otherwise -2",
         "Engines: Player 1 (you) at space 8 and Bot 2 at the turnout of station 1",
         "Stations (track spaces, upgrade cost, VP): 1 (4–5, $2, 1 VP); station master: permanent certificate / 3 VP",
         "per teepee pair · 2 (7–8, $2, 1 VP); station master: remove a hazard or trade / 3 VP per 2 objectives;",
@@ -306,9 +304,8 @@ def test_terminal_player_areas_say_aux_actions_discs_and_objectives_in_words():
         "step limit (3 VP), 2× hand limit ($5), and certificate limit 6",
         "Deck 14 · discard pile 0",
         "Objectives:",
-        "starting objective 4: 2× station disc and green teepee — 3 VP if every task is met, otherwise 0",
-        "objective 7 (when played: auxiliary action (double)): disc on San Francisco — 5 VP if every task is met,",
-        "otherwise -3",
+        "starting objective (2× station disc and green teepee) — 3 VP if every task is met, otherwise 0",
+        "objective “auxiliary action (double)” (disc on San Francisco) — 5 VP if every task is met, otherwise -3",
         "Buildings to place: 1a 2a 3a 4a 5a 6a 7a 8a 9a 10a",
     ]
     bot = lines[next(i for i, line in enumerate(lines) if "─ Bot 2 ─" in line):]
@@ -329,20 +326,20 @@ def test_terminal_reads_out_objective_cards_in_the_own_hand_only():
     console.print(text.render(st.view(0), player_names(2, 0, "en"), "en"))
     lines = [line.strip("│ ").rstrip() for line in console.export_text().splitlines()]
     start = lines.index("objective cards in hand:")
-    assert lines[start - 1] == "Your hand (2 of 4): Jersey (value 1, 0 VP) and objective 12"
-    assert lines[start + 1:start + 3] == [
-        "objective 12 (when played: draw and discard): cattle value 5 and hazard — 3 VP if every task is met,",
-        "otherwise -2"]
-    assert "objective 13" not in "\n".join(lines) and "1 card in hand (limit 4)" in lines
+    assert lines[start - 1] == ("Your hand (2 of 4): Jersey (value 1, 0 VP) and objective “draw and discard” "
+                                "(cattle value 5 and hazard)")
+    assert lines[start + 1] == (
+        "objective “draw and discard” (cattle value 5 and hazard) — 3 VP if every task is met, otherwise -2")
+    assert text._t("objective_13", "en") not in "\n".join(lines) and "1 card in hand (limit 4)" in lines
 
 
 def test_terminal_board_in_persian_portuguese_and_spanish():
     fa, pt, es = _known_table("fa"), _known_table("pt"), _known_table("es")
     assert _panel(fa, "بازار کار", "بازار کار")[0].startswith(
-        "بازار کار: ردیف 1 (6$): گاوچران و مهندس · ردیف 2 (6$): کارگر ماهر · ردیف 3 (7$): مهندس و گاوچران،")
-    assert "لکوموتیوها: بازیکن 1 (شما) در خانه‌ی 8 و ربات 2 در انشعاب ایستگاه 1" in _panel(fa, "لکوموتیوها", "لکوموتیوها")
-    assert _panel(pt, "Cartas de objetivo", "objetivo 3")[1] == (
-        "objetivo 3 (ao jogar: +$2): gado de valor 4 e 2× perigo — 3 PV se todas as tarefas forem cumpridas,")
+        "بازار کار: ردیف ۱ (۶$): گاوچران و مهندس · ردیف ۲ (۶$): کارگر ماهر · ردیف ۳ (۷$): مهندس و گاوچران،")
+    assert "لکوموتیوها: بازیکن ۱ (شما) در خانه‌ی ۸ و ربات ۲ در انشعاب ایستگاه ۱" in _panel(fa, "لکوموتیوها", "لکوموتیوها")
+    assert _panel(pt, "Cartas de objetivo", "objetivo “+$2”")[1] == (
+        "objetivo “+$2” (gado de valor 4 e 2× perigo) — 3 PV se todas as tarefas forem cumpridas, senão -2")
     assert _panel(pt, "Locomotivas", "Locomotivas") == [
         "Locomotivas: Jogador 1 (você) em casa 8 e Robô 2 em desvio da estação 1"]
     assert _panel(es, "Ciudades", "Ciudades")[0].startswith(
@@ -381,10 +378,12 @@ def test_terminal_shows_no_internal_ids_in_any_language():
                     assert not codes.search(shown), (lang, codes.search(shown).group(0))
                     assert all(cell_len(line) <= 110 for line in shown.splitlines())  # columns, not characters
                     if lang == "en":  # only the human's own objective cards are read out
-                        hidden = {c for c in others if c in D.OBJECTIVE} - set(view["objective_cards"]["display"])
-                        hidden -= {c for p in view["players"] for c in p["objectives"]}
-                        assert not any(f"{text._t(c, 'en')} (" in shown or f"{text._t(c, 'en')}:" in shown
-                                       for c in hidden), hidden
+                        # by name: objectives 6 to 9 have one face, so one name
+                        seen = set(view["objective_cards"]["display"]) | {c for p in view["players"]
+                                                                           for c in p["objectives"]}
+                        hidden = ({text._t(c, "en") for c in others if c in D.OBJECTIVE}
+                                  - {text._t(c, "en") for c in seen})
+                        assert not any(f"{name} —" in shown for name in hidden), hidden
             state.apply(seat, bot.choose(state, seat))
 
 

@@ -26,6 +26,8 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "start_trade": (), "offer_give": ("resource",), "offer_ask": ("resource",), "propose": (),
     "cancel_trade": (), "accept": (), "decline": (), "counter": (), "counter_give": ("resource",),
     "counter_ask": ("resource",), "submit_counter": (), "trade_with": ("seat",), "withdraw": (),
+    "offer_remove_give": ("resource",), "offer_remove_ask": ("resource",),
+    "counter_remove_give": ("resource",), "counter_remove_ask": ("resource",),
 }
 
 PHASES = {
@@ -57,6 +59,11 @@ def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
             and seat in state.to_act() and any(a["type"] in _TRADE_CARD_SIDES for a in legal):
         return ("an offer needs at least 1 card to give and 1 card to ask for (cards are never given "
                 f"away): add cards first; {allowed}")
+    if "_remove_" in kind and state.phase == "trade" and seat in state.to_act() \
+            and action.get("resource") in RESOURCES and not any(a == action for a in legal):
+        side = "give" if kind.endswith("give") else "ask for"
+        return (f"there is no {action['resource']} on the {side} side of this offer to take out; "
+                f"{allowed}")
     if kind not in legal_types:
         phase = PHASES.get(state.phase, "").format(
             card=BUILDINGS[state.paying[0]] if state.paying else "")
@@ -66,6 +73,7 @@ def explain(state: "CatanState", seat: int, action: dict[str, Any]) -> str:
             return f"{action.get(key)!r} is not a resource; resources are {', '.join(RESOURCES)}"
     if kind in _TRADE_CARD_SIDES:
         return _explain_trade_card(state, seat, kind, RESOURCES.index(action["resource"]))
+
     examples = "; ".join(_short(a) for a in legal if a["type"] == kind)
     if kind == "pay":
         return (f"these cards do not pay for your {BUILDINGS[state.paying[0]]}; "

@@ -270,6 +270,32 @@ def _counter_ask(view: View, action: dict) -> list[Note]:
     return [_offer(mine["give"], mine["ask"] + [action["resource"]])]
 
 
+def _without(cards: list[str], card: str) -> list[str]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def _offer_remove_give(view: View, action: dict) -> list[Note]:
+    t = view["trade"]
+    return [_offer(_without(t["give"], action["resource"]), t["ask"])]
+
+
+def _offer_remove_ask(view: View, action: dict) -> list[Note]:
+    t = view["trade"]
+    return [_offer(t["give"], _without(t["ask"], action["resource"]))]
+
+
+def _counter_remove_give(view: View, action: dict) -> list[Note]:
+    mine = _mine(view)
+    return [_offer(_without(mine["give"], action["resource"]), mine["ask"])]
+
+
+def _counter_remove_ask(view: View, action: dict) -> list[Note]:
+    mine = _mine(view)
+    return [_offer(mine["give"], _without(mine["ask"], action["resource"]))]
+
+
 def _propose(view: View, action: dict) -> list[Note]:
     t = view["trade"]
     return [_give_get(t["give"], t["ask"]), {"key": "catan.note.partner_draws"}]
@@ -296,6 +322,10 @@ def _trade_with(view: View, action: dict) -> list[Note]:
 
 
 _TRADE = {
+    "offer_remove_give": _offer_remove_give,
+    "offer_remove_ask": _offer_remove_ask,
+    "counter_remove_give": _counter_remove_give,
+    "counter_remove_ask": _counter_remove_ask,
     "offer_give": _offer_give,
     "offer_ask": _offer_ask,
     "counter_give": _counter_give,

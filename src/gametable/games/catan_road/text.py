@@ -75,8 +75,10 @@ def render(view: dict[str, Any], names_by_seat: list[str], lang: str = "en"):
                  else _say("web.catan.hand_size", lang, names_by_seat, count=p["hand_size"]))
         bonus = i18n.join_list([_term(b, lang) for b in ("longest_road", "largest_army") if p[b]], lang)
         metros = i18n.join_list([_metropolis_text(m, lang) for m in p["metropolises"]], lang)
-        table.add_row(name, str(p["vp"]), cards, str(p["roads"]), str(p["villages"]), str(p["cities"]),
-                      metros, str(p["knights"]), bonus, f"{p['substitution_rate']}:1", str(p["robber_limit"]))
+        def n(value: int) -> str:  # the cells' numbers in the language's digits
+            return i18n.number(value, lang)
+        table.add_row(name, n(p["vp"]), cards, n(p["roads"]), n(p["villages"]), n(p["cities"]),
+                      metros, n(p["knights"]), bonus, f"{n(p['substitution_rate'])}:{n(1)}", n(p["robber_limit"]))
     parts.append(table)
 
     trade = view["trade"]

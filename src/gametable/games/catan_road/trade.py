@@ -1,10 +1,12 @@
 """The one player trade per turn, as small public steps.
 
 1. The active player starts a trade and builds the offer card by card: cards to give, cards to ask
-   for (``offer_give`` / ``offer_ask``), then ``propose`` (or ``cancel_trade``).
+   for (``offer_give`` / ``offer_ask``; a card put in is taken out again with ``offer_remove_give`` /
+   ``offer_remove_ask``), then ``propose`` (or ``cancel_trade``).
 2. Every other player answers, simultaneously: ``accept`` (only when holding the cards asked for),
    ``decline``, or ``counter`` and then build a counter-offer card by card (``counter_give`` /
-   ``counter_ask``, from the responder's side) and ``submit_counter`` (or ``decline``). A player
+   ``counter_ask``, from the responder's side; ``counter_remove_give`` / ``counter_remove_ask`` take
+   a card out) and ``submit_counter`` (or ``decline``). A player
    with no cards cannot give anything and declines at once.
 3. The active player trades with one player who accepted or countered (``trade_with``), or
    ``withdraw``s. The partner then draws 1 card. Only a completed trade uses up the turn's trade.
@@ -36,6 +38,11 @@ OFFER_GIVE = [{"type": "offer_give", "resource": r} for r in RESOURCES]
 OFFER_ASK = [{"type": "offer_ask", "resource": r} for r in RESOURCES]
 COUNTER_GIVE = [{"type": "counter_give", "resource": r} for r in RESOURCES]
 COUNTER_ASK = [{"type": "counter_ask", "resource": r} for r in RESOURCES]
+# taking a card back out of the offer being built (a misclick must not force a cancel)
+OFFER_REMOVE_GIVE = [{"type": "offer_remove_give", "resource": r} for r in RESOURCES]
+OFFER_REMOVE_ASK = [{"type": "offer_remove_ask", "resource": r} for r in RESOURCES]
+COUNTER_REMOVE_GIVE = [{"type": "counter_remove_give", "resource": r} for r in RESOURCES]
+COUNTER_REMOVE_ASK = [{"type": "counter_remove_ask", "resource": r} for r in RESOURCES]
 TRADE_WITH = [{"type": "trade_with", "seat": s} for s in range(4)]
 
 # answers
@@ -82,11 +89,14 @@ def _covers(hand: list[int], cards: list[int]) -> bool:
 
 
 def _compose_actions(hand: list[int], give: list[int], ask: list[int], ask_total_cap: int,
-                     give_actions: list[dict], ask_actions: list[dict], submit: dict, quit: dict) -> list[dict]:
+                     give_actions: list[dict], ask_actions: list[dict], submit: dict, quit: dict,
+                     remove_give: list[dict], remove_ask: list[dict]) -> list[dict]:
     actions = [give_actions[r] for r in range(5) if ask[r] == 0 and give[r] < hand[r]]
     if sum(ask) < ask_total_cap:
         actions += [ask_actions[r] for r in range(5)
                     if give[r] == 0 and ask[r] < RESOURCE_COUNTS[r] - hand[r]]
+    actions += [remove_give[r] for r in range(5) if give[r]]
+    actions += [remove_ask[r] for r in range(5) if ask[r]]
     if any(give) and any(ask):
         actions.append(submit)
     actions.append(quit)
@@ -98,12 +108,14 @@ def legal(state: "CatanState", seat: int) -> list[dict]:
     hands = state.hands
     if t.stage == "compose":
         cap = max(sum(h) for s, h in enumerate(hands) if s != seat)
-        return _compose_actions(hands[seat], t.give, t.ask, cap, OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE)
+        return _compose_actions(hands[seat], t.give, t.ask, cap, OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE,
+                                OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
     if t.stage == "answer":
         if t.answers[seat] == COUNTERING:
             give, ask = t.counters[seat]
             return _compose_actions(hands[seat], give, ask, sum(hands[state.active]),
-                                    COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE)
+                                    COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE,
+                                    COUNTER_REMOVE_GIVE, COUNTER_REMOVE_ASK)
         actions = [ACCEPT] if _covers(hands[seat], t.ask) else []
         actions.append(COUNTER)
         actions.append(DECLINE)
@@ -136,6 +148,14 @@ def apply_offer_give(state: "CatanState", seat: int, action: dict) -> None:
 
 def apply_offer_ask(state: "CatanState", seat: int, action: dict) -> None:
     state.trade.ask[RESOURCE_INDEX[action["resource"]]] += 1
+
+
+def apply_offer_remove_give(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.give[RESOURCE_INDEX[action["resource"]]] -= 1
+
+
+def apply_offer_remove_ask(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.ask[RESOURCE_INDEX[action["resource"]]] -= 1
 
 
 def apply_cancel(state: "CatanState", seat: int, action: dict) -> None:
@@ -215,6 +235,14 @@ def apply_counter_ask(state: "CatanState", seat: int, action: dict) -> None:
     state.trade.counters[seat][1][RESOURCE_INDEX[action["resource"]]] += 1
 
 
+def apply_counter_remove_give(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.counters[seat][0][RESOURCE_INDEX[action["resource"]]] -= 1
+
+
+def apply_counter_remove_ask(state: "CatanState", seat: int, action: dict) -> None:
+    state.trade.counters[seat][1][RESOURCE_INDEX[action["resource"]]] -= 1
+
+
 def apply_submit_counter(state: "CatanState", seat: int, action: dict) -> None:
     t = state.trade
     t.answers[seat] = COUNTERED
@@ -239,6 +267,8 @@ HANDLERS = {
     "start_trade": apply_start,
     "offer_give": apply_offer_give,
     "offer_ask": apply_offer_ask,
+    "offer_remove_give": apply_offer_remove_give,
+    "offer_remove_ask": apply_offer_remove_ask,
     "propose": apply_propose,
     "cancel_trade": apply_cancel,
     "accept": apply_accept,
@@ -246,6 +276,8 @@ HANDLERS = {
     "counter": apply_counter,
     "counter_give": apply_counter_give,
     "counter_ask": apply_counter_ask,
+    "counter_remove_give": apply_counter_remove_give,
+    "counter_remove_ask": apply_counter_remove_ask,
     "submit_counter": apply_submit_counter,
     "trade_with": apply_trade_with,
     "withdraw": apply_withdraw,

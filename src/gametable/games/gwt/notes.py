@@ -139,6 +139,12 @@ def action_notes(action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
         extraordinary = view["pending"] and view["pending"].get("extraordinary")
         cost = 0 if extraordinary else transport_cost(D.POS_BY_LABEL[_me(view)["engine"]], city["value"])
         notes.append(_note("gwt.terminal.delivery", value=city["value"], cost=cost))
+        if city.get("money"):
+            notes.append(_note("web.gwt.gain.money", amount=city["money"]))
+        # a disc there scores at game end: Kansas City's costs VP, so the choice must say so
+        vp = city.get("vp", 0)
+        if vp:
+            notes.append(_note("gwt.terminal.city_vp_gain" if vp > 0 else "gwt.terminal.city_vp_loss", vp=abs(vp)))
     elif t == "money":
         notes.append(_note("web.gwt.gain.money", amount=spec.get("amount", 0)))
     elif t in ("money_per_woods", "money_per_engineer"):

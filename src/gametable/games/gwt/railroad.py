@@ -77,12 +77,21 @@ def transport_cost(position: int, city_value: int) -> int:
     return sum(1 for k in D.CROSSES_AFTER if start <= k < city_value)
 
 
+def place_note(position: int) -> dict[str, Any]:
+    """A railroad position as the printed track shows it, for the log and the terminal: a
+    numbered space, or a station's turnout (its label "7.5" is no number a player sees)."""
+    station = D.POS_STATION[position]
+    if "." in D.POS_LABEL[position] and station >= 0:
+        return {"key": "gwt.terminal.place_turnout", "station": station + 1}
+    return {"key": "gwt.terminal.place_space", "space": int(D.POS_LABEL[position])}
+
+
 def move_engine(st: "GwtState", seat: int, target: int) -> None:
     """Move and queue what stopping there allows: a station upgrade, the space-39 rule."""
     player = st.players[seat]
     before = player.engine
     player.engine = target
-    st.say("engine_moved", seat=seat, frm=D.POS_LABEL[before], to=D.POS_LABEL[target])
+    st.say("engine_moved", seat=seat, frm=place_note(before), to=place_note(target))
     if target == D.LAST_SPACE:
         st.frames.append({"kind": "end_of_track"})
     station = D.POS_STATION[target]

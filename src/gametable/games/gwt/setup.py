@@ -90,8 +90,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     st.current = st.first_player
     st.phase = "A"
     st.log = []
-    st.say("game_started", players=num_players, first_seat=st.first_player,
-           sides="".join(st.sides))
+    st.say("game_started", players=num_players, first_seat=st.first_player, sides=sides_note(st.sides))
     for seat, player in enumerate(st.players):
         st.say("starting_hand", seat=seat, money=player.money,
                private={"objective": player.objectives[0], "cards": sorted(player.hand)})
@@ -116,3 +115,12 @@ def place_initial_trail_tiles(st: GwtState) -> None:
     if aside:
         st.piles[0].extend(aside)
         st.rng.shuffle(st.piles[0])
+
+
+def sides_note(sides: list[str]) -> dict[str, Any]:
+    """The building sides in words for the log: "all on side A", or which numbers are on which
+    side when the sides were drawn at random."""
+    if len(set(sides)) == 1:
+        return {"key": f"gwt.sides_all_{sides[0]}"}
+    on = {side: [n for n, s in zip(D.PRIVATE_NUMBERS, sides) if s == side] for side in "ab"}
+    return {"key": "gwt.sides_mixed", "side_a": on["a"], "side_b": on["b"]}

@@ -17,6 +17,7 @@ from gametable.i18n import player_names
 
 from . import data as D
 from .notes import action_notes
+from .railroad import place_note
 
 
 def _t(value: Any, lang: str) -> str:
@@ -75,10 +76,7 @@ def _trail_cell(node: dict[str, Any], names: list[str], lang: str) -> str:
 
 def _place(label: str, lang: str) -> str:
     """A railroad position as the printed track shows it: a numbered space or a station's turnout."""
-    station = D.POS_STATION[D.POS_BY_LABEL[label]]
-    if "." in label and station >= 0:
-        return _say("gwt.terminal.place_turnout", lang, station=station + 1)
-    return _say("gwt.terminal.place_space", lang, space=label)
+    return i18n.describe(place_note(D.POS_BY_LABEL[label]), lang)
 
 
 def _seats(seats: list[int], names: list[str], lang: str) -> str:
@@ -94,6 +92,7 @@ def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
     for s in rail["stations"]:
         place = s["position"].split(".")[0]
         place = f"{place}–{int(place) + 1}" if "." in s["position"] else place
+        place = i18n.local_digits(place, lang)  # a range of spaces: no field of a message writes it
         said = _say("gwt.terminal.station", lang, number=s["number"], place=place, cost=s["cost"], vp=s["vp"])
         if s["station_master"]:
             said = _say("gwt.terminal.station_master_on", lang, station=said, master=_t(s["station_master"], lang))
@@ -112,8 +111,9 @@ def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
 def _effect(effect: dict[str, Any], lang: str) -> str:
     """A printed effect in a few words, as the browser's effectText says it (web.gwt.effect.*)."""
     params = dict(effect)
-    if "card" in params:
-        params["card"] = _t(params["card"], lang)
+    if "card" in params:  # "any" with a count of 2: two cards of one breed (building F, 3a)
+        card = "any_pair" if params["card"] == "any" and params.get("count") == 2 else params["card"]
+        params["card"] = _t(card, lang)
     if params.get("up_to") == "engineers":
         params["up_to"] = _say("web.gwt.engineers", lang)
     said = _say(f"web.gwt.effect.{effect['effect']}", lang, **params)
@@ -123,16 +123,13 @@ def _effect(effect: dict[str, Any], lang: str) -> str:
 
 
 def _objective(card: str, lang: str) -> str:
-    """An objective card in words: what it does when played, its tasks, its VP and penalty (§8)."""
+    """An objective card in words: its name (what it does when played and its tasks, as the
+    board draws it), then its VP and penalty (§8)."""
     face = D.OBJECTIVE.get(card)
     if face is None:  # another player's starting objective, face down
         return _t(card, lang)
-    tasks = i18n.join_counted(list(face["tasks"]), lambda t: _say(f"gwt.terminal.task.{t}", lang), lang)
     score = _say("web.gwt.objective_help", lang, vp=face["vp"], penalty=face["penalty"])
-    if not face.get("immediate"):
-        return _say("gwt.terminal.objective_start", lang, card=_t(card, lang), tasks=tasks, score=score)
-    return _say("gwt.terminal.objective", lang, card=_t(card, lang), tasks=tasks, score=score,
-                action=" / ".join(_effect(e, lang) for e in face["immediate"]))
+    return _say("gwt.terminal.objective", lang, card=_t(card, lang), score=score)
 
 
 def _job_market(jm: dict[str, Any], lang: str) -> str:
@@ -183,7 +180,7 @@ def _discs(p: dict[str, Any], lang: str) -> str:
 
 def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     w = p["workers"]
-    workers = ", ".join(f"{_t(kind, lang)} ×{w[kind]}" for kind in ("cowboy", "craftsman", "engineer"))
+    workers = ", ".join(f"{_t(kind, lang)} ×{i18n.number(w[kind], lang)}" for kind in ("cowboy", "craftsman", "engineer"))
     objectives = [_objective(card, lang) for card in p["objectives"]]
     lines = [
         _say("web.gwt.money", lang, amount=p["money"]) + "  " + _say(
@@ -203,7 +200,7 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
         parts += [f"{_say('web.gwt.objective_area', lang)}:", _indented(objectives)]
     else:
         parts.append(f"{_say('web.gwt.objective_area', lang)}: —")
-    lines = [f"{_say('web.gwt.buildings_left', lang)}: {' '.join(p['buildings_left'])}"]
+    lines = [f"{_say('web.gwt.buildings_left', lang)}: {i18n.local_digits(' '.join(p['buildings_left']), lang)}"]
     if p["hazards"] or p["teepees"]:
         lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
     if p["station_masters"]:
@@ -231,7 +228,7 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     board = Group(Text("\n".join([
         _job_market(view["job_market"], lang),
         _say("gwt.terminal.foresight", lang, columns="  ".join(
-            f"{i + 1}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
+            f"{i18n.number(i + 1, lang)}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
         _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
              stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
         _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"]))])),

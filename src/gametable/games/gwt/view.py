@@ -27,9 +27,11 @@ def _pending(st: "GwtState") -> dict[str, Any] | None:
         return None
     frame = st.frames[-1]
     out: dict[str, Any] = {"kind": frame["kind"]}
-    for key in ("src", "count", "cowboys", "column", "max_value", "extraordinary", "optional", "double"):
+    for key in ("src", "count", "cowboys", "max_value", "extraordinary", "optional", "double"):
         if key in frame:
             out[key] = frame[key]
+    if "column" in frame:  # numbered from 1, as the board, the choices and the log number it
+        out["column"] = frame["column"] + 1
     if "station" in frame:
         out["station"] = frame["station"] + 1
     if frame["kind"] == "disc":

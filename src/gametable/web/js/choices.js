@@ -20,8 +20,10 @@ export class Choices {
    *   snapshot's action_notes, log-entry-shaped), shown after the action's label everywhere
    *   it is offered (buttons, menus, the board's tooltips)
    * @param {(notes: object[]) => string} [sayNotes]  an action's notes in words
+   * @param {(labels: string[]) => string} [menuName]  the accessible name of an element that
+   *   opens a menu of several actions and has no title of its own, from the actions' labels
    */
-  constructor(legal, send, label, sendAll, notes = [], sayNotes = () => "") {
+  constructor(legal, send, label, sendAll, notes = [], sayNotes = () => "", menuName = (labels) => labels.join("; ")) {
     this.legal = legal || [];
     this.send = send;
     // by identity: where() hands out these very action objects
@@ -33,6 +35,7 @@ export class Choices {
     };
     this.sendAll = sendAll || ((actions) => { if (actions.length) send(actions[0]); });
     this.claimed = new Set();
+    this.menuName = menuName;
   }
 
   /** The legal actions that satisfy `test(action)`. */
@@ -49,7 +52,9 @@ export class Choices {
   /** Highlight `element` and make it send (one of) `actions` when clicked. */
   bind(element, actions, title) {
     if (!actions || actions.length === 0) return element;
-    const description = title || (actions.length === 1 ? this.label(actions[0]) : null);
+    // an element that opens a menu is named too: by its title, else by the choices it offers
+    const description = title || (actions.length === 1 ? this.label(actions[0]) : this.menuName(actions.map(this.label)));
+    if (actions.length > 1) element.setAttribute("aria-haspopup", "menu");
     return this.bindHandler(element, actions, description, (event) => {
       if (actions.length === 1) this.send(actions[0]);
       else openMenu(event, actions, this.label, this.send);

@@ -17,7 +17,10 @@
 //     categories (plural_categories), so the browser picks the form gettext picks;
 //   - an entry that still carries its private part (this viewer may see it) uses the message
 //     "<key>.private" when there is one, so the sentence can name the private details;
-//   - a missing message falls back to English, then to the key itself.
+//   - a missing message falls back to English, then to the key itself;
+//   - numbers and the digits of other values (not players' names) are written with the
+//     language's digits, the message "ui.digits" (Persian "۰۱۲۳۴۵۶۷۸۹"); not Intl.NumberFormat,
+//     whose Persian grouping and bidi marks Babel does not write, so the terminal would differ.
 
 export const LANGUAGES = {
   en: { name: "English", dir: "ltr" },
@@ -28,6 +31,17 @@ export const LANGUAGES = {
 export const DEFAULT_LANGUAGE = "en";
 const STORE_KEY = "gametable.lang";
 const FIELD = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+let active = null; // the translator loaded last: the page's language, for localDigits()
+
+/** `text` in the digits of the page's language (numbers drawn on a board outside any message). */
+export function localDigits(text) {
+  return active ? active.localDigits(text) : String(text);
+}
+
+/** The message `key` in the page's language, for drawings made without a context at hand. */
+export function say(key, params = {}) {
+  return active ? active.t(key, params) : key;
+}
 
 /** One language's messages as /api/i18n/<lang> sends them, with its plural and list rules. */
 class Catalog {
@@ -59,6 +73,19 @@ export class Translator {
     this.catalog = new Catalog(lang, catalog);
     this.fallback = new Catalog(DEFAULT_LANGUAGE, fallback);
     this.listFormat = new Intl.ListFormat(lang, { type: "conjunction" });
+    const digits = this.catalog.messages["ui.digits"] ?? this.fallback.messages["ui.digits"] ?? "0123456789";
+    this.digits = [...digits].length === 10 ? [...digits] : [..."0123456789"];
+    active = this;
+  }
+
+  /** `text` with its ASCII digits in this language's digits (as i18n.local_digits). */
+  localDigits(text) {
+    return String(text).replace(/[0-9]/g, (d) => this.digits[Number(d)]);
+  }
+
+  /** A number in this language's digits ("12"; Persian "۱۲"), as i18n.number. */
+  number(n) {
+    return this.localDigits(String(n));
   }
 
   has(key) {
@@ -118,9 +145,12 @@ export class Translator {
     }
     if (Array.isArray(value)) return this.joinCounted(value, (v) => this.show(name, v, domain, names));
     if (value && typeof value === "object" && "key" in value) return this.describe(value, names);
-    if (typeof value === "string") return this.term(domain, value);
+    if (typeof value === "string") {
+      const term = this.template(`${domain}.term.${value}`);
+      return term ?? this.localDigits(value);
+    }
     if (typeof value === "boolean") return value ? "True" : "False"; // as Python's str()
-    return String(value);
+    return this.localDigits(String(value));
   }
 
   /** Items joined as this language joins a list ("a, b and c"). */
@@ -133,7 +163,7 @@ export class Translator {
     if (count === 1) return shown;
     const template = this.template("ui.count_of", { count }) ?? "{count}× {term}";
     // filled directly: the term is translated already and must not be looked up as a term again
-    return template.replaceAll("{count}", String(count)).replaceAll("{term}", () => shown);
+    return template.replaceAll("{count}", this.number(count)).replaceAll("{term}", () => shown);
   }
 
   /** `values` as a list, each shown with `show`, a repeated game term (a string) counted in the
@@ -202,5 +232,8 @@ export function translatePage(tr, root = document) {
   }
   for (const node of root.querySelectorAll("[data-i18n-placeholder]")) {
     node.placeholder = tr.t(node.dataset.i18nPlaceholder);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-aria-label]")) {
+    node.setAttribute("aria-label", tr.t(node.dataset.i18nAriaLabel));
   }
 }

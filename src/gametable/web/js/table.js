@@ -172,7 +172,9 @@ function renderPrompt(snapshot, names, choices) {
   }
   if (page.me && toAct.includes(page.me.seat)) {
     box.dataset.state = "yours";
-    box.appendChild(h("strong", { text: tr.t("ui.table.your_turn") }));
+    // a renderer may say what is asked of a seat acting outside its own turn (answering a trade)
+    const headline = page.renderer?.headline?.({ tr, view, names, seat: page.me.seat });
+    box.appendChild(h("strong", { text: headline || tr.t("ui.table.your_turn") }));
     const onBoard = choices.legal.length - choices.unclaimed().length;
     box.appendChild(h("p", {
       class: "hint",
@@ -251,7 +253,7 @@ export function resultOf(snapshot) {
 // A category's points: the winner's column stands out, nothing scored fades, a loss is marked.
 function scoreCell(points, winner) {
   const classes = [winner ? "winner" : "", points === 0 ? "zero" : "", points < 0 ? "negative" : ""];
-  return h("td", { class: classes.filter(Boolean).join(" "), text: String(points) });
+  return h("td", { class: classes.filter(Boolean).join(" "), text: page.tr.number(points) });
 }
 
 function renderScores(snapshot, names, domain) {
@@ -281,7 +283,7 @@ function renderScores(snapshot, names, domain) {
         h("th", { scope: "row", text: tr.t("ui.table.total") }),
         result.scores.map((score) => h("td", {
           class: winners.has(score.seat) ? "winner" : "",
-          text: String(score.total),
+          text: tr.number(score.total),
         })),
       ])),
     ]),
@@ -312,7 +314,8 @@ async function render(snapshot) {
   // what each choice costs and gives, joined as the terminal joins them (gwt: its _detail)
   const sayNotes = (notes) => tr.joinList(notes.map((note) => tr.describe(note, names)));
   const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe,
-    (actions) => sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes);
+    (actions) => sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes,
+    (labels) => tr.t("ui.table.menu_of", { choices: labels }));
   const board = byId("board");
   if (page.renderer) {
     // redraw: a step of a choice the page gathers before sending (no new snapshot comes)
@@ -374,6 +377,8 @@ function connect() {
     onStatus: (state) => {
       const node = byId("connection");
       node.dataset.state = state;
+      // data-i18n too: a language switch (translatePage) then says the state in the new language
+      node.dataset.i18n = `ui.connection.${state}`;
       node.textContent = page.tr.t(`ui.connection.${state}`);
     },
     onError: (error) => notify("error", explainError(error)),

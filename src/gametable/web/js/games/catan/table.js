@@ -116,7 +116,7 @@ function tableau(ctx, player) {
   return h("div", { class: "tableau" }, piles.map(([kind, n]) =>
     h("div", { class: `pile${n === 0 ? " none" : ""}`, dataset: { kind, count: n } }, [
       card(kind, { small: true }),
-      h("span", { class: "pile-count", text: `${n}` }),
+      h("span", { class: "pile-count", text: ctx.tr.number(n) }),
       h("span", { class: "pile-name", text: term(ctx, kind) }),
     ]),
   ));
@@ -326,18 +326,35 @@ function payment(ctx) {
 
 // -- the trade dialog ----------------------------------------------------------------------------------------
 
-function composer(ctx, give, ask, giveType, askType) {
+/** Cards of an offer as chips, or the word "nothing": an empty side is never left blank. */
+function offerChips(ctx, cards) {
+  return cards && cards.length ? chips(ctx.tr, cards) : h("span", { class: "nothing", text: ctx.tr.t("catan.note.nothing") });
+}
+
+/** The offer being built: a palette adds a card (`prefix`_give / _ask); a card already in the
+ *  offer is a button that takes it out again (`prefix`_remove_give / _remove_ask). */
+function composer(ctx, give, ask, prefix) {
   const { choices } = ctx;
-  const palette = (type, picked) => h("div", { class: "palette" }, RESOURCES.map((r) => {
+  const palette = (type) => h("div", { class: "palette" }, RESOURCES.map((r) => {
     const actions = choices.where((a) => a.type === type && a.resource === r);
     const button = h("button", { type: "button", class: `palette-card chip-${r}`, disabled: actions.length === 0, dataset: { resource: r } }, [
       chips(ctx.tr, [r]),
     ]);
     return choices.bind(button, actions);
   }));
+  const picked = (cards, type) => {
+    if (!cards.length) return offerChips(ctx, cards);
+    return h("span", { class: "chips" }, [...new Set(cards)].map((r) => {
+      const button = h("button", { type: "button", class: "offer-card remove", dataset: { resource: r } }, [
+        chips(ctx.tr, cards.filter((c) => c === r)),
+        h("span", { class: "remove-mark", "aria-hidden": "true", text: "×" }),
+      ]);
+      return choices.bind(button, choices.where((a) => a.type === type && a.resource === r));
+    }));
+  };
   return h("div", { class: "composer" }, [
-    h("div", { class: "side give" }, [h("h3", { text: t(ctx, "you_give") }), h("div", { class: "offer-cards" }, give.length ? chips(ctx.tr, give) : "—"), palette(giveType)]),
-    h("div", { class: "side ask" }, [h("h3", { text: t(ctx, "you_ask") }), h("div", { class: "offer-cards" }, ask.length ? chips(ctx.tr, ask) : "—"), palette(askType)]),
+    h("div", { class: "side give" }, [h("h3", { text: t(ctx, "you_give") }), h("div", { class: "offer-cards" }, picked(give, `${prefix}_remove_give`)), palette(`${prefix}_give`)]),
+    h("div", { class: "side ask" }, [h("h3", { text: t(ctx, "you_ask") }), h("div", { class: "offer-cards" }, picked(ask, `${prefix}_remove_ask`)), palette(`${prefix}_ask`)]),
   ]);
 }
 
@@ -355,7 +372,7 @@ function trade(ctx) {
   const body = [];
   if (deal.stage === "compose") {
     if (seat === proposer) {
-      body.push(composer(ctx, deal.give, deal.ask, "offer_give", "offer_ask"));
+      body.push(composer(ctx, deal.give, deal.ask, "offer"));
     } else {
       body.push(h("p", { text: t(ctx, "composing", { seat: proposer }) }));
     }
@@ -363,9 +380,9 @@ function trade(ctx) {
   } else {
     body.push(h("div", { class: "offer" }, [
       h("span", { text: t(ctx, "offer_line", { seat: proposer }) }),
-      h("span", { class: "offer-give" }, chips(ctx.tr, deal.give)),
+      h("span", { class: "offer-give" }, offerChips(ctx, deal.give)),
       h("span", { class: "trade-for", text: t(ctx, "trade_for") }),
-      h("span", { class: "offer-ask" }, chips(ctx.tr, deal.ask)),
+      h("span", { class: "offer-ask" }, offerChips(ctx, deal.ask)),
     ]));
     const answers = h("ul", { class: "answers" });
     for (const answer of deal.answers) {
@@ -375,7 +392,7 @@ function trade(ctx) {
         h("span", { class: "answer-state", text: t(ctx, `answer_${answer.answer ?? "none"}`) }),
         answer.give ? h("span", { class: "counter" }, [
           h("span", { text: t(ctx, "counter_gives") }),
-          chips(ctx.tr, answer.give), h("span", { class: "trade-for", text: t(ctx, "trade_for") }), chips(ctx.tr, answer.ask),
+          offerChips(ctx, answer.give), h("span", { class: "trade-for", text: t(ctx, "trade_for") }), offerChips(ctx, answer.ask),
         ]) : null,
       ]);
       choices.bind(row, choices.where((a) => a.type === "trade_with" && a.seat === answer.seat), t(ctx, "trade_with", { seat: answer.seat }));
@@ -387,7 +404,7 @@ function trade(ctx) {
     }
     const mine = deal.answers.find((a) => a.seat === seat);
     if (mine && mine.answer === "countering") {
-      body.push(composer(ctx, mine.give || [], mine.ask || [], "counter_give", "counter_ask"));
+      body.push(composer(ctx, mine.give || [], mine.ask || [], "counter"));
     }
     body.push(h("div", { class: "trade-buttons" }, [
       actionButton(ctx, "accept", "primary"), actionButton(ctx, "counter"), actionButton(ctx, "submit_counter", "primary"),
@@ -422,6 +439,16 @@ export function prompt({ tr, view, names, seat }) {
   if (view.phase === "charity") return tr.t("web.catan.prompt_charity");
   if (view.phase === "trade") return tradePrompt(tr, view.trade, names, seat);
   return tr.t("web.catan.prompt_main");
+}
+
+/** The prompt's headline when the seat acts outside its own turn: what it is asked, not "Your
+ *  turn" (answering another player's trade, discarding for the Robber, giving for Charity). */
+export function headline({ tr, view, names, seat }) {
+  if (seat === view.active_seat) return null;
+  if (view.phase === "trade" && view.trade) return tr.t("web.catan.headline_trade", { seat: view.trade.proposer }, names);
+  if (view.phase === "robber") return tr.t("web.catan.headline_robber", {}, names);
+  if (view.phase === "charity") return tr.t("web.catan.headline_charity", {}, names);
+  return null;
 }
 
 /** The trade in one line for the seat to act: compose, answer, or choose whom to trade with. */

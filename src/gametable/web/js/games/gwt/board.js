@@ -137,7 +137,7 @@ function cities(ctx) {
       s("circle", { cx: -62, cy: -40, r: 13, class: "city-value-bg" }),
       text(-62, -39.5, `${city.value}`, { class: "city-value" }),
       text(4, -24, term(ctx, city.id), { class: "city-name", fit: 100 }),
-      city.vp || city.money ? text(0, 28, [city.money ? `+$${city.money}` : null, city.vp ? `${city.vp > 0 ? "+" : ""}${city.vp} VP` : null].filter(Boolean).join("  "), { class: "city-bonus" }) : null,
+      city.vp || city.money ? text(0, 28, [city.money ? `+$${city.money}` : null, city.vp ? ctx.tr.t("gwt.terminal.vp", { vp: `${city.vp > 0 ? "+" : ""}${city.vp}` }) : null].filter(Boolean).join("  "), { class: "city-bonus" }) : null,
     ]);
     const discs = s("g", { class: "city-discs" });
     city.discs.forEach((seat, k) => discs.appendChild(disc(seat, -45 + (k % 7) * 15, 2 + Math.floor(k / 7) * 13, 7)));

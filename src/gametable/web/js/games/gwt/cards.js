@@ -5,6 +5,7 @@ import { SEAT_COLOURS, TEEPEE_COLOURS } from "./layout.js";
 import { hand, hazardIcon, text } from "./pieces.js";
 import { effectText } from "./effects.js";
 import { label, term } from "./words.js";
+import { say } from "../../i18n.js";
 
 function taskIcon(task, x, y) {
   const g = s("g", { class: `task task-${task}`, transform: `translate(${x} ${y})` });
@@ -24,7 +25,7 @@ function taskIcon(task, x, y) {
     g.appendChild(text(0, 0.5, task.slice(7), { class: "task-number" }));
   } else if (task === "san_francisco") {
     g.appendChild(s("circle", { r: 9.5, fill: "#2b2a33" }));
-    g.appendChild(text(0, 0.5, "SF", { class: "task-sf" }));
+    g.appendChild(text(0, 0.5, say("web.gwt.task_sf"), { class: "task-sf" }));
   }
   return g;
 }
@@ -60,7 +61,7 @@ function objectiveFace(ctx, id, w, hh) {
   ]);
   const n = face.tasks.length;
   face.tasks.forEach((task, i) => g.appendChild(taskIcon(task, (i - (n - 1) / 2) * 26, -6)));
-  g.appendChild(text(-w / 4, hh / 2 - 22, `${face.vp} VP`, { class: "objective-vp" }));
+  g.appendChild(text(-w / 4, hh / 2 - 22, ctx.tr.t("gwt.terminal.vp", { vp: face.vp }), { class: "objective-vp" }));
   g.appendChild(text(w / 4, hh / 2 - 22, face.penalty ? `${face.penalty}` : "0", { class: "objective-penalty" }));
   g.appendChild(s("title", { text: label(ctx, "objective_help", { vp: face.vp, penalty: face.penalty }) }));
   return g;
@@ -77,6 +78,6 @@ export function buildingTile(ctx, id, seat, size = 46) {
   ]);
   (face.hands || []).forEach((colour, i) => g.appendChild(hand(-size * 0.38 + i * size * 0.76, -size * 0.38, colour, 6)));
   const actions = (face.actions || []).map((options) => options.map((o) => effectText(ctx, o)).join(" / "));
-  g.appendChild(s("title", { text: `${id}: ${actions.join(" · ")}` }));
+  g.appendChild(s("title", { text: `${ctx.tr.localDigits(id)}: ${actions.join(" · ")}` }));
   return g;
 }

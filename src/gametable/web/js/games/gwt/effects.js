@@ -5,7 +5,8 @@ import { term } from "./words.js";
 
 export function effectText(ctx, effect) {
   const params = { ...effect };
-  if (params.card) params.card = term(ctx, params.card);
+  // "any" with a count of 2: two cards of one breed (building F, 3a), as text.py's _effect says it
+  if (params.card) params.card = term(ctx, params.card === "any" && params.count === 2 ? "any_pair" : params.card);
   if (params.up_to !== undefined) params.up_to = String(params.up_to) === "engineers" ? ctx.tr.t("web.gwt.engineers") : params.up_to;
   let text = ctx.tr.tOr(`web.gwt.effect.${effect.effect}`, effect.effect.replaceAll("_", " "), params, ctx.names);
   if (effect.effect === "discard") {

@@ -1,12 +1,21 @@
 // Small drawings shared by the GWT board and player boards: tiles, workers, discs, cards.
 
 import { s } from "../../dom.js";
+import { localDigits, say } from "../../i18n.js";
 import { CATTLE_COLOURS, HAZARD_COLOURS, SEAT_COLOURS, TEEPEE_COLOURS, WORKER_COLOURS } from "./layout.js";
 
 export function text(x, y, value, attrs = {}) {
   const { fit, ...rest } = attrs;
-  const node = { x, y, "text-anchor": "middle", "dominant-baseline": "central", "data-fit": fit, ...rest, text: value };
-  if (document.documentElement.dir === "rtl" && !RTL_LETTER.test(String(value))) {
+  // every number on the board in the page language's digits (Persian ۰-۹), as the log writes them
+  let shown = value === null || value === undefined ? value : localDigits(value);
+  const rtl = document.documentElement.dir === "rtl";
+  if (rtl && RTL_LETTER.test(String(shown).replace(RTL_DIGIT, ""))) {
+    // a signed amount inside Persian words ("-۶ امتیاز") is isolated left to right, so its sign
+    // stays in front of it
+    shown = String(shown).replace(SIGNED, (amount) => `\u2066${amount}\u2069`);
+  }
+  const node = { x, y, "text-anchor": "middle", "dominant-baseline": "central", "data-fit": fit, ...rest, text: shown };
+  if (rtl && !RTL_LETTER.test(String(shown).replace(RTL_DIGIT, ""))) {
     // Numbers and symbols ("+$2", "-2", "3 VP") read left to right even on a Persian page;
     // in a right-to-left text their signs would jump to the other side ("$2+"). The anchor
     // flips with the direction, so the text keeps the edge it was placed at.
@@ -18,6 +27,10 @@ export function text(x, y, value, attrs = {}) {
 
 /** Letters of the right-to-left scripts (Hebrew, Arabic, Persian). */
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+/** Arabic-Indic and Persian digits: numbers, which keep reading left to right. */
+const RTL_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
+/** A signed amount: "+$۲", "-۶", "−۳". */
+const SIGNED = /[-+−]\$?[0-9\u0660-\u0669\u06F0-\u06F9]+\$?/g;
 
 /**
  * Text at one edge of the box x0..x1: side "start" is where reading starts (left in English,
@@ -136,7 +149,7 @@ export function cattleCard(cardId, faces, w = 44, h = 62, name = null) {
     s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: 6, fill: "#fffaf0", stroke: "#8a7a60", "stroke-width": 1.2 }),
     s("rect", { x: -w / 2 + 3, y: -h / 2 + 3, width: w - 6, height: h * 0.5, rx: 4, fill: colour, stroke: face.colour === "white" ? "#bbb" : "none" }),
     text(0, -h / 2 + 3 + h * 0.25, `${face.value}`, { class: "breeding-value", "font-size": h * 0.3, fill: dark ? "#fff" : "#222" }),
-    face.vp ? text(0, h * (name ? 0.16 : 0.27), `${face.vp} VP`, { class: "card-vp", "font-size": h * 0.17 }) : null,
+    face.vp ? text(0, h * (name ? 0.16 : 0.27), say("gwt.terminal.vp", { vp: face.vp }), { class: "card-vp", "font-size": h * 0.17 }) : null,
     name ? text(0, h * 0.36, name, { class: "card-name", "font-size": h * 0.13, fit: w - 4 }) : null,
   ]);
 }

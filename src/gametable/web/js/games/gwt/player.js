@@ -151,7 +151,7 @@ export function playerArea(ctx, player) {
       h("strong", { class: "player-name", text: names[player.seat] }),
       active ? h("span", { class: "tag", text: label(ctx, "on_turn") }) : null,
       badges,
-      h("span", { class: "money-badge", dataset: { money: player.money }, text: `$${player.money}` }),
+      h("span", { class: "money-badge", dataset: { money: player.money }, text: label(ctx, "money", { amount: player.money }) }),
     ]),
     svg,
     holdings(ctx, player),

@@ -51,6 +51,11 @@ export function actionLabel(tr, action, names) {
   if (action.aux !== undefined) params.aux = action.aux;
   if (action.double !== undefined) params.how = label(ctx, action.double ? "double" : "single");
   const key = action.type === "draw" && action.count === undefined ? "draw_printed" : action.type;
-  return tr.tOr(`web.gwt.action.${key}`, null, params, names)
-    ?? `${action.type.replaceAll("_", " ")} ${JSON.stringify(params)}`;
+  const template = tr.template(`web.gwt.action.${key}`, params);
+  if (template === undefined) return `${action.type.replaceAll("_", " ")} ${JSON.stringify(params)}`;
+  const said = tr.fill(template, params, "web", names);
+  // A menu opened on a building lists several of its actions: each names the action it comes
+  // from ("(building A, action 2)"), as the terminal's describe_action does.
+  if (params.src && action.src !== "aux" && !template.includes("{src}")) return `${said} (${params.src})`;
+  return said;
 }

@@ -24,7 +24,7 @@ export function source(ctx, src) {
   return head;
 }
 
+/** An objective card as the board draws it: its immediate action and its tasks (gwt.term.*). */
 export function objectiveName(ctx, id) {
-  const [kind, n] = String(id).split("_");
-  return label(ctx, kind === "start" ? "objective_start" : "objective_n", { n });
+  return term(ctx, id);
 }
