@@ -446,7 +446,7 @@ def serve(
     if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
         _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
     if metrics is not None and metrics.strip().lower() not in ("on", "off"):
-        _fail(f"--metrics must be on or off, not {metrics!r}")
+        _fail(f"--metrics (GAMETABLE_METRICS) must be on or off, not {metrics!r}")
     try:
         settings = Settings.from_env(
             database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,

@@ -12,11 +12,14 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from gametable.cli import app as cli_app
 
 from gametable.server import Settings, create_app
 from gametable.server.store import LogStore
 from gametable.server.tables import TableManager
-from tests.server.conftest import CATALOG, start_server
+from tests.server.conftest import CATALOG, free_port, start_server
 from tests.server.helpers import Api
 
 LOOPBACK = ("127.0.0.1", 50000)
@@ -192,3 +195,43 @@ def test_metrics_count_refusals_for_the_concurrency_limit(metrics_on):
         for sock in held:
             sock.close()
         server.stop()
+
+
+# -- settings -----------------------------------------------------------------------------
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("args, env, expected", [
+    (["serve", "--log-format", "xml"], {}, "--log-format (GAMETABLE_LOG_FORMAT) must be text or json, not 'xml'"),
+    (["serve"], {"GAMETABLE_LOG_FORMAT": "yaml"}, "must be text or json"),
+    (["serve", "--metrics", "yes"], {}, "--metrics (GAMETABLE_METRICS) must be on or off, not 'yes'"),
+    (["serve"], {"GAMETABLE_METRICS": "1"}, "(GAMETABLE_METRICS) must be on or off, not '1'"),
+])
+def test_bad_metrics_and_log_format_settings_are_refused_at_start(args, env, expected, tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = runner.invoke(cli_app, args)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and expected in lines[0], result.output
+
+
+def test_serve_takes_metrics_and_log_format_and_drains_on_stop(tmp_path, monkeypatch):
+    import gametable.server
+    import gametable.server.app
+    from gametable.server.serving import DrainingServer
+
+    made, ran = [], []
+    monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
+    monkeypatch.setattr(DrainingServer, "run", lambda self, *args, **kwargs: ran.append(self))
+    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    monkeypatch.setenv("GAMETABLE_LOG_FORMAT", "json")
+    result = runner.invoke(cli_app, ["serve", "--port", str(free_port()), "--metrics", "on"])
+    assert result.exit_code == 0, result.output
+    assert (made[0].metrics, made[0].log_format) == (True, "json")
+    assert len(ran) == 1 and isinstance(ran[0], DrainingServer)
+    monkeypatch.setenv("GAMETABLE_METRICS", "off")
+    assert Settings.from_env(database_url="sqlite://").metrics is False
