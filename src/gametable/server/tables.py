@@ -231,7 +231,7 @@ class TableManager:
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
         self.metrics = metrics
         self.writer = LogWriter(store, self._log_db,
-                               on_commit=metrics.group_committed if metrics is not None else None)
+                                on_commit=metrics.group_committed if metrics is not None else None)
         self._sweeper: asyncio.Task | None = None
         self._pruner: asyncio.Task | None = None
         self._log_watch: asyncio.Task | None = None
