@@ -24,7 +24,14 @@ client is kept lean (its own keep-alive HTTP client, uvloop, and it reads
 only the seq, status and legal actions of each update) so that it does not take the cores from
 the server it measures.
 
+`--age K` measures late-game positions: each table opened before the measured window first plays K
+actions at full speed (no thinking; these actions are not counted), and the window opens once every
+table has played K actions (a game that ends sooner is replaced by a new table, aged in turn). The
+tables that replace finished games during the window start young. Also reported: the server's CPU
+seconds over the measured window divided by the actions committed in it (`server_cpu_ms_per_action`).
+
     python bench/server_load.py --tables 200 --game gwt --think 3
+    python bench/server_load.py --tables 200 --game gwt --think 0.6 --age 200
 """
 
 from __future__ import annotations
@@ -68,7 +75,11 @@ class Figures:
     conflicts: int = 0
     games_finished: int = 0
     tables_created: int = 0
+    #: tables that have played their first ``--age`` actions
+    tables_aged: int = 0
     measuring: bool = False
+    #: set once the measured window has opened: tables opened from then on are not aged
+    aging_over: bool = False
 
 
 def free_port() -> int:
@@ -179,10 +190,29 @@ def summary(text: str) -> dict | None:
     return {"seq": int(head[1]), "status": head[2], "legal_actions": rest["legal_actions"]}
 
 
+@dataclass
+class Aging:
+    """One table's first ``actions`` actions are played without thinking (and not measured)."""
+
+    actions: int
+    figures: Figures
+    done: bool = False
+
+    def pause(self, seq: int, think: float) -> float:
+        if seq < self.actions:
+            return 0.0
+        if not self.done:
+            self.done = True
+            self.figures.tables_aged += 1
+        return think
+
+
 async def play_table(http: Http, ws_base: str, game: str, players: int, options: dict,
-                     think: float, figures: Figures, stop: asyncio.Event, rng: random.Random) -> None:
+                     think: float, figures: Figures, stop: asyncio.Event, rng: random.Random,
+                     age: int = 0) -> None:
     """Keep one table busy: play it to the end, then open the next one."""
     while not stop.is_set():
+        aging = Aging(0 if figures.aging_over else age, figures)
         created = await http.json("POST", "/api/tables", {"game": game, "players": players,
                                                           "options": options, "name": "bench"})
         figures.tables_created += 1
@@ -192,7 +222,7 @@ async def play_table(http: Http, ws_base: str, game: str, players: int, options:
         # One connection per seat, as a browser per person.
         sockets = [await open_seat_socket(f"{ws_base}/ws/tables/{tid}", t) for t in tokens]
         try:
-            await asyncio.gather(*(play_seat(http, tid, token, ws, think, figures, stop, rng)
+            await asyncio.gather(*(play_seat(http, tid, token, ws, think, figures, stop, rng, aging)
                                    for token, ws in zip(tokens, sockets)))
             figures.games_finished += 1
         finally:
@@ -208,7 +238,7 @@ async def open_seat_socket(url: str, token: str):
 
 
 async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures: Figures,
-                    stop: asyncio.Event, rng: random.Random) -> None:
+                    stop: asyncio.Event, rng: random.Random, aging: Aging) -> None:
     """One person at the table: whenever the seat has choices, think, then send one of them
     with the seq it was seen at (several seats may be deciding at once)."""
     latest: list[dict] = []
@@ -220,7 +250,7 @@ async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures:
     def own_update_seen(target: int) -> None:
         for seq, when in pending["arrivals"]:
             if seq >= target:
-                if figures.measuring:
+                if figures.measuring and pending["measured"]:
                     figures.latencies.append(when - pending["sent"])
                 pending.clear()
                 return
@@ -251,15 +281,17 @@ async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures:
             if message["seq"] <= seen or not message["legal_actions"] or pending:
                 continue
             seen = message["seq"]
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            pause = aging.pause(message["seq"], think)
+            measured = message["seq"] >= aging.actions  # an aging action is not measured
+            await asyncio.sleep(pause * rng.uniform(0.5, 1.5))
             action = rng.choice(message["legal_actions"])
-            pending.update(sent=time.perf_counter(), target=None, arrivals=[])
+            pending.update(sent=time.perf_counter(), target=None, arrivals=[], measured=measured)
             status, headers, payload = await http.request(
                 "POST", f"/api/tables/{tid}/actions", {"seq": message["seq"], "action": action}, token)
             if status == 200:
                 new_seq = orjson.loads(payload)["seq"]
                 seen = max(seen, new_seq - 1)
-                if figures.measuring:
+                if measured and figures.measuring:
                     figures.actions += 1
                     figures.post_times.append(time.perf_counter() - pending["sent"])
                     timing = headers.get("server-timing", "")
@@ -288,8 +320,18 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         tasks = []
         for i in range(args.tables):
             tasks.append(asyncio.create_task(play_table(http, ws_base, args.game, args.players, args.options,
-                                                        args.think, figures, stop, random.Random(rng.random()))))
+                                                        args.think, figures, stop, random.Random(rng.random()),
+                                                        args.age)))
             await asyncio.sleep(args.ramp / args.tables)
+        aging_started = time.perf_counter()
+        while args.age and figures.tables_aged < args.tables:
+            if time.perf_counter() - aging_started > args.age_timeout:
+                raise SystemExit(f"only {figures.tables_aged} of {args.tables} tables reached {args.age} "
+                                 f"actions in {args.age_timeout:g} s: choose a smaller --age (games may "
+                                 "end sooner) or a larger --age-timeout")
+            await asyncio.sleep(0.2)
+        aging_seconds = time.perf_counter() - aging_started
+        figures.aging_over = True
         await asyncio.sleep(args.warmup)
         setup_tables = figures.tables_created
         rss_setup = rss_bytes(server.pid)
@@ -318,6 +360,11 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "seconds": round(wall, 1),
         "actions": figures.actions,
         "actions_per_second": round(figures.actions / wall, 1),
+        "age": args.age,
+        "aging_seconds": round(aging_seconds, 1),
+        # Everything the server process spent in the window (HTTP, WebSockets, views, commits,
+        # its writer thread) over the actions committed in it.
+        "server_cpu_ms_per_action": round(1000 * server_cpu / max(1, figures.actions), 3),
         "latency_p50_ms": round(1000 * percentile(figures.latencies, 0.50), 2),
         "latency_p99_ms": round(1000 * percentile(figures.latencies, 0.99), 2),
         "latency_max_ms": round(1000 * max(figures.latencies), 2),
@@ -383,6 +430,11 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds measured")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds after ramp-up before measuring")
     parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which tables are opened")
+    parser.add_argument("--age", type=int, default=0,
+                        help="actions each table plays at full speed before the measured window "
+                             "(late-game positions); 0: tables are measured from their start")
+    parser.add_argument("--age-timeout", type=float, default=300.0,
+                        help="seconds the tables have to reach --age actions")
     parser.add_argument("--http-connections", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")

@@ -424,19 +424,29 @@ def serve(
     keep_alive_timeout: Optional[float] = typer.Option(
         None, "--keep-alive-timeout", envvar="GAMETABLE_KEEP_ALIVE_TIMEOUT", show_envvar=True,
         help="Seconds an idle keep-alive connection stays open (default 5)."),
+    metrics: Optional[str] = typer.Option(
+        None, "--metrics", envvar="GAMETABLE_METRICS", show_envvar=True,
+        help="on or off (default): serve Prometheus metrics at GET /metrics, to clients on this "
+             "machine (loopback) only."),
+    log_format: Optional[str] = typer.Option(
+        None, "--log-format", envvar="GAMETABLE_LOG_FORMAT", show_envvar=True,
+        help="text (default) or json: one JSON object per log line (time, level, logger, message; "
+             "access lines also client, method, path, status)."),
 ) -> None:
     """Open the online table: the web app, its API and live WebSocket updates."""
-    import uvicorn
+    from functools import partial
 
     from gametable.server import Settings, create_app
-    from gametable.server.app import tune_garbage_collector
+    from gametable.server.app import going_away, tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
-    from gametable.server.serving import raise_open_file_limit, uvicorn_config
+    from gametable.server.serving import DrainingServer, raise_open_file_limit, uvicorn_config
 
     if public_url is None and os.environ.get("GAMETABLE_PUBLIC_URL") is None:
         public_url = listening_url(host, port)
     if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
         _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
+    if metrics is not None and metrics.strip().lower() not in ("on", "off"):
+        _fail(f"--metrics (GAMETABLE_METRICS) must be on or off, not {metrics!r}")
     try:
         settings = Settings.from_env(
             database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
@@ -444,7 +454,9 @@ def serve(
             keep_abandoned_days=keep_abandoned_days, public_url=public_url,
             forwarded_allow_ips=forwarded_allow_ips, max_connections=max_connections,
             header_timeout=header_timeout, keep_alive_timeout=keep_alive_timeout,
-            rate_limits=None if rate_limits is None else rate_limits.strip().lower() == "on")
+            rate_limits=None if rate_limits is None else rate_limits.strip().lower() == "on",
+            metrics=None if metrics is None else metrics.strip().lower() == "on",
+            log_format=None if log_format is None else log_format.strip().lower())
     except ValueError as exc:  # a GAMETABLE_* variable or option with a bad value: say which, in one line
         _fail(str(exc))
     if settings.sqlite_sync not in ("full", "normal"):
@@ -465,8 +477,9 @@ def serve(
     web_app = create_app(settings, catalog)
     tune_garbage_collector()
     fd_limit = raise_open_file_limit()
-    uvicorn.Server(uvicorn_config(web_app, settings, host=host, port=port, log_level=log_level.lower(),
-                                  fd_limit=fd_limit)).run()
+    config = uvicorn_config(web_app, settings, host=host, port=port, log_level=log_level.lower(),
+                            fd_limit=fd_limit)
+    DrainingServer(config, going_away=partial(going_away, web_app)).run()
 
 
 def main() -> None:

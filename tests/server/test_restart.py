@@ -22,15 +22,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class ServeProcess:
-    def __init__(self, database_url: str, port: int, bot_pause: float = 0.0) -> None:
+    def __init__(self, database_url: str, port: int, bot_pause: float = 0.0,
+                 extra_env: dict[str, str] | None = None, log_level: str = "warning") -> None:
         # GAMETABLE_RATE_LIMITS=off: the tests act as fast as they can from one address.
         env = dict(os.environ, DATABASE_URL=database_url, GAMETABLE_RATE_LIMITS="off",
-                   PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
+                   PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]), **(extra_env or {}))
         env.pop("REDIS_URL", None)
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gametable", "serve", "--port", str(port), "--bot-pause", str(bot_pause),
-             "--extra-game", "tests.engine.toy_game", "--log-level", "warning"],
+             "--extra-game", "tests.engine.toy_game", "--log-level", log_level],
             env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 30
         while True:

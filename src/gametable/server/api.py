@@ -6,6 +6,7 @@ from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
 from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
@@ -106,7 +107,8 @@ async def get_table(request: Request, table_id: TableId,
                         413: {"description": "The request body is too large"}, **_NO_TABLE})
 async def post_action(body: ActionRequest, request: Request, table_id: TableId,
                       authorization: str | None = Header(None)) -> dict:
-    seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action)
+    seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action,
+                                      request.scope.get(RECEIVED_AT))
     return {"seq": seq}
 
 

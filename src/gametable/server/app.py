@@ -20,13 +20,14 @@ from fastapi.staticfiles import StaticFiles
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, ws
+from gametable.server import api, operations, ws
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.config import Settings
 from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.limits import BodySizeLimit
+from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import list_choices_in_openapi
 from gametable.server.ratelimit import RateLimiter
 from gametable.server.retention import Retention
@@ -60,7 +61,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
                                idle_seconds=settings.idle_seconds,
                                retention=Retention.from_settings(settings),
-                               audience_limits=audience_limits(settings))
+                               audience_limits=audience_limits(settings), metrics=metrics)
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -85,7 +86,11 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
     )
     app.state.settings = settings
+    metrics = app.state.metrics = Metrics()
+    metrics.watch(lambda: getattr(app.state, "manager", None))
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
+    app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s too
+    app.include_router(operations.router)
     app.include_router(api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
@@ -93,6 +98,13 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     _add_api_docs(app)
     _add_web(app, web_dir)
     return app
+
+
+async def going_away(app: FastAPI) -> None:
+    """The server is stopping (serving.DrainingServer): no longer ready, and every WebSocket
+    is closed with 1001 and a reason to reconnect."""
+    app.state.draining = True
+    await ws.going_away(app)
 
 
 def audience_limits(settings: Settings) -> AudienceLimits:

@@ -77,6 +77,8 @@ DEFAULT_WS_PING_SECONDS = 20.0
 DEFAULT_GRACEFUL_SHUTDOWN = 10.0
 #: the proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed
 DEFAULT_FORWARDED_ALLOW_IPS = "127.0.0.1"
+#: how log lines are written (GAMETABLE_LOG_FORMAT)
+LOG_FORMATS = ("text", "json")
 
 
 class SettingError(ValueError):
@@ -131,6 +133,10 @@ class Settings:
     #: the address people reach the server at, e.g. https://play.example.org; invite links are
     #: built from it (None: invite links are relative, /t/<id>)
     public_url: str | None = None
+    #: serve GET /metrics (Prometheus) to clients on this machine (loopback) only; off: 404
+    metrics: bool = False
+    #: "text" (uvicorn's usual lines) or "json" (one JSON object per line)
+    log_format: str = "text"
 
     def __post_init__(self) -> None:
         """Check every value, however it came in (environment, command line, code)."""
@@ -144,6 +150,8 @@ class Settings:
         object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
+        if self.log_format not in LOG_FORMATS:
+            raise SettingError(f"{_source('log_format')} must be {_what('log_format')}, not {self.log_format!r}")
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
@@ -200,12 +208,14 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "graceful_shutdown": ("GRACEFUL_SHUTDOWN", float),
         "forwarded_allow_ips": ("FORWARDED_ALLOW_IPS", str),
         "public_url": ("PUBLIC_URL", str),
+        "metrics": ("METRICS", _on_off),
+        "log_format": ("LOG_FORMAT", str.lower),
     }.items()
 }
 #: the settings `gametable serve` also takes as an option (--idle-seconds...)
 _OPTIONS = {"bot_pause", "sqlite_sync", "idle_seconds", "rate_limits", "keep_finished_days",
             "keep_abandoned_days", "header_timeout", "keep_alive_timeout", "max_connections",
-            "forwarded_allow_ips", "public_url"}
+            "forwarded_allow_ips", "public_url", "metrics", "log_format"}
 #: numbers: the least value and whether it must be exceeded (True) or may be reached (False)
 _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "bot_pause": (0, False), "idle_seconds": (0, True),
@@ -224,6 +234,8 @@ _SPECIAL = {
     "keep_finished_days": "0 (keep forever) or a number of days above 0",
     "keep_abandoned_days": "0 (keep forever) or a number of days above 0",
     "rate_limits": "on or off",
+    "metrics": "on or off",
+    "log_format": "text or json",
     "sqlite_sync": "full or normal",
     "public_url": "the absolute http(s) address people open, e.g. https://play.example.org",
 }

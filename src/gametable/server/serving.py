@@ -15,13 +15,14 @@ import asyncio
 import logging
 import re
 import sys
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from gametable.server.config import Settings
+from gametable.server.logs import uvicorn_log_config
 
 log = logging.getLogger("gametable.server.serving")
 
@@ -89,6 +90,17 @@ class _HeadLimits:
     head_timeout: float
     max_head_bytes: int
     max_open: int
+    #: told of each request refused with 503 for the concurrency limit (the metrics)
+    on_busy: Callable[[], None] | None
+
+    def _over_concurrency(self) -> bool:
+        return self.limit_concurrency is not None and (
+            len(self.connections) >= self.limit_concurrency
+            or len(getattr(self, "tasks", ())) >= self.limit_concurrency)
+
+    def _note_busy(self) -> None:
+        if self.on_busy is not None:
+            self.on_busy()
 
     transport: asyncio.Transport
     connections: set
@@ -120,6 +132,7 @@ class _HeadLimits:
         # uvicorn checks its concurrency limit for HTTP requests only: WebSockets too.
         if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
             log.warning("Exceeded concurrency limit: WebSocket refused.")
+            self._note_busy()
             self._refuse(_BUSY_RESPONSE)
             return
         super().handle_websocket_upgrade(*args)  # type: ignore[misc]
@@ -185,6 +198,8 @@ def _httptools_protocol() -> type | None:
         def on_headers_complete(self) -> None:
             self._head_pending = False
             self._head_complete()
+            if self._over_concurrency() and not (self.parser.should_upgrade() and self._should_upgrade()):
+                self._note_busy()  # uvicorn answers it 503 (upgrades: handle_websocket_upgrade)
             super().on_headers_complete()
 
         def _awaiting_head(self) -> bool:
@@ -193,13 +208,16 @@ def _httptools_protocol() -> type | None:
     return _HttpToolsHeadLimits
 
 
-def http_protocol(settings: Settings, max_open: int) -> type:
+def http_protocol(settings: Settings, max_open: int,
+                  on_busy: Callable[[], None] | None = None) -> type:
     """uvicorn's fastest available HTTP protocol (httptools, else h11, as its "auto" picks),
-    with the head limits of ``settings``."""
+    with the head limits of ``settings``; ``on_busy`` is told of each request refused with 503
+    for the concurrency limit (with httptools; h11 is only the fallback)."""
     base = _httptools_protocol() or _H11HeadLimits
     return type(base.__name__, (base,), {"head_timeout": settings.header_timeout,
                                          "max_head_bytes": settings.max_header_bytes,
-                                         "max_open": max_open})
+                                         "max_open": max_open, "on_busy": staticmethod(on_busy)
+                                         if on_busy is not None else None})
 
 
 def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_level: str = "info",
@@ -209,9 +227,14 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
     if fd_limit is None:
         fd_limit = current_open_file_limit()
     served, held = connection_limits(settings.max_connections, fd_limit)
+    metrics = getattr(getattr(app, "state", None), "metrics", None)
+    log_config = uvicorn_log_config(settings.log_format, log_level)
+    if log_config is not None:
+        extra.setdefault("log_config", log_config)
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level,
-        http=http_protocol(settings, held),
+        http=http_protocol(settings, held, on_busy=None if metrics is None else
+                           lambda: metrics.refused(503, "busy")),
         ws_max_size=settings.max_body,
         ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]  # a float works
@@ -227,17 +250,52 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
     return config
 
 
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, stopping gracefully: on SIGTERM (or SIGINT) it stops listening, lets
+    the app say goodbye (``going_away``: the WebSockets are closed with 1001 and a reason to
+    reconnect), then does uvicorn's shutdown: requests in progress finish (for up to
+    ``timeout_graceful_shutdown`` seconds), and the app's lifespan ends (the group-commit
+    writer flushes its last commits)."""
+
+    def __init__(self, config: uvicorn.Config,
+                 going_away: Callable[[], Awaitable[None]] | None = None) -> None:
+        super().__init__(config)
+        self._going_away = going_away
+
+    async def shutdown(self, sockets: Any = None) -> None:
+        for server in self.servers:
+            server.close()  # no new connections while the others are being closed
+        if self._going_away is not None:
+            try:
+                await asyncio.wait_for(self._going_away(),
+                                       max(1.0, self.config.timeout_graceful_shutdown or 0))
+            except Exception:  # noqa: BLE001 - uvicorn's own shutdown must still run
+                log.exception("closing the live connections failed; shutting down anyway")
+        await super().shutdown(sockets)
+
+
 class RedactSecrets(logging.Filter):
     """Blanks any ``token=...`` in a log line. Our clients never put a secret in a URL (the
-    WebSocket refuses one with 4400), but a client that does must not get it into the logs."""
+    WebSocket refuses one with 4400), but a client that does must not get it into the logs.
+
+    The record's arguments are redacted one by one and kept, so that the JSON log lines still
+    have an access line's fields (gametable.server.logs); anything still showing a token after
+    that is flattened into a redacted message."""
 
     _SECRET = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._redact(a) if isinstance(a, str) else a for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = self._redact(record.msg)
         message = record.getMessage()
-        if "token=" in message.lower():
+        if "token=" in message.lower() and self._SECRET.sub(r"\1[redacted]", message) != message:
             record.msg, record.args = self._SECRET.sub(r"\1[redacted]", message), ()
         return True
+
+    def _redact(self, text: str) -> str:
+        return self._SECRET.sub(r"\1[redacted]", text) if "token=" in text.lower() else text
 
 
 #: the loggers that write request lines (uvicorn's access log, and its WebSocket lines)

@@ -156,6 +156,11 @@ class LogStore:
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
+    def ping(self) -> None:
+        """A trivial query (readiness): raises if the database does not answer."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -43,6 +43,7 @@ from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, 
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
 from gametable.server.ids import no_table_message, require_table_id
+from gametable.server.metrics import Metrics
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
@@ -199,7 +200,8 @@ class TableManager:
     def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None = None,
                  bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
                  retention: Retention = Retention(),
-                 audience_limits: AudienceLimits = AudienceLimits()) -> None:
+                 audience_limits: AudienceLimits = AudienceLimits(),
+                 metrics: Metrics | None = None) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -227,7 +229,9 @@ class TableManager:
             max_workers=8, thread_name_prefix="gametable-db")
         self._log_executor = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
-        self.writer = LogWriter(store, self._log_db)
+        self.metrics = metrics
+        self.writer = LogWriter(store, self._log_db,
+                                on_commit=metrics.group_committed if metrics is not None else None)
         self._sweeper: asyncio.Task | None = None
         self._pruner: asyncio.Task | None = None
         self._log_watch: asyncio.Task | None = None
@@ -278,6 +282,10 @@ class TableManager:
                     # A mark from before the column was kept (the migration marks generously).
                     await self._db(self.store.set_bot_due, table_id, due)
                     table.bot_due = due
+
+    async def ping_store(self) -> None:
+        """A trivial query: raises if the store does not answer."""
+        await self._db(self.store.ping)
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         if self._executor is None:
@@ -492,8 +500,10 @@ class TableManager:
 
     # -- playing ----------------------------------------------------------------------------
 
-    async def act(self, table_id: str, token: str | None, seq: int, action: Any) -> int:
-        """A person's action: checked, committed, then announced. Returns the new seq."""
+    async def act(self, table_id: str, token: str | None, seq: int, action: Any,
+                  received_at: float | None = None) -> int:
+        """A person's action: checked, committed, then announced. Returns the new seq.
+        ``received_at``: when its request arrived (time.perf_counter()), for the metrics."""
         async with self.locked(table_id) as table:
             if token is None:
                 raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")
@@ -513,10 +523,11 @@ class TableManager:
             if seat not in table.state.to_act():
                 waiting = ", ".join(map(str, table.state.to_act()))
                 raise Forbidden(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
-            await self.commit(table, seat, action)
+            await self.commit(table, seat, action, received_at)
             return table.seq
 
-    async def commit(self, table: LiveTable, seat: int, action: Any) -> None:
+    async def commit(self, table: LiveTable, seat: int, action: Any,
+                     received_at: float | None = None) -> None:
         """Apply, commit, announce; the caller holds the table's lock. Used by people and bots."""
         state = table.state
         try:
@@ -540,6 +551,8 @@ class TableManager:
             # We cannot know whether the commit happened: the log will tell on the next load.
             self._evict(table)
             raise
+        if self.metrics is not None:
+            self.metrics.committed(table.record.game, received_at)
         table.seq, table.bot_due = record.seq, due
         table.advanced(seat)
         await self._changed(table)

@@ -11,6 +11,7 @@ holding it has committed.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any, Awaitable, Callable
 
 from gametable.server.store import Append, LogStore
@@ -20,9 +21,12 @@ RunDb = Callable[..., Awaitable[Any]]
 
 
 class LogWriter:
-    def __init__(self, store: LogStore, run_db: RunDb) -> None:
+    def __init__(self, store: LogStore, run_db: RunDb,
+                 on_commit: Callable[[float], None] | None = None) -> None:
         self.store = store
         self._run_db = run_db
+        #: told the seconds each group commit took (the metrics)
+        self._on_commit = on_commit
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task | None = None
 
@@ -45,6 +49,7 @@ class LogWriter:
                 # One turn of the event loop: the requests that are ready now join this batch.
                 await asyncio.sleep(0)
                 batch, self._pending = self._pending, []
+                began = time.perf_counter()
                 try:
                     outcomes = await self._run_db(self.store.append_many, [e for e, _ in batch])
                 except BaseException as exc:
@@ -57,6 +62,8 @@ class LogWriter:
                     if cancelled:
                         raise
                     continue
+                if self._on_commit is not None:
+                    self._on_commit(time.perf_counter() - began)
                 for (_, done), error in zip(batch, outcomes):
                     if done.done():
                         continue

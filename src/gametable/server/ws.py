@@ -49,6 +49,8 @@ CLOSE_FORBIDDEN = 4403       # a token that is no seat of this table
 CLOSE_NOT_FOUND = 4404       # no such table
 CLOSE_NO_HELLO = 4408        # no hello within the hello timeout
 CLOSE_TOO_MANY = 4429        # too many sockets for this address, table or seat
+CLOSE_GOING_AWAY = 1001      # the server is shutting down (the client should reconnect)
+GOING_AWAY = "the server is restarting or moving; reconnect in a moment"
 
 #: close reasons hold at most 123 bytes, so the hello is shown short
 _HELLO = '{"type": "hello", "token": "..."}'
@@ -72,6 +74,8 @@ class LiveSockets:
         self.hello_seconds = hello_seconds
         self.by_address: Counter[str] = Counter()
         self.traffic = Traffic()
+        #: every open socket, to close them when the server shuts down
+        self.sockets: set[WebSocket] = set()
 
     def open(self, address: str) -> bool:
         if self.by_address[address] >= self.max_per_address:
@@ -182,6 +186,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                      f"too many live connections from your address (at most {live.max_per_address}); "
                      "close some tabs and reconnect")
         return
+    live.sockets.add(websocket)
     try:
         await _serve(websocket, table_id, live)
     except Refused as refused:
@@ -189,6 +194,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        live.sockets.discard(websocket)
         live.release(address)
 
 
@@ -265,6 +271,13 @@ def _parse(message: dict) -> tuple[dict, str | None]:
     if not isinstance(data, dict):
         return {}, 'a message needs a "type"'
     return data, None
+
+
+async def going_away(app: FastAPI) -> None:
+    """Close every socket with 1001 and a reason to reconnect (the server is stopping)."""
+    live: LiveSockets = app.state.live_sockets
+    await asyncio.gather(*(_close(socket, CLOSE_GOING_AWAY, GOING_AWAY) for socket in list(live.sockets)),
+                         return_exceptions=True)
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
