@@ -11,6 +11,7 @@ import socket
 import subprocess
 import threading
 import time
+from contextlib import contextmanager
 from typing import Iterator
 
 import pytest
@@ -125,37 +126,44 @@ def _state(message) -> bool:
     return message["type"] == "state"
 
 
-def test_finding_6_a_process_that_cannot_hear_redis_still_catches_up(postgres_url, redis_server):
-    settings = Settings(database_url=postgres_url, bot_pause=0.0, redis_url=redis_server.url)
+@contextmanager
+def _two_servers_with_bob_watching_b(postgres_url: str, redis_url: str):
+    """Servers A and B on one database and Redis (polling only while Redis is unheard: the slow
+    backstop poll is off), a playing table made on A, and Bob's socket on B; yields
+    (a, b, table, bob, bob_ws, first, second)."""
+    settings = Settings(database_url=postgres_url, bot_pause=0.0, redis_url=redis_url)
     first, second = start_server(settings), start_server(settings)
-    # Only the polling while Redis is unheard counts here, not the slow backstop poll.
     for server in (first, second):
         server.manager.backstop_poll_interval = math.inf
     try:
         with Api(first.url) as a, Api(second.url) as b:
             table = a.create(players=2)
-            tid = table["id"]
-            bob = a.join(tid)
-            with b.socket(tid, bob["token"]) as bob_ws:  # B holds the table hot and watches it
+            bob = a.join(table["id"])
+            with b.socket(table["id"], bob["token"]) as bob_ws:  # B holds the table hot and watches it
                 assert bob_ws.until(_state)["status"] == "playing"
-
-                redis_server.kill()
-                _wait_for(lambda: not second.manager.fanout.healthy, "B to notice Redis is gone")
-                seq = a.act_ok(tid, table["token"], 0, TAKE)  # committed on A; no notice can go
-                assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["view"]["pile"] == 9
-                assert b.wait_until(tid, None, lambda s: s["seq"] == seq, timeout=10)["seq"] == seq
-
-                redis_server.start()  # same port: both processes subscribe again
-                _wait_for(lambda: first.manager.fanout.healthy and second.manager.fanout.healthy,
-                          "both servers to hear Redis again")
-                seq = b.act_ok(tid, bob["token"], seq, {"type": "pass"})
-                assert a.wait_until(tid, None, lambda s: s["seq"] == seq, timeout=10)["seq"] == seq
-                # Notices flow again: with Redis healthy nobody polls, yet B's socket follows A.
-                seq = a.act_ok(tid, table["token"], seq, TAKE)
-                assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
+                yield a, b, table, bob, bob_ws, first, second
     finally:
         first.stop()
         second.stop()
+
+
+def test_finding_6_a_process_that_cannot_hear_redis_still_catches_up(postgres_url, redis_server):
+    with _two_servers_with_bob_watching_b(postgres_url, redis_server.url) as (a, b, table, bob, bob_ws, first, second):
+        tid = table["id"]
+        redis_server.kill()
+        _wait_for(lambda: not second.manager.fanout.healthy, "B to notice Redis is gone")
+        seq = a.act_ok(tid, table["token"], 0, TAKE)  # committed on A; no notice can go
+        assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["view"]["pile"] == 9
+        assert b.wait_until(tid, None, lambda s: s["seq"] == seq, timeout=10)["seq"] == seq
+
+        redis_server.start()  # same port: both processes subscribe again
+        _wait_for(lambda: first.manager.fanout.healthy and second.manager.fanout.healthy,
+                  "both servers to hear Redis again")
+        seq = b.act_ok(tid, bob["token"], seq, {"type": "pass"})
+        assert a.wait_until(tid, None, lambda s: s["seq"] == seq, timeout=10)["seq"] == seq
+        # Notices flow again: with Redis healthy nobody polls, yet B's socket follows A.
+        seq = a.act_ok(tid, table["token"], seq, TAKE)
+        assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
 
 
 def test_finding_6_log_heads_reads_every_hot_table_in_one_query(postgres_url):
@@ -185,30 +193,19 @@ def test_finding_6_log_heads_reads_every_hot_table_in_one_query(postgres_url):
 
 def test_finding_6_a_silent_cut_from_redis_is_noticed_and_bridged(postgres_url, redis_server):
     proxy = CuttableProxy(redis_server.port)
-    settings = Settings(database_url=postgres_url, bot_pause=0.0, redis_url=proxy.url)
-    first, second = start_server(settings), start_server(settings)
-    for server in (first, second):
-        server.manager.backstop_poll_interval = math.inf
     try:
-        with Api(first.url) as a, Api(second.url) as b:
-            table = a.create(players=2)
+        with _two_servers_with_bob_watching_b(postgres_url, proxy.url) as (a, b, table, bob, bob_ws, first, second):
             tid = table["id"]
-            bob = a.join(tid)
-            with b.socket(tid, bob["token"]) as bob_ws:
-                assert bob_ws.until(_state)["status"] == "playing"
+            proxy.go_silent()  # no socket closes: only the missing answers to pings tell
+            _wait_for(lambda: not second.manager.fanout.healthy, "B to notice the silence")
+            seq = a.act_ok(tid, table["token"], 0, TAKE)
+            assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
 
-                proxy.go_silent()  # no socket closes: only the missing answers to pings tell
-                _wait_for(lambda: not second.manager.fanout.healthy, "B to notice the silence")
-                seq = a.act_ok(tid, table["token"], 0, TAKE)
-                assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
-
-                proxy.restore()
-                _wait_for(lambda: first.manager.fanout.healthy and second.manager.fanout.healthy,
-                          "both servers to hear Redis again")
-                seq = b.act_ok(tid, bob["token"], seq, {"type": "pass"})
-                seq = a.act_ok(tid, table["token"], seq, TAKE)
-                assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
+            proxy.restore()
+            _wait_for(lambda: first.manager.fanout.healthy and second.manager.fanout.healthy,
+                      "both servers to hear Redis again")
+            seq = b.act_ok(tid, bob["token"], seq, {"type": "pass"})
+            seq = a.act_ok(tid, table["token"], seq, TAKE)
+            assert bob_ws.until(lambda m: _state(m) and m["seq"] == seq, timeout=10)["seq"] == seq
     finally:
-        first.stop()
-        second.stop()
         proxy.close()
