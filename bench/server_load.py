@@ -88,6 +88,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    """Return once the server at ``url`` answers; exit with a message if it dies or is too slow."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx2.get(url + "/api/games", trust_env=False, timeout=1).status_code == 200:
+                return
+        except httpx2.TransportError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise SystemExit("error: the server did not start; run `gametable serve` by hand to see why")
+        time.sleep(0.1)
+
+
 def rss_bytes(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -465,16 +479,7 @@ def main() -> None:
              "--extra-game", "tests.engine.toy_game"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx2.get(url + "/api/games", trust_env=False, timeout=1).status_code == 200:
-                        break
-                except httpx2.TransportError:
-                    pass
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start")
-                time.sleep(0.1)
+            wait_until_serving(url, server)
             print(f"server pid {server.pid} on {url}", file=sys.stderr, flush=True)
             disk_before = fsync_ms(tmp)
             figures = uvloop.run(run(args, server, url))

@@ -31,21 +31,10 @@ from pathlib import Path
 import httpx2
 from websockets.asyncio.client import connect
 
+# the server's start, its CPU and a free port, as the load benchmark measures them
+from server_load import cpu_seconds, free_port, wait_until_serving
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process, from /proc (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Spectator:
@@ -146,16 +135,7 @@ def main() -> None:
                                   env=env, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx2.get(url + "/api/games", trust_env=False, timeout=1).status_code == 200:
-                        break
-                except httpx2.TransportError:
-                    pass
-                if time.monotonic() > deadline or server.poll() is not None:
-                    sys.exit("error: the server did not start; run it by hand to see why")
-                time.sleep(0.1)
+            wait_until_serving(url, server)
             figures = asyncio.run(run(url, args.spectators, args.play, hello, server.pid))
         finally:
             server.terminate()
