@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from gametable.server.errors import NotFound
+from gametable.server.serving import client_address
 
 router = APIRouter(include_in_schema=False)
 
@@ -66,9 +67,8 @@ async def metrics(request: Request) -> Response:
 
 
 def on_this_machine(request: Request) -> bool:
-    host = request.client.host if request.client else ""
     try:
-        address = ipaddress.ip_address(host)
+        address = ipaddress.ip_address(client_address(request))
     except ValueError:
         return False
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:

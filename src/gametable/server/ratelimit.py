@@ -22,6 +22,7 @@ from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 
 from gametable.server.config import Settings
+from gametable.server.serving import client_address
 
 log = logging.getLogger("gametable.server")
 
@@ -124,12 +125,6 @@ class RateLimiter:
     async def close(self) -> None:
         if self._pool is not None:
             await self._pool.disconnect()
-
-
-def client_address(request: Request) -> str:
-    """The client's address as uvicorn saw it (behind a trusted proxy: the proxy's
-    X-Forwarded-For, once uvicorn's forwarded_allow_ips trusts it)."""
-    return request.client.host if request.client else "unknown"
 
 
 #: the kind of each route that is not a read, by method and path template

@@ -19,6 +19,7 @@ from typing import Any, Awaitable, Callable
 
 import h11
 import uvicorn
+from starlette.requests import HTTPConnection
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from gametable.server.config import Settings
@@ -290,8 +291,9 @@ class RedactSecrets(logging.Filter):
         if isinstance(record.msg, str):
             record.msg = self._redact(record.msg)
         message = record.getMessage()
-        if "token=" in message.lower() and self._SECRET.sub(r"\1[redacted]", message) != message:
-            record.msg, record.args = self._SECRET.sub(r"\1[redacted]", message), ()
+        redacted = self._redact(message)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
         return True
 
     def _redact(self, text: str) -> str:
@@ -308,6 +310,13 @@ def redact_request_logs() -> None:
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactSecrets) for f in logger.filters):
             logger.addFilter(RedactSecrets())
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address as uvicorn resolved it ("unknown" if none): behind a trusted proxy
+    (``forwarded_allow_ips`` above), the address the proxy forwards. What the rate limits, the
+    socket caps and /metrics's loopback check all go by."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def current_open_file_limit() -> int:

@@ -38,6 +38,7 @@ from gametable.server.audience import Presence
 from gametable.server.config import Settings
 from gametable.server.errors import TableError
 from gametable.server.ids import require_table_id
+from gametable.server.serving import client_address
 from gametable.server.tables import Snapshot, TableManager, hash_token
 
 router = APIRouter()
@@ -180,7 +181,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if "token" in websocket.query_params:
         await _close(websocket, CLOSE_BAD_REQUEST, TOKEN_IN_URL)
         return
-    address = websocket.client.host if websocket.client else "unknown"
+    address = client_address(websocket)
     if not live.open(address):
         await _close(websocket, CLOSE_TOO_MANY,
                      f"too many live connections from your address (at most {live.max_per_address}); "
