@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, AsyncIterator, Callable, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import orjson
 
@@ -351,23 +351,11 @@ class TableManager:
         if table is not None:
             table.touched = time.monotonic()
             return table
-        pending = self._loading.get(table_id)
-        if pending is None:
-            pending = asyncio.get_running_loop().create_future()
-            self._loading[table_id] = pending
-            try:
-                table = await self._load(table_id)
-            except BaseException as exc:
-                pending.set_exception(exc)
-                pending.exception()  # mark retrieved: nobody else may be waiting
-                raise
-            finally:
-                del self._loading[table_id]
+        table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id))
+        if made_here:
             self.tables[table_id] = table
-            pending.set_result(table)
             self.bots.schedule(table)
-            return table
-        return await asyncio.shield(pending)
+        return table
 
     @asynccontextmanager
     async def locked(self, table_id: str) -> AsyncIterator[LiveTable]:
@@ -702,27 +690,18 @@ class TableManager:
         if cached is not None:
             self._replays.move_to_end(table.id)
             return cached
-        building = self._replay_builds.get(table.id)
-        if building is not None:
-            return await asyncio.shield(building)
-        building = asyncio.get_running_loop().create_future()
-        self._replay_builds[table.id] = building
-        try:
+
+        async def build() -> ReplayCheckpoints:
             actions = await self._db(self.store.actions_after, table.id, 0)
             record = table.record
             start = table.game.new(record.num_players, record.seed, record.options)
-            checkpoints = await asyncio.to_thread(
-                ReplayCheckpoints, start, [(a.seat, a.action) for a in actions])
-        except BaseException as exc:
-            building.set_exception(exc)
-            building.exception()  # mark retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self._replay_builds[table.id]
-        building.set_result(checkpoints)
-        self._replays[table.id] = checkpoints
-        while len(self._replays) > _REPLAY_CACHE_SIZE:
-            self._replays.popitem(last=False)
+            return await asyncio.to_thread(ReplayCheckpoints, start, [(a.seat, a.action) for a in actions])
+
+        checkpoints, made_here = await _made_once(self._replay_builds, table.id, build)
+        if made_here:
+            self._replays[table.id] = checkpoints
+            while len(self._replays) > _REPLAY_CACHE_SIZE:
+                self._replays.popitem(last=False)
         return checkpoints
 
     # -- other processes --------------------------------------------------------------------
@@ -814,3 +793,24 @@ class TableManager:
             if (table.touched < limit and table.id not in self.audiences
                     and table.bot_task is None and not table.lock.locked()):
                 self._evict(table)
+
+
+async def _made_once(pending: dict[str, asyncio.Future[T]], key: str,
+                     make: Callable[[], Awaitable[T]]) -> tuple[T, bool]:
+    """``make()``'s result, made once however many ask for ``key`` at the same time (the others
+    wait for it, sharing its result or its error); and whether it was made by this call, whose
+    caller then keeps it where it belongs."""
+    waiting = pending.get(key)
+    if waiting is not None:
+        return await asyncio.shield(waiting), False
+    made = pending[key] = asyncio.get_running_loop().create_future()
+    try:
+        result = await make()
+    except BaseException as exc:
+        made.set_exception(exc)
+        made.exception()  # mark retrieved: nobody else may be waiting
+        raise
+    finally:
+        del pending[key]
+    made.set_result(result)
+    return result, True
