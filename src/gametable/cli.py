@@ -439,14 +439,11 @@ def serve(
     from gametable.server import Settings, create_app
     from gametable.server.app import going_away, tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
+    from gametable.server.config import option_value
     from gametable.server.serving import DrainingServer, raise_open_file_limit, uvicorn_config
 
     if public_url is None and os.environ.get("GAMETABLE_PUBLIC_URL") is None:
         public_url = listening_url(host, port)
-    if rate_limits is not None and rate_limits.strip().lower() not in ("on", "off"):
-        _fail(f"--rate-limits must be on or off, not {rate_limits!r}")
-    if metrics is not None and metrics.strip().lower() not in ("on", "off"):
-        _fail(f"--metrics (GAMETABLE_METRICS) must be on or off, not {metrics!r}")
     try:
         settings = Settings.from_env(
             database_url=database_url, redis_url=redis_url, bot_pause=bot_pause,
@@ -454,13 +451,10 @@ def serve(
             keep_abandoned_days=keep_abandoned_days, public_url=public_url,
             forwarded_allow_ips=forwarded_allow_ips, max_connections=max_connections,
             header_timeout=header_timeout, keep_alive_timeout=keep_alive_timeout,
-            rate_limits=None if rate_limits is None else rate_limits.strip().lower() == "on",
-            metrics=None if metrics is None else metrics.strip().lower() == "on",
-            log_format=None if log_format is None else log_format.strip().lower())
+            rate_limits=option_value("rate_limits", rate_limits), metrics=option_value("metrics", metrics),
+            log_format=option_value("log_format", log_format))
     except ValueError as exc:  # a GAMETABLE_* variable or option with a bad value: say which, in one line
         _fail(str(exc))
-    if settings.sqlite_sync not in ("full", "normal"):
-        _fail(f"--sqlite-sync must be full or normal, not {settings.sqlite_sync!r}")
     if log_level.lower() not in LOG_LEVELS:
         _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     try:

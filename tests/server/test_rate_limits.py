@@ -191,7 +191,7 @@ runner = CliRunner()
     (["serve"], {"GAMETABLE_IDLE_SECONDS": "-5"}, "must be a number above 0"),
     (["serve", "--keep-finished-days", "-1"], {}, "(GAMETABLE_KEEP_FINISHED_DAYS) must be 0 (keep forever)"),
     (["serve"], {"GAMETABLE_KEEP_ABANDONED_DAYS": "-2"}, "(GAMETABLE_KEEP_ABANDONED_DAYS) must be 0"),
-    (["serve", "--rate-limits", "maybe"], {}, "--rate-limits must be on or off"),
+    (["serve", "--rate-limits", "maybe"], {}, "--rate-limits (GAMETABLE_RATE_LIMITS) must be on or off, not 'maybe'"),
     (["serve"], {"GAMETABLE_RATE_CREATE": "lots"}, "GAMETABLE_RATE_CREATE must be a rate such as 10/minute"),
     (["serve"], {"GAMETABLE_RATE_ACT": "0/second"}, "GAMETABLE_RATE_LIMITS=off"),
 ])

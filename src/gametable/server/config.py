@@ -79,6 +79,10 @@ DEFAULT_GRACEFUL_SHUTDOWN = 10.0
 DEFAULT_FORWARDED_ALLOW_IPS = "127.0.0.1"
 #: how log lines are written (GAMETABLE_LOG_FORMAT)
 LOG_FORMATS = ("text", "json")
+#: SQLite's synchronous setting: "full" fsyncs every commit (an acknowledged action survives a
+#: power cut); "normal" leaves the fsync to checkpoints (it survives a killed server process,
+#: but a power cut may lose the last moments)
+SQLITE_SYNC_MODES = ("full", "normal")
 
 
 class SettingError(ValueError):
@@ -105,7 +109,7 @@ class Settings:
     bot_pause: float = DEFAULT_BOT_PAUSE
     max_body: int = DEFAULT_MAX_BODY
     idle_seconds: float = DEFAULT_IDLE_SECONDS
-    #: "full" or "normal": see gametable.server.store.SQLITE_SYNC_MODES
+    #: one of SQLITE_SYNC_MODES
     sqlite_sync: str = "full"
     #: False turns every rate limit off (benchmarks, tests); see gametable.server.ratelimit
     rate_limits: bool = True
@@ -150,8 +154,9 @@ class Settings:
         object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
-        if self.log_format not in LOG_FORMATS:
-            raise SettingError(f"{_source('log_format')} must be {_what('log_format')}, not {self.log_format!r}")
+        for name, choices in (("log_format", LOG_FORMATS), ("sqlite_sync", SQLITE_SYNC_MODES)):
+            if getattr(self, name) not in choices:
+                raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
@@ -239,6 +244,17 @@ _SPECIAL = {
     "sqlite_sync": "full or normal",
     "public_url": "the absolute http(s) address people open, e.g. https://play.example.org",
 }
+
+
+def option_value(name: str, raw: str | None) -> object:
+    """A `gametable serve` option's text read as its environment variable is read (None: the
+    option was not given); SettingError naming the option for text that cannot be read."""
+    if raw is None:
+        return None
+    try:
+        return _ENVIRONMENT[name][1](raw.strip())
+    except ValueError:
+        raise SettingError(f"{_source(name)} must be {_what(name)}, not {raw!r}") from None
 
 
 def _source(name: str) -> str:

@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from gametable.server import models
+from gametable.server.config import SQLITE_SYNC_MODES
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
@@ -92,10 +93,6 @@ class Append:
     bot_due: bool | None = None
 
 
-#: SQLite's synchronous setting: "full" fsyncs every commit (an acknowledged action survives a
-#: power cut); "normal" leaves the fsync to checkpoints (it survives a killed server process,
-#: but a power cut may lose the last moments)
-SQLITE_SYNC_MODES = ("full", "normal")
 
 
 def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
