@@ -156,11 +156,10 @@ class Audience:
                               "(the most it may have); close another tab first")
             self.direct[watcher] = seat
             return
-        direct = self.direct_spectators()
-        if direct + len(self.feed.members) >= self.limits.spectators:
+        if self.spectators() >= self.limits.spectators:
             raise Crowded(f"this table has {self.limits.spectators} spectators already (the most "
                           "it takes); try again later")
-        if direct < self.limits.direct_spectators:
+        if self.direct_spectators() < self.limits.direct_spectators:
             self.direct[watcher] = None
         else:
             self.feed.members.add(watcher)
@@ -175,6 +174,10 @@ class Audience:
 
     def direct_spectators(self) -> int:
         return sum(1 for s in self.direct.values() if s is None)
+
+    def spectators(self) -> int:
+        """Spectators' sockets, direct and on the shared feed (the rest are seats')."""
+        return self.direct_spectators() + len(self.feed.members)
 
     def online(self) -> frozenset[int]:
         """The seats with a socket open here (spectators are never a seat's socket)."""

@@ -102,9 +102,9 @@ class _LiveState(Collector):
         if manager is not None:
             live = len(manager.tables)
             for audience in list(manager.audiences.values()):
-                seated = sum(1 for seat in audience.direct.values() if seat is not None)
-                seats += seated
-                spectators += len(audience) - seated
+                watching = audience.spectators()
+                spectators += watching
+                seats += len(audience) - watching
             waiting = sum(1 for table in list(manager.tables.values()) if table.bot_task is not None)
         tables.add_metric([], live)
         sockets.add_metric(["seat"], seats)
