@@ -250,50 +250,20 @@ def _mine(view: View) -> dict[str, Any]:
     return next(a for a in view["trade"]["answers"] if a["seat"] == view["seat"])
 
 
-def _offer_give(view: View, action: dict) -> list[Note]:
-    t = view["trade"]
-    return [_offer(t["give"] + [action["resource"]], t["ask"])]
+def _offer_step(counter: bool, side: int, remove: bool):
+    """The note of a card put into or taken out of one side (0: what is given, 1: what is asked
+    for) of the offer being built, the proposer's or the seat's counter-offer: the offer after it."""
 
+    def note(view: View, action: dict) -> list[Note]:
+        offer = _mine(view) if counter else view["trade"]
+        sides = [list(offer["give"]), list(offer["ask"])]
+        if remove:
+            sides[side].remove(action["resource"])
+        else:
+            sides[side].append(action["resource"])
+        return [_offer(*sides)]
 
-def _offer_ask(view: View, action: dict) -> list[Note]:
-    t = view["trade"]
-    return [_offer(t["give"], t["ask"] + [action["resource"]])]
-
-
-def _counter_give(view: View, action: dict) -> list[Note]:
-    mine = _mine(view)
-    return [_offer(mine["give"] + [action["resource"]], mine["ask"])]
-
-
-def _counter_ask(view: View, action: dict) -> list[Note]:
-    mine = _mine(view)
-    return [_offer(mine["give"], mine["ask"] + [action["resource"]])]
-
-
-def _without(cards: list[str], card: str) -> list[str]:
-    rest = list(cards)
-    rest.remove(card)
-    return rest
-
-
-def _offer_remove_give(view: View, action: dict) -> list[Note]:
-    t = view["trade"]
-    return [_offer(_without(t["give"], action["resource"]), t["ask"])]
-
-
-def _offer_remove_ask(view: View, action: dict) -> list[Note]:
-    t = view["trade"]
-    return [_offer(t["give"], _without(t["ask"], action["resource"]))]
-
-
-def _counter_remove_give(view: View, action: dict) -> list[Note]:
-    mine = _mine(view)
-    return [_offer(_without(mine["give"], action["resource"]), mine["ask"])]
-
-
-def _counter_remove_ask(view: View, action: dict) -> list[Note]:
-    mine = _mine(view)
-    return [_offer(mine["give"], _without(mine["ask"], action["resource"]))]
+    return note
 
 
 def _propose(view: View, action: dict) -> list[Note]:
@@ -322,14 +292,14 @@ def _trade_with(view: View, action: dict) -> list[Note]:
 
 
 _TRADE = {
-    "offer_remove_give": _offer_remove_give,
-    "offer_remove_ask": _offer_remove_ask,
-    "counter_remove_give": _counter_remove_give,
-    "counter_remove_ask": _counter_remove_ask,
-    "offer_give": _offer_give,
-    "offer_ask": _offer_ask,
-    "counter_give": _counter_give,
-    "counter_ask": _counter_ask,
+    "offer_remove_give": _offer_step(False, 0, True),
+    "offer_remove_ask": _offer_step(False, 1, True),
+    "counter_remove_give": _offer_step(True, 0, True),
+    "counter_remove_ask": _offer_step(True, 1, True),
+    "offer_give": _offer_step(False, 0, False),
+    "offer_ask": _offer_step(False, 1, False),
+    "counter_give": _offer_step(True, 0, False),
+    "counter_ask": _offer_step(True, 1, False),
     "propose": _propose,
     "accept": _accept,
     "submit_counter": _submit_counter,

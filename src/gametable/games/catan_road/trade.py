@@ -142,20 +142,17 @@ def apply_start(state: "CatanState", seat: int, action: dict) -> None:
     state.phase = "trade"
 
 
-def apply_offer_give(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.give[RESOURCE_INDEX[action["resource"]]] += 1
+def _card_step(counter: bool, side: int, delta: int):
+    """The handler that puts a card into (``delta`` 1) or takes it out of (-1) one side (0: what
+    is given, 1: what is asked for) of the offer being built: the proposer's own offer, or the
+    acting seat's counter-offer."""
 
+    def apply(state: "CatanState", seat: int, action: dict) -> None:
+        trade = state.trade
+        cards = trade.counters[seat][side] if counter else (trade.give, trade.ask)[side]
+        cards[RESOURCE_INDEX[action["resource"]]] += delta
 
-def apply_offer_ask(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.ask[RESOURCE_INDEX[action["resource"]]] += 1
-
-
-def apply_offer_remove_give(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.give[RESOURCE_INDEX[action["resource"]]] -= 1
-
-
-def apply_offer_remove_ask(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.ask[RESOURCE_INDEX[action["resource"]]] -= 1
+    return apply
 
 
 def apply_cancel(state: "CatanState", seat: int, action: dict) -> None:
@@ -227,22 +224,6 @@ def apply_counter(state: "CatanState", seat: int, action: dict) -> None:
     t.counters[seat] = ([0, 0, 0, 0, 0], [0, 0, 0, 0, 0])
 
 
-def apply_counter_give(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.counters[seat][0][RESOURCE_INDEX[action["resource"]]] += 1
-
-
-def apply_counter_ask(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.counters[seat][1][RESOURCE_INDEX[action["resource"]]] += 1
-
-
-def apply_counter_remove_give(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.counters[seat][0][RESOURCE_INDEX[action["resource"]]] -= 1
-
-
-def apply_counter_remove_ask(state: "CatanState", seat: int, action: dict) -> None:
-    state.trade.counters[seat][1][RESOURCE_INDEX[action["resource"]]] -= 1
-
-
 def apply_submit_counter(state: "CatanState", seat: int, action: dict) -> None:
     t = state.trade
     t.answers[seat] = COUNTERED
@@ -265,19 +246,19 @@ def _after_answer(state: "CatanState") -> None:
 
 HANDLERS = {
     "start_trade": apply_start,
-    "offer_give": apply_offer_give,
-    "offer_ask": apply_offer_ask,
-    "offer_remove_give": apply_offer_remove_give,
-    "offer_remove_ask": apply_offer_remove_ask,
+    "offer_give": _card_step(False, 0, 1),
+    "offer_ask": _card_step(False, 1, 1),
+    "offer_remove_give": _card_step(False, 0, -1),
+    "offer_remove_ask": _card_step(False, 1, -1),
     "propose": apply_propose,
     "cancel_trade": apply_cancel,
     "accept": apply_accept,
     "decline": apply_decline,
     "counter": apply_counter,
-    "counter_give": apply_counter_give,
-    "counter_ask": apply_counter_ask,
-    "counter_remove_give": apply_counter_remove_give,
-    "counter_remove_ask": apply_counter_remove_ask,
+    "counter_give": _card_step(True, 0, 1),
+    "counter_ask": _card_step(True, 1, 1),
+    "counter_remove_give": _card_step(True, 0, -1),
+    "counter_remove_ask": _card_step(True, 1, -1),
     "submit_counter": apply_submit_counter,
     "trade_with": apply_trade_with,
     "withdraw": apply_withdraw,
