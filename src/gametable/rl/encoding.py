@@ -161,10 +161,7 @@ class Encoding(ABC):
 
     def action_for(self, view: View, legal: Sequence[Action], index: int) -> Action:
         """The legal action at ``index`` (ValueError if none is)."""
-        for i, action in zip(self.legal_indices(view, legal), legal):
-            if i == index:
-                return action
-        raise ValueError(f"action index {index} is not legal now")
+        return pick(legal, self.legal_indices(view, legal), index)
 
     def rel(self, view: View, seat: int | None) -> int | None:
         """A seat counted from the viewer: 0 the viewer, 1 the next seat in turn order, ..."""
@@ -174,6 +171,16 @@ class Encoding(ABC):
         """The views' players, the viewer first, then the following seats in turn order."""
         me = view["seat"]
         return [view["players"][(me + k) % self.num_players] for k in range(self.num_players)]
+
+
+def pick(legal: Sequence[Action], indices: Sequence[int], index: int) -> Action:
+    """The action of ``legal`` whose index (``indices``, in the same order) is ``index``."""
+    for i, action in zip(indices, legal):
+        if i == index:
+            return action
+    shown = sorted(indices)
+    raise ValueError(f"action index {index!r} is not legal now (legal: {shown[:20]}"
+                     f"{' ...' if len(shown) > 20 else ''})")
 
 
 def outcome(result: dict[str, Any], seat: int) -> float:
