@@ -69,8 +69,8 @@ class Encoding(BaseEncoding):
         L.add("metropolis_side_b", 1, "1 if the metropolis cards show side B")
         L.add("first_game", 1, "1 with the first-game setup")
         for k in range(n):
-            L.add(f"player{k}", len(PLAYER_NUMBERS),
-                  f"seat +{k} from the viewer: " + ", ".join(PLAYER_NUMBERS) + " (the last two 0/1)")
+            L.add(f"player{k}_numbers", len(PLAYER_NUMBERS),
+                  "seat +k from the viewer: " + ", ".join(PLAYER_NUMBERS) + " (the last two 0/1)")
             L.add(f"player{k}_metropolises", len(METROPOLIS_CARDS),
                   "metropolis cards owned: " + ", ".join(METROPOLIS_CARDS))
         L.add("hand", len(RESOURCES), "the viewer's cards per resource: " + ", ".join(RESOURCES))
@@ -90,10 +90,10 @@ class Encoding(BaseEncoding):
         L.add("trade_ask", len(RESOURCES), "the offer: cards the active player asks for, per resource")
         for k in range(n):
             L.add(f"answer{k}", len(ANSWERS),
-                  f"seat +{k}'s answer, one-hot: not asked (yet), pending, accept, decline, countering, "
-                  f"counter (the proposer's stays all 0)")
-            L.add(f"answer{k}_give", len(RESOURCES), f"seat +{k}'s counter-offer: cards it gives")
-            L.add(f"answer{k}_ask", len(RESOURCES), f"seat +{k}'s counter-offer: cards it asks for")
+                  "seat +k's answer, one-hot: not asked (yet), pending, accept, decline, countering, "
+                  "counter (the proposer's stays all 0)")
+            L.add(f"answer{k}_give", len(RESOURCES), "seat +k's counter-offer: cards it gives")
+            L.add(f"answer{k}_ask", len(RESOURCES), "seat +k's counter-offer: cards it asks for")
         L.add("paying", 1, "1 while the active player chooses how to pay")
         L.add("paying_card", len(BUILDINGS), "one-hot: the building being paid (" + ", ".join(BUILDINGS) + ")")
         L.add("paying_metropolis", len(METROPOLIS_CARDS), "one-hot: the metropolis card being paid")
@@ -144,7 +144,7 @@ class Encoding(BaseEncoding):
         for k, player in enumerate(self.by_distance(view)):
             numbers = dict(player, hand_size=len(player["hand"]) if "hand" in player else player["hand_size"])
             for i, key in enumerate(PLAYER_NUMBERS):
-                out.set(f"player{k}", numbers[key], i)
+                out.set(f"player{k}_numbers", numbers[key], i)
             out.counts(f"player{k}_metropolises", _M, player["metropolises"])
         out.counts("hand", _R, view["players"][view["seat"]]["hand"])
         out.counts("row", _B, view["row"])

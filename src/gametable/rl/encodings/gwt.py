@@ -336,7 +336,7 @@ class Encoding(BaseEncoding):
         L.add("game_end", 2, "the end is triggered (0/1), final turns left")
         for k in range(n):
             p = f"player{k}_"
-            L.add(p + "numbers", len(PLAYER_NUMBERS), f"seat +{k}: " + ", ".join(PLAYER_NUMBERS))
+            L.add(p + "numbers", len(PLAYER_NUMBERS), "seat +k from the viewer: " + ", ".join(PLAYER_NUMBERS))
             L.add(p + "discs", len(_GROUP), "discs left per group: " + ", ".join(D.DISC_GROUP_IDS))
             L.add(p + "aux", 2 * len(D.AUX), "auxiliary actions 1-5 unlocked: single, double for each")
             L.add(p + "discard_top", len(CARDS), "one-hot: the top card of the discard pile")
