@@ -18,7 +18,7 @@ from gametable.rl.encodings.catan_on_the_road import Encoding as CatanEncoding
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("game_id", ("gametable/gwt-v0", "gametable/catan-on-the-road-v0"))
+@pytest.mark.parametrize("game_id", gametable_gym.register_all())
 def test_check_env_passes(game_id, players):
     environment = gymnasium.make(game_id, num_players=players, opponents="basic" if players == 3 else "random",
                                  max_decisions=40)

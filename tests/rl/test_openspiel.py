@@ -11,7 +11,7 @@ from gametable.rl import openspiel as gametable_spiel
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("name", ("python_gametable_gwt", "python_gametable_catan_on_the_road"))
+@pytest.mark.parametrize("name", gametable_spiel.register_all())
 def test_random_sim_test_passes(name, players):
     # Short games (max_decisions) keep it quick; the test still plays, clones and observes them.
     game = pyspiel.load_game(name, {"players": players, "max_decisions": 40})

@@ -12,7 +12,7 @@ from gametable.rl.pettingzoo import env
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("name", ("gwt", "catan-on-the-road"))
+@pytest.mark.parametrize("name", encodings.names())
 def test_pettingzoo_api_test_passes(name, players):
     # Truncated after 60 decisions, which the API test's 40 cycles of every agent reach.
     api_test(env(name, players, max_decisions=60), num_cycles=40)

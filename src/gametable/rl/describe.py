@@ -63,14 +63,14 @@ def _same_or_each(values: list[int]) -> str:
 
 
 def _marker(game_name: str) -> re.Pattern[str]:
-    return re.compile(rf"(<!-- rl-layout:{re.escape(game_name)} -->\n)(.*?)(\n<!-- /rl-layout:{re.escape(game_name)} -->)",
-                      re.S)
+    name = re.escape(game_name)
+    return re.compile(rf"(<!-- rl-layout:{name} -->)(.*?)(<!-- /rl-layout:{name} -->)", re.S)
 
 
 def documented(text: str, game_name: str) -> str | None:
     """The tables between ``game_name``'s markers in ``text`` (None without markers)."""
     found = _marker(game_name).search(text)
-    return None if found is None else found.group(2)
+    return None if found is None else found.group(2).strip("\n")
 
 
 def rewrite(path: Path) -> list[str]:
@@ -79,7 +79,7 @@ def rewrite(path: Path) -> list[str]:
     done = []
     for name in encodings.names():
         if documented(text, name) is not None:
-            text = _marker(name).sub(lambda m: m.group(1) + markdown(name) + m.group(3), text)
+            text = _marker(name).sub(lambda m: f"{m.group(1)}\n{markdown(name)}\n{m.group(3)}", text)
             done.append(name)
     path.write_text(text, encoding="utf-8")
     return done

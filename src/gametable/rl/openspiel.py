@@ -19,8 +19,8 @@ import pyspiel
 
 from gametable import games
 from gametable.rl import encodings
-from gametable.rl.arrays import decision, observation
-from gametable.rl.encoding import outcome
+from gametable.rl.arrays import observation
+from gametable.rl.encoding import outcome, pick
 
 DEFAULT_SEEDS = 1024
 DEFAULT_MAX_DECISIONS = 5000
@@ -134,11 +134,16 @@ class GametableState(pyspiel.State):
         p = 1.0 / self.config.seeds
         return [(seed, p) for seed in range(self.config.seeds)]
 
-    def _decision(self, player: int):
-        return decision(self.config.encoding, self.engine, player)
+    def _choices(self, player: int) -> tuple[list, list[int]]:
+        """The player's legal actions and their indices (no observation needed)."""
+        view, legal = self.engine.view(player), self.engine.legal_actions(player)
+        return legal, self.config.encoding.legal_indices(view, legal)
+
+    def _action(self, player: int, index: int):
+        return pick(*self._choices(player), index)
 
     def _legal_actions(self, player):
-        return sorted(self._decision(player).indices)
+        return sorted(self._choices(player)[1])
 
     def _apply_action(self, action):
         if self.engine is None:
@@ -146,7 +151,7 @@ class GametableState(pyspiel.State):
             self._engine = _Engine(self.config.engine_game.new(self.config.num_players, self.seed))
             return
         player = self.current_player()
-        self.engine.apply(player, self._decision(player).action(int(action)))
+        self.engine.apply(player, self._action(player, int(action)))
         self.decisions += 1
 
     def _action_to_string(self, player, action):
@@ -154,7 +159,7 @@ class GametableState(pyspiel.State):
             return f"deal {action}"
         if self.engine is not None and not self.is_terminal() and player in self.engine.to_act():
             try:
-                return json.dumps(self._decision(player).action(int(action)), sort_keys=True)
+                return json.dumps(self._action(player, int(action)), sort_keys=True)
             except ValueError:
                 pass
         return f"action {action}"
