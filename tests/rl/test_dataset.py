@@ -46,6 +46,12 @@ def test_each_decision_is_what_the_seat_saw_the_choice_it_made_and_the_outcome(t
             state.apply(seat, action)
 
 
+def test_a_sample_unpacks_as_observation_mask_action_outcome(tmp_path):
+    path = save(tmp_path, "catan-on-the-road", 2, count=1)
+    observation, mask, action, outcome, *_ = next(decisions(path))
+    assert mask[action] == 1 and outcome in (1.0, -1.0) and observation.ndim == 1
+
+
 def test_only_the_seats_asked_for(tmp_path):
     path = save(tmp_path, "catan-on-the-road", 2, count=1)
     assert {s.seat for s in decisions(path, seats={1})} == {1}

@@ -8,9 +8,8 @@ environments' final reward). Bad files raise ``SavedGameError`` naming the file,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import numpy as np
 
@@ -21,8 +20,9 @@ from gametable.rl.encoding import outcome
 from gametable.sim.savefile import SavedGameError, read_games
 
 
-@dataclass
-class Sample:
+class Sample(NamedTuple):
+    """One decision; unpacks as (observation, action_mask, action, outcome, seat, game, index, step)."""
+
     observation: np.ndarray  # float32: the encoding of the acting seat's view
     action_mask: np.ndarray  # int8: 1 at each legal action's index
     action: int  # the index of the action taken

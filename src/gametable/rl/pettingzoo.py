@@ -42,6 +42,7 @@ class GametableAEC(AECEnv):
         self.game_options = dict(options or {})
         self.game.new(num_players, 0, self.game_options)  # bad options fail here, not at reset
         self.max_decisions = max_decisions
+        self.num_players = num_players
         self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         space = observation_space(self.encoding)
@@ -63,7 +64,7 @@ class GametableAEC(AECEnv):
         options are given to the constructor)."""
         if seed is not None:
             self._seeds.seed(seed)
-        self.state = self.game.new(self.num_players_total, self._seeds.randrange(2 ** 62), self.game_options)
+        self.state = self.game.new(self.num_players, self._seeds.randrange(2 ** 62), self.game_options)
         self.decisions = 0
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -72,10 +73,6 @@ class GametableAEC(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.to_act()[0]]
-
-    @property
-    def num_players_total(self) -> int:
-        return len(self.possible_agents)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seen = decision(self.encoding, self.state, self._seat[agent])
