@@ -96,6 +96,8 @@ def test_an_illegal_action_loses_or_raises_as_chosen():
     obs, reward, terminated, truncated, info = environment.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
     assert environment.unwrapped.state.to_json() == before
+    with pytest.raises(RuntimeError, match="call reset"):
+        environment.step(int(np.flatnonzero(info["action_mask"])[0]))
     strict = gymnasium.make("gametable/catan-on-the-road-v0", illegal_action="raise")
     obs, info = strict.reset(seed=1)
     with pytest.raises(ValueError, match="not legal"):

@@ -76,14 +76,15 @@ class GametableEnv(gymnasium.Env):
         return self._observe()
 
     def step(self, action: int):
-        if self.state is None or self.state.is_over():
-            raise RuntimeError("call reset() first: the episode is over")
+        if self._decision is None:
+            raise RuntimeError("the episode is over (or not started): call reset()")
         try:
             chosen = self._decision.action(int(action))
         except ValueError:
             if self.illegal_action == "raise":
                 raise
             obs, info = self._observe()
+            self._decision = None
             return obs, -1.0, True, False, dict(info, illegal_action=True)
         self.state.apply(self.seat, chosen)
         self.decisions += 1
@@ -91,8 +92,10 @@ class GametableEnv(gymnasium.Env):
         obs, info = self._observe()
         if self.state.is_over():
             return obs, outcome(self.state.result(), self.seat), True, False, info
-        truncated = self.max_decisions is not None and self.decisions >= self.max_decisions
-        return obs, 0.0, False, truncated, info
+        if self.max_decisions is not None and self.decisions >= self.max_decisions:
+            self._decision = None
+            return obs, 0.0, False, True, info
+        return obs, 0.0, False, False, info
 
     def _play_bots(self) -> None:
         """Let the bots decide until the agent must (or the game is over)."""
