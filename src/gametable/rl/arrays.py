@@ -29,10 +29,15 @@ def observation(encoding: Encoding, view: View) -> np.ndarray:
     return np.asarray(encoding.observe(view), dtype=np.float32)
 
 
-def decision(encoding: Encoding, state: State, seat: int) -> Decision:
+def choices(encoding: Encoding, state: State, seat: int) -> tuple[View, list[Action], list[int]]:
+    """The seat's view, its legal actions and their indices (no observation: cheaper)."""
     view = state.view(seat)
     legal = state.legal_actions(seat)
-    indices = encoding.legal_indices(view, legal)
+    return view, legal, encoding.legal_indices(view, legal)
+
+
+def decision(encoding: Encoding, state: State, seat: int) -> Decision:
+    view, legal, indices = choices(encoding, state, seat)
     mask = np.zeros(encoding.action_size, dtype=np.int8)
     mask[indices] = 1
     return Decision(seat, view, legal, indices, observation(encoding, view), mask)

@@ -19,7 +19,7 @@ import pyspiel
 
 from gametable import games
 from gametable.rl import encodings
-from gametable.rl.arrays import observation
+from gametable.rl.arrays import choices, observation
 from gametable.rl.encoding import outcome, pick
 
 DEFAULT_SEEDS = 1024
@@ -73,6 +73,8 @@ class _Engine:
 
     def __init__(self, state) -> None:
         self.state = state
+        #: ((player, decisions), choices(...)): legal_actions then apply_action compute it once
+        self.cached: tuple[tuple[int, int], tuple] | None = None
 
     def __deepcopy__(self, memo) -> "_Engine":
         return _Engine(self.state.clone())
@@ -134,16 +136,18 @@ class GametableState(pyspiel.State):
         p = 1.0 / self.config.seeds
         return [(seed, p) for seed in range(self.config.seeds)]
 
-    def _choices(self, player: int) -> tuple[list, list[int]]:
-        """The player's legal actions and their indices (no observation needed)."""
-        view, legal = self.engine.view(player), self.engine.legal_actions(player)
-        return legal, self.config.encoding.legal_indices(view, legal)
+    def _choices(self, player: int) -> tuple:
+        key = (player, self.decisions)
+        if self._engine.cached is None or self._engine.cached[0] != key:
+            self._engine.cached = (key, choices(self.config.encoding, self.engine, player))
+        return self._engine.cached[1]
 
     def _action(self, player: int, index: int):
-        return pick(*self._choices(player), index)
+        _, legal, indices = self._choices(player)
+        return pick(legal, indices, index)
 
     def _legal_actions(self, player):
-        return sorted(self._choices(player)[1])
+        return sorted(self._choices(player)[2])
 
     def _apply_action(self, action):
         if self.engine is None:

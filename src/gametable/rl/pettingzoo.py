@@ -19,7 +19,7 @@ from pettingzoo import AECEnv
 
 from gametable import games
 from gametable.rl import encodings
-from gametable.rl.arrays import decision
+from gametable.rl.arrays import Decision, decision
 from gametable.rl.encoding import outcome
 
 
@@ -66,6 +66,7 @@ class GametableAEC(AECEnv):
             self._seeds.seed(seed)
         self.state = self.game.new(self.num_players, self._seeds.randrange(2 ** 62), self.game_options)
         self.decisions = 0
+        self._seen: tuple[tuple[str, int], Decision] | None = None
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -74,9 +75,16 @@ class GametableAEC(AECEnv):
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.to_act()[0]]
 
+    def _decision(self, agent: str) -> Decision:
+        """The agent's decision now, kept until the next action (``last()`` then ``step`` use one)."""
+        key = (agent, self.decisions)
+        if self._seen is None or self._seen[0] != key:
+            self._seen = (key, decision(self.encoding, self.state, self._seat[agent]))
+        return self._seen[1]
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seen = decision(self.encoding, self.state, self._seat[agent])
-        return {"observation": seen.observation, "action_mask": seen.mask}
+        seen = self._decision(agent)
+        return {"observation": seen.observation.copy(), "action_mask": seen.mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -86,7 +94,7 @@ class GametableAEC(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act now: give an action index (see its action_mask)")
         seat = self._seat[agent]
-        chosen = decision(self.encoding, self.state, seat).action(int(action))
+        chosen = self._decision(agent).action(int(action))
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(seat, chosen)
         self.decisions += 1
