@@ -18,6 +18,7 @@ if ! command -v redis-server > /dev/null; then
 fi
 
 python3 -m pip install --quiet --upgrade pip
-python3 -m pip install --quiet -e '.[test]'
+# .[rl]: the research environments' tests run each library's own checker (tests/rl/)
+python3 -m pip install --quiet -e '.[test,rl]'
 
 python3 -m pytest "$@"

@@ -1,0 +1,57 @@
+"""The GWT rules' scenario tests reach actions that random games rarely do (building 8b's copy,
+9a's extraordinary delivery, a station disc taken back, the end of the track, ...). Run them all with
+every list of legal actions they ask for checked against the encoding: each action has its own
+index of the table and comes back from it. Together with the random games of test_encodings.py
+they show every action type of the table encoded."""
+
+from __future__ import annotations
+
+import inspect
+from importlib import import_module
+
+from gametable.games.gwt.state import GwtState
+from gametable.rl import encodings
+from tests.rl.test_encodings import positions
+
+MODULES = ("test_private_buildings", "test_neutral_buildings", "test_railroad", "test_kansas_city",
+           "test_objectives_scoring", "test_player_board", "test_rules_decisions", "test_second_audit",
+           "test_audit_scenarios")
+
+
+def scenario_tests():
+    for name in MODULES:
+        module = import_module(f"tests.games.gwt.{name}")
+        for test_name, test in inspect.getmembers(module, inspect.isfunction):
+            if test_name.startswith("test_") and test.__module__ == module.__name__ \
+                    and not inspect.signature(test).parameters:
+                yield f"{name}.{test_name}", test
+
+
+def test_every_legal_action_of_the_gwt_scenarios_has_its_own_index(monkeypatch):
+    original = GwtState.legal_actions
+    seen: set[str] = set()
+    where: list[str] = []
+
+    def checked(self, seat):
+        legal = original(self, seat)
+        if legal:
+            view, encoding = self.view(seat), encodings.get("gwt", self.n)
+            indices = encoding.legal_indices(view, legal)
+            assert [encoding.action_for(view, legal, i) for i in indices] == legal, where[-1]
+            seen.update(action["type"] for action in legal)
+        return legal
+
+    monkeypatch.setattr(GwtState, "legal_actions", checked)
+    ran = 0
+    for name, test in scenario_tests():
+        where.append(name)
+        test()
+        ran += 1
+    assert ran > 100
+    for rare in ("copy_adjacent", "extraordinary_delivery", "upgrade_behind", "end_of_track",
+                 "disc_from_station", "teepee_pairs", "certificates_to_limit", "money_per_engineer"):
+        assert rare in seen, rare
+    where.append("a whole game, 3 players")
+    for state in positions("gwt", 3, 1):
+        state.legal_actions(state.to_act()[0])
+    assert seen == {key[0] for key in encodings.get("gwt", 2).keys}
