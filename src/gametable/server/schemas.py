@@ -142,8 +142,10 @@ class TableLog(BaseModel):
 class ReplayPosition(BaseModel):
     id: str
     n: int = Field(description="The position: after this many actions.")
-    seq: int = Field(description="How many actions the game has in all.")
-    view: dict[str, Any] = Field(description="The spectator's view at that position.")
+    seq: int = Field(description="How many actions the game has so far (in all, once it is over).")
+    you: int | None = Field(description="The seat whose view this is: yours while the game runs, "
+                                        "null for the spectators' view (no token, or a finished game).")
+    view: dict[str, Any] = Field(description="The view of seat `you` (null: the spectators') at that position.")
     to_act: list[int]
 
 

@@ -57,8 +57,8 @@ export const api = {
     }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
-  replay: (tableId, n) =>
-    request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`),
+  replay: (tableId, n, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`, { token }),
 };
 
 // Seat tokens survive a reload: one entry per table in localStorage.

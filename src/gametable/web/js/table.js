@@ -304,10 +304,11 @@ async function render(snapshot) {
     if (page.snapshot !== snapshot) return;
   }
   document.body.dataset.game = view.game || "";
-  // The seat the view was made for (null: a spectator's view, as in replays). A snapshot that
-  // arrives just before or after joining may be for another seat than this browser now holds.
-  const seat = page.replay ? null : snapshot.you ?? null;
-  const legal = seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
+  // The seat the view was made for (null: a spectator's view). A snapshot that arrives just
+  // before or after joining may be for another seat than this browser now holds. A replay's
+  // position offers no choices.
+  const seat = snapshot.you ?? null;
+  const legal = page.replay || seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
@@ -329,7 +330,7 @@ async function render(snapshot) {
   renderChoices(choices);
   renderLog(view, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
-  byId("replay-open").hidden = !(snapshot.status === "finished" || resultOf(snapshot)) || !!page.replay;
+  byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
   document.title = `${title} · gametable`;
@@ -366,7 +367,7 @@ function askToJoin(snapshot) {
 function connect() {
   page.live?.stop();
   page.live = new LiveTable(page.tableId, page.me?.token, {
-    onSnapshot: (snapshot) => { if (!page.replay) render(snapshot); },
+    onSnapshot: (snapshot) => { if (page.replay) page.replay.follow(snapshot); else render(snapshot); },
     // Someone's connection opened or closed: only the seat bar changes (a choice being made
     // on the board stays as it is).
     onPresence: (snapshot) => {
@@ -388,8 +389,10 @@ function connect() {
 
 // -- replay ---------------------------------------------------------------------------------------
 
+// The game so far, while the live table goes on underneath (its updates wait in page.live).
 function openReplay() {
-  page.replay = new Replay(page.tableId, page.me?.token, {
+  closeMenu();
+  page.replay = new Replay(page.tableId, page.me?.token, page.live.snapshot || page.snapshot, {
     tr: page.tr,
     show: (snapshot) => render(snapshot),
     onError: (error) => notify("error", explainError(error)),
@@ -399,9 +402,11 @@ function openReplay() {
 }
 
 function closeReplay() {
+  page.replay.stop();
   page.replay = null;
   byId("replay-bar").hidden = true;
-  page.live.resync().catch(() => {});
+  if (page.live.snapshot) render(page.live.snapshot);
+  else page.live.resync().catch(() => {});
 }
 
 // -- start ------------------------------------------------------------------------------------------
@@ -414,6 +419,10 @@ async function start(lang) {
     return;
   }
   if (page.snapshot) {
+    if (page.replay) {
+      page.replay.tr = page.tr;
+      page.replay.say();
+    }
     render(page.snapshot);
     return;
   }
