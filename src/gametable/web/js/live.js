@@ -1,5 +1,6 @@
 // Live updates of one table: a WebSocket that reconnects by itself, and a REST resync
-// after every (re)connection so that nothing pushed while the socket was down is missed.
+// after every reconnection so that nothing pushed while the socket was down is missed (on the
+// first connection the page hands over the table it has just fetched: one fetch per page load).
 //
 // The socket's first message says who we are: {type: "hello", token} (no token: watching).
 // The token never goes in the socket's URL, because servers and proxies log URLs.
@@ -44,10 +45,15 @@ export class LiveTable {
     this.timer = null;
   }
 
-  /** Open the socket and fetch the table. Never rejects: a failed fetch is already reported
-   *  through onError, and the socket brings the table when it (re)connects. */
-  start() {
+  /** Open the socket and show `first`, the table as the page just fetched it, or else fetch it.
+   *  Never rejects: a failed fetch is already reported through onError, and the socket brings
+   *  the table when it (re)connects. */
+  start(first = null) {
     this.connect();
+    if (first) {
+      this.accept(first);
+      return Promise.resolve(first);
+    }
     return this.resync().catch(() => null);
   }
 

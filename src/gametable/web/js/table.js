@@ -364,7 +364,8 @@ function askToJoin(snapshot) {
   dialog.showModal();
 }
 
-function connect() {
+// `first`: the table as just fetched, if it was (else the live table fetches it).
+function connect(first = null) {
   page.live?.stop();
   page.live = new LiveTable(page.tableId, page.me?.token, {
     onSnapshot: (snapshot) => { if (page.replay) page.replay.follow(snapshot); else render(snapshot); },
@@ -384,7 +385,7 @@ function connect() {
     },
     onError: (error) => notify("error", explainError(error)),
   });
-  return page.live.start();
+  return page.live.start(first);
 }
 
 // -- replay ---------------------------------------------------------------------------------------
@@ -428,21 +429,23 @@ async function start(lang) {
   }
   const stored = seatStore.get(page.tableId);
   page.me = stored ? { seat: stored.seat, token: stored.token } : null;
-  let first;
+  // The one fetch of the table as the page opens (the socket's first state follows by itself).
+  let first = null;
   try {
     first = await api.table(page.tableId, page.me?.token);
   } catch (error) {
     if (page.me && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       seatStore.forget(page.tableId); // a token this table no longer knows: watch instead
       page.me = null;
-      first = await api.table(page.tableId, null);
+      first = await api.table(page.tableId, null).catch(() => null);
     } else {
       notify("error", explainError(error));
-      return;
+      // No such table: nothing to connect to. A fetch lost on the way: the socket may still bring it.
+      if (error instanceof ApiError) return;
     }
   }
-  await connect();
-  if (!page.me && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
+  await connect(first);
+  if (!page.me && first && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
 }
 
 languageSelect(byId("lang"), preferredLanguage(), (lang) => {
