@@ -27,7 +27,8 @@ export class Replay {
     this.show = show;
     this.onError = onError;
     this.total = table.seq;
-    this.position = 0;
+    this.position = 0; // the position shown
+    this.wanted = 0; // the position asked for last: steps go from here, so quick presses add up
     this.request = 0;
     this.onKey = (event) => this.key(event);
   }
@@ -42,8 +43,8 @@ export class Replay {
     slider.max = String(this.total);
     slider.oninput = () => this.go(Number(slider.value));
     byId("replay-first").onclick = () => this.go(0);
-    byId("replay-back").onclick = () => this.go(this.position - 1);
-    byId("replay-forward").onclick = () => this.go(this.position + 1);
+    byId("replay-back").onclick = () => this.go(this.wanted - 1);
+    byId("replay-forward").onclick = () => this.go(this.wanted + 1);
     byId("replay-last").onclick = () => this.go(this.total);
     document.addEventListener("keydown", this.onKey);
     return this.go(this.finished ? 0 : this.total);
@@ -68,7 +69,7 @@ export class Replay {
     let target = null;
     if (event.key in STEPS) {
       const rtl = document.documentElement.dir === "rtl";
-      target = this.position + STEPS[event.key] * (rtl ? -1 : 1);
+      target = this.wanted + STEPS[event.key] * (rtl ? -1 : 1);
     } else if (event.key === "Home") {
       target = 0;
     } else if (event.key === "End") {
@@ -85,6 +86,7 @@ export class Replay {
 
   async go(n) {
     n = Math.max(0, Math.min(this.total, n));
+    this.wanted = n;
     const ticket = ++this.request; // only the newest request is shown
     try {
       const position = await api.replay(this.tableId, n, this.token);
@@ -106,7 +108,9 @@ export class Replay {
         result: end ? this.table.result : null,
       });
     } catch (error) {
-      if (ticket === this.request) this.onError(error);
+      if (ticket !== this.request) return;
+      this.wanted = this.position; // nothing new is shown: step on from what is
+      this.onError(error);
     }
   }
 }
