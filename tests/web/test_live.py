@@ -3,14 +3,13 @@ action (400) explained to the player."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
 from playwright.sync_api import expect
 
 from tests.web.conftest import new_page
-from tests.web.play import click_one, prompt_state, wait_until_it_is_my_move
+from tests.web.play import SocketActions, click_one, prompt_state, wait_until_it_is_my_move
 
 
 def open_seat(browser, errors, server, game="gwt", before_opening=None):
@@ -109,33 +108,28 @@ def test_issue_9_the_page_fetches_the_table_once_as_it_opens(server, browser, pa
 
 
 def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_errors):
-    table, context, page = open_seat(browser, page_errors, server)
+    socket_actions = {}
+    table, context, page = open_seat(browser, page_errors, server, before_opening=lambda page, table:
+                                     socket_actions.setdefault("route", SocketActions(page)))
+    actions = socket_actions["route"]
     rnd = random.Random(3)
     start = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
 
-    def rewrite(change):
-        def handler(route):
-            body = json.loads(route.request.post_data)
-            change(body)
-            route.continue_(post_data=json.dumps(body))
-        return handler
-
     # The page sends an older seq than its snapshot's, from before this seat's choices: 409.
-    page.route("**/actions", rewrite(lambda body: body.update(seq=body["seq"] - 1)))
+    actions.rewrite = lambda message: message.update(seq=message["seq"] - 1)
     wait_until_it_is_my_move(page)
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "info")
     expect(page.locator("#notice")).to_contain_text("Your choices changed before your move arrived")
-    page.unroute("**/actions")
 
     # An action the engine refuses (400) shows the engine's own message.
-    page.route("**/actions", rewrite(lambda body: body.update(action={"type": "move", "path": ["KANSAS_CITY"]})))
+    actions.rewrite = lambda message: message.update(action={"type": "move", "path": ["KANSAS_CITY"]})
     wait_until_it_is_my_move(page)  # the page shows the table again after the 409 first
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
     expect(page.locator("#notice")).to_contain_text("Not allowed:")
     assert len(page.locator("#notice").text_content()) > len("Not allowed: ") + 10
-    page.unroute("**/actions")
+    actions.rewrite = None
 
     # Nothing was applied by either: the table is where it was, and the next click works.
     before = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
@@ -170,6 +164,7 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
         seq = server.api("POST", f"{path}/actions", {"seq": seq, "action": action}, tokens[active])["seq"]
 
     context, page = new_page(browser, page_errors)
+    actions = SocketActions(page)
     page.goto(server.base + "/")
     page.evaluate("([id, seat, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat, token}))",
                   [table["id"], mine, tokens[mine]])
@@ -177,12 +172,7 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
     expect(page.locator("button.action-decline")).to_be_visible(timeout=20_000)
     server.api("POST", f"{path}/actions", {"seq": seq, "action": {"type": "decline"}}, tokens[other])
 
-    def offer_seq(route):
-        body = json.loads(route.request.post_data)
-        body["seq"] = seq
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/actions", offer_seq)
+    actions.rewrite = lambda message: message.update(seq=seq)
     page.locator("button.action-decline").click()
     deadline = time.monotonic() + 10
     while server.api("GET", path)["seq"] != seq + 2:
@@ -191,6 +181,7 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
     after = server.api("GET", path, token=tokens[active])
     assert after["view"]["trade"] is None and after["view"]["to_act"] == [active]  # both declined
     expect(page.locator("#notice")).to_be_hidden()
+    assert [message["action"] for message in actions.sent] == [{"type": "decline"}]  # over the socket
     assert page_errors == []
     context.close()
 

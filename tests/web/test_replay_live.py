@@ -5,36 +5,21 @@ and plays on."""
 from __future__ import annotations
 
 import random
-import time
 
 from playwright.sync_api import expect
 
-from tests.web.play import click_one, wait_until_it_is_my_move
+from tests.web.play import play_one_move, wait_until_it_is_my_move
 from tests.web.test_live import open_seat
-
-
-def _seq(server, table):
-    return server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
-
-
-def _play_a_move(page, server, table, rnd):
-    before = _seq(server, table)
-    wait_until_it_is_my_move(page)
-    assert click_one(page, rnd)
-    deadline = time.monotonic() + 20
-    while _seq(server, table) == before:
-        assert time.monotonic() < deadline, "the move was not taken"
-        page.wait_for_timeout(100)
 
 
 def test_a_player_steps_back_with_the_arrow_keys_and_returns_to_the_live_game(server, browser, page_errors):
     table, context, page = open_seat(browser, page_errors, server)
     rnd = random.Random(9)
     for _ in range(3):
-        _play_a_move(page, server, table, rnd)
+        play_one_move(page, rnd, lambda: server.seq(table))
     wait_until_it_is_my_move(page)
     live_entries = page.locator("#log .log-entry").count()
-    total = _seq(server, table)
+    total = server.seq(table)
     assert total >= 3
 
     positions = []
@@ -75,7 +60,7 @@ def test_a_player_steps_back_with_the_arrow_keys_and_returns_to_the_live_game(se
     expect(page.locator("#log .log-entry")).to_have_count(live_entries)
     page.keyboard.press("ArrowLeft")  # the keys step nothing once the replay is closed
     expect(page.locator("#replay-bar")).to_be_hidden()
-    _play_a_move(page, server, table, rnd)
-    assert _seq(server, table) > total
+    play_one_move(page, rnd, lambda: server.seq(table))
+    assert server.seq(table) > total
     assert page_errors == []
     context.close()

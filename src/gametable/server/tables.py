@@ -494,7 +494,8 @@ class TableManager:
         ``received_at``: when its request arrived (time.perf_counter()), for the metrics."""
         async with self.locked(table_id) as table:
             if token is None:
-                raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")
+                raise Unauthorized("send your seat token: as 'Authorization: Bearer <token>' over HTTP, "
+                                   "in the hello over the WebSocket")
             seat = self.seat_for_token(table, token)
             if seat is None:
                 raise Forbidden("your seat is played by a bot now")

@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-function detailText(body, fallback) {
+/** The words of an error answer's body (`detail`: a text, or the list of a 422). */
+export function detailText(body, fallback) {
   if (body && typeof body === "object") {
     const detail = body.detail ?? body.message ?? body.error;
     if (typeof detail === "string") return detail;

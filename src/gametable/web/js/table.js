@@ -91,14 +91,15 @@ async function sendAll(actions, seq) {
     let current = seq;
     for (const [index, action] of actions.entries()) {
       if (index > 0) {
-        const now = await api.table(page.tableId, page.me.token);
+        const now = await page.live.atLeast(current);
         if (!(now.legal_actions || []).some((legal) => sameAction(legal, action))) break;
         current = now.seq;
       }
-      await api.act(page.tableId, page.me.token, current, action);
+      // over the table's socket while it is open, else over HTTP (live.js)
+      current = (await page.live.act(current, action)).seq;
     }
     byId("notice").hidden = true;
-    await page.live.resync();
+    await page.live.atLeast(current);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       notify("info", page.tr.t("ui.error.stale"));
