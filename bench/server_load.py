@@ -13,9 +13,14 @@ The scenario is N tables x players seats, one decision per `--think` seconds per
 person's pace is a few seconds per decision (`--think 3`); `--think 0.6` (the server bots'
 default pause, at every seat) is a stress test.
 
-Reported: committed actions per second; the latency from posting an action to receiving its
-update on the acting seat's WebSocket (p50/p99); the server's own time per action (its
-Server-Timing header: from reading the request to answering it, commit included); bytes per
+`--transport ws` sends each action over the seat's WebSocket instead (``{"type": "act", ...}``,
+answered ``acted`` or ``refused``: docs/server.md), as the browser does while its socket is up;
+`--transport http` (the default) posts it, as scripts do.
+
+Reported: committed actions per second; the latency from sending an action to receiving its
+update on the acting seat's WebSocket (p50/p99); the time to the action's answer (the HTTP answer
+or the socket's ``acted``); the server's own time per action (its Server-Timing header, HTTP only:
+from reading the request to answering it, commit included); bytes per
 update (the JSON text, uncompressed); the server's memory per table held in memory; CPU use of
 the server and of this client (both share the machine); 409s (a seat's choices changed before
 its action arrived). The server keeps its default rate limits on actions and reads (their cost
@@ -32,6 +37,7 @@ seconds over the measured window divided by the actions committed in it (`server
 
     python bench/server_load.py --tables 200 --game gwt --think 3
     python bench/server_load.py --tables 200 --game gwt --think 0.6 --age 200
+    python bench/server_load.py --tables 30 --game catan-on-the-road --think 0.6 --transport ws
 """
 
 from __future__ import annotations
@@ -68,7 +74,7 @@ from gametable import games as registry  # noqa: E402
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)  # post -> own update, seconds
-    post_times: list[float] = field(default_factory=list)  # post -> HTTP answer, seconds
+    post_times: list[float] = field(default_factory=list)  # sent -> its answer (HTTP, or the socket's acted), seconds
     server_times: list[float] = field(default_factory=list)  # the server's own time per action
     update_bytes: list[int] = field(default_factory=list)
     actions: int = 0
@@ -88,7 +94,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 120) -> None:
     """Return once the server at ``url`` answers; exit with a message if it dies or is too slow."""
     deadline = time.monotonic() + seconds
     while True:
@@ -223,7 +229,7 @@ class Aging:
 
 async def play_table(http: Http, ws_base: str, game: str, players: int, options: dict,
                      think: float, figures: Figures, stop: asyncio.Event, rng: random.Random,
-                     age: int = 0) -> None:
+                     age: int = 0, transport: str = "http") -> None:
     """Keep one table busy: play it to the end, then open the next one."""
     while not stop.is_set():
         aging = Aging(0 if figures.aging_over else age, figures)
@@ -236,8 +242,8 @@ async def play_table(http: Http, ws_base: str, game: str, players: int, options:
         # One connection per seat, as a browser per person.
         sockets = [await open_seat_socket(f"{ws_base}/ws/tables/{tid}", t) for t in tokens]
         try:
-            await asyncio.gather(*(play_seat(http, tid, token, ws, think, figures, stop, rng, aging)
-                                   for token, ws in zip(tokens, sockets)))
+            await asyncio.gather(*(play_seat(http, tid, token, ws, think, figures, stop, rng, aging,
+                                             transport) for token, ws in zip(tokens, sockets)))
             figures.games_finished += 1
         finally:
             for ws in sockets:
@@ -252,11 +258,14 @@ async def open_seat_socket(url: str, token: str):
 
 
 async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures: Figures,
-                    stop: asyncio.Event, rng: random.Random, aging: Aging) -> None:
+                    stop: asyncio.Event, rng: random.Random, aging: Aging, transport: str = "http") -> None:
     """One person at the table: whenever the seat has choices, think, then send one of them
-    with the seq it was seen at (several seats may be deciding at once)."""
+    with the seq it was seen at (several seats may be deciding at once), over HTTP or over the
+    seat's WebSocket (``transport``)."""
     latest: list[dict] = []
     arrived = asyncio.Event()
+    #: over the WebSocket: the answer (acted or refused) to the action on its way
+    answer: list[asyncio.Future] = []
     # While our action is on its way: when it was sent, the seq it made (once answered), and
     # the updates that arrived meanwhile (ours may come before the HTTP answer does).
     pending: dict = {}
@@ -271,6 +280,10 @@ async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures:
 
     async def follow() -> None:
         async for text in ws:
+            if text.startswith(('{"type": "acted"', '{"type": "refused"')):
+                if answer and not answer[0].done():
+                    answer[0].set_result(orjson.loads(text))
+                continue
             message = summary(text)
             if message is None:
                 continue
@@ -300,10 +313,13 @@ async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures:
             await asyncio.sleep(pause * rng.uniform(0.5, 1.5))
             action = rng.choice(message["legal_actions"])
             pending.update(sent=time.perf_counter(), target=None, arrivals=[], measured=measured)
-            status, headers, payload = await http.request(
-                "POST", f"/api/tables/{tid}/actions", {"seq": message["seq"], "action": action}, token)
+            if transport == "ws":
+                status, headers, new_seq = await act_over_socket(ws, answer, message["seq"], action)
+            else:
+                status, headers, payload = await http.request(
+                    "POST", f"/api/tables/{tid}/actions", {"seq": message["seq"], "action": action}, token)
+                new_seq = orjson.loads(payload)["seq"] if status == 200 else None
             if status == 200:
-                new_seq = orjson.loads(payload)["seq"]
                 seen = max(seen, new_seq - 1)
                 if measured and figures.measuring:
                     figures.actions += 1
@@ -321,6 +337,16 @@ async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures:
         follower.cancel()
 
 
+async def act_over_socket(ws, answer: list[asyncio.Future], seq: int, action: dict) -> tuple[int, dict, int | None]:
+    """Send an action over the seat's socket; its answer as (status, headers, new seq)."""
+    answer[:] = [asyncio.get_running_loop().create_future()]
+    await ws.send(orjson.dumps({"type": "act", "seq": seq, "action": action}).decode())
+    reply = await answer[0]
+    if reply["type"] == "acted":
+        return 200, {}, reply["seq"]
+    return reply["status"], {}, None
+
+
 async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> dict:
     ws_base = url.replace("http://", "ws://")
     figures = Figures()
@@ -335,7 +361,7 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         for i in range(args.tables):
             tasks.append(asyncio.create_task(play_table(http, ws_base, args.game, args.players, args.options,
                                                         args.think, figures, stop, random.Random(rng.random()),
-                                                        args.age)))
+                                                        args.age, args.transport)))
             await asyncio.sleep(args.ramp / args.tables)
         aging_started = time.perf_counter()
         while args.age and figures.tables_aged < args.tables:
@@ -371,6 +397,7 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "players": args.players,
         "options": args.options,
         "think_seconds": args.think,
+        "transport": args.transport,
         "seconds": round(wall, 1),
         "actions": figures.actions,
         "actions_per_second": round(figures.actions / wall, 1),
@@ -384,8 +411,9 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "latency_max_ms": round(1000 * max(figures.latencies), 2),
         "post_p50_ms": round(1000 * percentile(figures.post_times, 0.50), 2),
         "post_p99_ms": round(1000 * percentile(figures.post_times, 0.99), 2),
-        "server_time_p50_ms": round(1000 * percentile(figures.server_times, 0.50), 2),
-        "server_time_p99_ms": round(1000 * percentile(figures.server_times, 0.99), 2),
+        # (HTTP only: a WebSocket message has no Server-Timing header)
+        "server_time_p50_ms": round(1000 * percentile(figures.server_times, 0.50), 2) if figures.server_times else None,
+        "server_time_p99_ms": round(1000 * percentile(figures.server_times, 0.99), 2) if figures.server_times else None,
         "updates": len(figures.update_bytes),
         "bytes_per_update_mean": round(statistics.mean(figures.update_bytes)),
         "bytes_per_update_p50": percentile(figures.update_bytes, 0.5),
@@ -449,6 +477,9 @@ def main() -> None:
                              "(late-game positions); 0: tables are measured from their start")
     parser.add_argument("--age-timeout", type=float, default=300.0,
                         help="seconds the tables have to reach --age actions")
+    parser.add_argument("--transport", choices=("http", "ws"), default="http",
+                        help="send actions over HTTP (POST, as scripts do) or over each seat's "
+                             "WebSocket (as the browser does)")
     parser.add_argument("--http-connections", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")

@@ -135,12 +135,13 @@ def test_websocket_frames_it_does_not_understand_get_an_error_and_the_socket_sta
     with api.socket(table["id"], bob["token"]) as sock:
         assert sock.until(lambda m: m["type"] == "state")["seq"] == 0
         for frame, says in [("not json {", "not valid JSON"), (b"\x00\x01binary", "binary frames"),
-                            ('{"type": "act", "action": {"type": "pass"}}', "unknown message type 'act'"),
+                            ('{"type": "move", "action": {"type": "pass"}}', "unknown message type 'move'"),
                             ("[1, 2, 3]", 'needs a "type"'), ('{"type": 7}', 'needs a "type"'),
                             ("[" * 20_000 + "]" * 20_000, "not valid JSON")]:
             sock.conn.send(frame)
             error = sock.until(_error)
-            assert says in error["detail"] and '{"type": "sync"}' in error["detail"], frame[:40]
+            assert says in error["detail"] and error["status"] == 400, frame[:40]
+            assert '{"type": "sync"}' in error["help"] and '{"type": "act"' in error["help"]
         # still open and still live: a sync gets the table, and actions reach it
         sock.send({"type": "sync"})
         assert sock.until(lambda m: m["type"] == "state")["log_from"] == 0
@@ -149,12 +150,21 @@ def test_websocket_frames_it_does_not_understand_get_an_error_and_the_socket_sta
     assert api.table(table["id"])["seq"] == 1  # no frame changed the game
 
 
-def test_a_websocket_frame_over_the_size_limit_closes_the_socket_and_changes_nothing(api, live):
+def test_a_websocket_frame_over_the_size_limit_is_refused_and_changes_nothing(api, live):
+    """Over the body limit: refused with the HTTP API's 413 and words, the socket stays open;
+    over four times the limit the connection closes (1009: too big to read at all)."""
     table = api.create(players=2)
     api.join(table["id"])
     with api.socket(table["id"], table["token"]) as sock:
         sock.until(lambda m: m["type"] == "state")
         sock.conn.send('{"type": "sync", "padding": "' + "x" * 100_000 + '"}')
+        refused = sock.until(lambda m: m["type"] == "refused")
+        assert refused["status"] == 413 and refused["detail"] == "the request body is larger than 65536 bytes"
+        sock.conn.send("x" * 100_000)  # not even JSON: still the size first, as over HTTP
+        assert sock.until(_error)["status"] == 413
+        sock.send({"type": "sync"})
+        assert sock.until(lambda m: m["type"] == "state")["log_from"] == 0
+        sock.conn.send('{"type": "sync", "padding": "' + "x" * 300_000 + '"}')
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 sock.recv()

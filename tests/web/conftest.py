@@ -76,6 +76,10 @@ class Server:
             self.process.wait()
         self.process = None
 
+    def seq(self, table: dict) -> int:
+        """The seq of a table (as created: its id and token) on this server now."""
+        return self.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
+
     def api(self, method: str, path: str, body: object | None = None, token: str | None = None):
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)

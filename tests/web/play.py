@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -24,7 +25,8 @@ def wait_until_it_is_my_move(page) -> None:
     After an answer to a click (including an explained 409) the page fetches the table again
     and stays busy until it has; a click before then is ignored, as a person's would be.
     """
-    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
+    # (a bot's move before it may take a while on a loaded machine: longer than expect's 5 s)
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=30_000)
     expect(page.locator("body")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
@@ -58,6 +60,19 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
     except Exception:  # the table moved on while we aimed: look again
         return False
     return True
+
+
+def play_one_move(page, rnd: random.Random, table_seq, timeout: float = 90.0) -> None:
+    """Click one legal element and wait until the table has moved on (``table_seq()`` reads its
+    seq from the server). The bot's move before this seat's may be slow on a loaded machine, and
+    a click that missed (the table moved while aiming) is tried again."""
+    before = table_seq()
+    deadline = time.monotonic() + timeout
+    while table_seq() == before:
+        assert time.monotonic() < deadline, "no move was taken: " + describe_page(page)
+        if prompt_state(page) == "yours" and not page.locator("body.busy").count():
+            click_one(page, rnd)
+        page.wait_for_timeout(150)
 
 
 def describe_page(page) -> str:
@@ -95,3 +110,28 @@ def play_until(pages, done, rnd: random.Random, *, prefer=None, timeout: float =
         if not acted:
             pages[0].wait_for_timeout(60)
     return clicks
+
+
+class SocketActions:
+    """The table socket of a page, through Playwright's WebSocket routing: records the actions
+    the page sends over it and lets a test change them on the way (``rewrite(message)`` edits
+    an act message in place; None sends them as they are). Install before the page opens."""
+
+    def __init__(self, page) -> None:
+        self.sent: list[dict] = []
+        self.rewrite = None
+        page.route_web_socket(re.compile(r"/ws/tables/"), self._route)
+
+    def _route(self, ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message) -> None:
+            data = json.loads(message) if isinstance(message, str) else None
+            if isinstance(data, dict) and data.get("type") == "act":
+                self.sent.append(dict(data))
+                if self.rewrite is not None:
+                    self.rewrite(data)
+                    message = json.dumps(data)
+            server.send(message)
+
+        ws.on_message(to_server)

@@ -3,14 +3,13 @@ action (400) explained to the player."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 
 from playwright.sync_api import expect
 
 from tests.web.conftest import new_page
-from tests.web.play import click_one, prompt_state, wait_until_it_is_my_move
+from tests.web.play import SocketActions, click_one, prompt_state, wait_until_it_is_my_move
 
 
 def open_seat(browser, errors, server, game="gwt", before_opening=None):
@@ -55,58 +54,82 @@ def test_the_table_reconnects_and_resyncs_after_the_server_restarts(own_server, 
     context.close()
 
 
-def test_a_table_fetch_lost_on_the_way_is_explained_and_the_socket_still_shows_the_table(
+def test_a_table_fetch_lost_on_the_way_is_explained_and_the_table_still_shows(
         server, browser, page_errors):
-    """The page fetches the table as it opens and again as its socket opens. When a fetch is
-    lost (the server restarting under it, as in the test above), the page says so and shows the
-    table the socket brings; the lost fetch is no uncaught error."""
+    """The page fetches the table once as it opens. When that fetch is lost (the server
+    restarting under it, as in the test above), the page says so and still shows the table (its
+    live connection fetches it again and its socket brings it); the lost fetch is no uncaught
+    error."""
     fetches = []
 
-    def lose_the_second_fetch(page, table):
+    def lose_the_first_fetch(page, table):
         def handler(route):
             fetches.append(route.request.method)
-            if len(fetches) == 2:
+            if len(fetches) == 1:
                 route.abort()
             else:
                 route.continue_()
         page.route(lambda url: url.endswith(f"/api/tables/{table['id']}"), handler)
 
-    table, context, page = open_seat(browser, page_errors, server, before_opening=lose_the_second_fetch)
+    table, context, page = open_seat(browser, page_errors, server, before_opening=lose_the_first_fetch)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
     expect(page.locator("#notice")).to_contain_text("The server cannot be reached")
-    assert fetches[:2] == ["GET", "GET"]
+    assert fetches[0] == "GET"
     assert page_errors == []
     context.close()
 
 
+def test_issue_9_the_page_fetches_the_table_once_as_it_opens(server, browser, page_errors):
+    """The page used to fetch the snapshot twice on load (once itself, once as its live
+    connection started); the socket's first state follows anyway. Counted from the page's
+    request log, for a seat and for a spectator."""
+    fetched = []
+
+    def count_snapshot_requests(page, table):
+        path = f"/api/tables/{table['id']}"
+        page.on("request", lambda request: fetched.append(request.method)
+                if request.url.endswith(path) else None)
+
+    table, context, page = open_seat(browser, page_errors, server, before_opening=count_snapshot_requests)
+    page.wait_for_load_state("networkidle")
+    assert fetched == ["GET"]
+    watcher_context, watcher = new_page(browser, page_errors)
+    watched = []
+    watcher.on("request", lambda request: watched.append(request.method)
+               if request.url.endswith(f"/api/tables/{table['id']}") else None)
+    watcher.goto(table["invite_url"])
+    expect(watcher.locator("#connection")).to_have_attribute("data-state", "live")
+    expect(watcher.locator("#seat-bar .seat-chip")).to_have_count(2)
+    watcher.wait_for_load_state("networkidle")
+    assert watched == ["GET"]
+    assert page_errors == []
+    watcher_context.close()
+    context.close()
+
+
 def test_a_stale_seq_and_an_illegal_action_are_explained(server, browser, page_errors):
-    table, context, page = open_seat(browser, page_errors, server)
+    socket_actions = {}
+    table, context, page = open_seat(browser, page_errors, server, before_opening=lambda page, table:
+                                     socket_actions.setdefault("route", SocketActions(page)))
+    actions = socket_actions["route"]
     rnd = random.Random(3)
     start = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
 
-    def rewrite(change):
-        def handler(route):
-            body = json.loads(route.request.post_data)
-            change(body)
-            route.continue_(post_data=json.dumps(body))
-        return handler
-
     # The page sends an older seq than its snapshot's, from before this seat's choices: 409.
-    page.route("**/actions", rewrite(lambda body: body.update(seq=body["seq"] - 1)))
+    actions.rewrite = lambda message: message.update(seq=message["seq"] - 1)
     wait_until_it_is_my_move(page)
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "info")
     expect(page.locator("#notice")).to_contain_text("Your choices changed before your move arrived")
-    page.unroute("**/actions")
 
     # An action the engine refuses (400) shows the engine's own message.
-    page.route("**/actions", rewrite(lambda body: body.update(action={"type": "move", "path": ["KANSAS_CITY"]})))
+    actions.rewrite = lambda message: message.update(action={"type": "move", "path": ["KANSAS_CITY"]})
     wait_until_it_is_my_move(page)  # the page shows the table again after the 409 first
     assert click_one(page, rnd)
     expect(page.locator("#notice")).to_have_attribute("data-kind", "error")
     expect(page.locator("#notice")).to_contain_text("Not allowed:")
     assert len(page.locator("#notice").text_content()) > len("Not allowed: ") + 10
-    page.unroute("**/actions")
+    actions.rewrite = None
 
     # Nothing was applied by either: the table is where it was, and the next click works.
     before = server.api("GET", f"/api/tables/{table['id']}", token=table["token"])["seq"]
@@ -141,6 +164,7 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
         seq = server.api("POST", f"{path}/actions", {"seq": seq, "action": action}, tokens[active])["seq"]
 
     context, page = new_page(browser, page_errors)
+    actions = SocketActions(page)
     page.goto(server.base + "/")
     page.evaluate("([id, seat, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat, token}))",
                   [table["id"], mine, tokens[mine]])
@@ -148,12 +172,7 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
     expect(page.locator("button.action-decline")).to_be_visible(timeout=20_000)
     server.api("POST", f"{path}/actions", {"seq": seq, "action": {"type": "decline"}}, tokens[other])
 
-    def offer_seq(route):
-        body = json.loads(route.request.post_data)
-        body["seq"] = seq
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/actions", offer_seq)
+    actions.rewrite = lambda message: message.update(seq=seq)
     page.locator("button.action-decline").click()
     deadline = time.monotonic() + 10
     while server.api("GET", path)["seq"] != seq + 2:
@@ -162,6 +181,7 @@ def test_two_people_answering_one_offer_both_count(server, browser, page_errors)
     after = server.api("GET", path, token=tokens[active])
     assert after["view"]["trade"] is None and after["view"]["to_act"] == [active]  # both declined
     expect(page.locator("#notice")).to_be_hidden()
+    assert [message["action"] for message in actions.sent] == [{"type": "decline"}]  # over the socket
     assert page_errors == []
     context.close()
 

@@ -131,8 +131,10 @@ async def table_log(request: Request, table_id: TableId) -> dict:
 
 
 @router.get("/tables/{table_id}/replay/{n}", response_model=ReplayPosition,
-            summary="A finished game as a spectator saw it after n actions",
-            responses={404: {"description": "No table with this id, or no position n"},
-                       409: {"description": "The game is not over yet"}})
-async def replay_position(request: Request, table_id: TableId, n: Position) -> dict:
-    return await _manager(request).replay_view(table_id, n)
+            summary="The table after n actions: your seat's view while the game runs (no token: "
+                    "the spectators'); a finished game: the spectators' view",
+            responses={**_BAD_TOKEN,
+                       404: {"description": "No table with this id, or no position n"}})
+async def replay_position(request: Request, table_id: TableId, n: Position,
+                          authorization: str | None = Header(None)) -> dict:
+    return await _manager(request).replay_view(table_id, n, bearer_token(authorization))

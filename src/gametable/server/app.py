@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
@@ -28,7 +29,7 @@ from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
-from gametable.server.schemas import list_choices_in_openapi
+from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
 from gametable.server.ratelimit import RateLimiter
 from gametable.server.retention import Retention
 from gametable.server.store import LogStore, migrate
@@ -38,6 +39,12 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 #: our page for the API documentation, and Swagger UI's files as the fastapi-offline package ships them
 API_DOCS_DIR = Path(__file__).resolve().parent / "api_docs"
 SWAGGER_UI_DIR = Path(str(importlib.resources.files("fastapi_offline") / "static"))
+
+#: answers smaller than this go uncompressed: gzip's own header and the work would outweigh the
+#: bytes saved (an action's answer, a 404); the pages, scripts, catalogs and snapshots are larger
+COMPRESS_FROM_BYTES = 1024
+#: zlib's default level: within a few per cent of level 9's size on our JSON, at about half its CPU
+COMPRESS_LEVEL = 6
 
 #: what our own pages may load: only from us (no inline script, so injected markup cannot run)
 _PAGE_HEADERS = {
@@ -89,6 +96,10 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     metrics = app.state.metrics = Metrics()
     metrics.watch(lambda: getattr(app.state, "manager", None))
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
+    # HTTP answers only (the middleware passes WebSockets through untouched); it leaves alone
+    # answers that are already encoded, partial (206) or streamed events, and clients that do not
+    # ask for gzip (bench/server_load.py does not).
+    app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM_BYTES, compresslevel=COMPRESS_LEVEL)
     app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s too
     app.include_router(operations.router)
     app.include_router(api.router)
@@ -141,10 +152,9 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=400)
+            return JSONResponse({"detail": NOT_JSON}, status_code=400)
         # Everything else is FastAPI's usual 422, minus the echo of the (possibly large) input.
-        return JSONResponse({"detail": [{k: e[k] for k in ("type", "loc", "msg") if k in e}
-                                        for e in errors]}, status_code=422)
+        return JSONResponse({"detail": validation_detail(errors)}, status_code=422)
 
 
 def _add_api_docs(app: FastAPI) -> None:

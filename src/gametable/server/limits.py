@@ -10,11 +10,16 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
+def too_large(max_body: int) -> str:
+    """The refusal of a request (or WebSocket message) over the size limit."""
+    return f"the request body is larger than {max_body} bytes"
+
+
 class BodyTooLarge(HTTPException):
     """An HTTPException, so that the framework answers 413 wherever the body is being read."""
 
     def __init__(self, max_body: int) -> None:
-        super().__init__(413, f"the request body is larger than {max_body} bytes")
+        super().__init__(413, too_large(max_body))
 
 
 class BodySizeLimit:
@@ -62,7 +67,7 @@ class BodySizeLimit:
                 await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": f"the request body is larger than {self.max_body} bytes"}).encode()
+        body = json.dumps({"detail": too_large(self.max_body)}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})

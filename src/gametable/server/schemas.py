@@ -21,6 +21,16 @@ PlayerName = Annotated[str, Field(max_length=names.NAME_MAX, description=names.R
 StrictInt = Annotated[int, Field(strict=True)]
 
 
+#: the refusal of a body (or a WebSocket message) that is not JSON
+NOT_JSON = "the request body is not valid JSON"
+
+
+def validation_detail(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A 422's ``detail``: each error's type, place and message, without the echo of the
+    (possibly large) input. The same for the HTTP API and the WebSocket's actions."""
+    return [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in errors]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -142,8 +152,10 @@ class TableLog(BaseModel):
 class ReplayPosition(BaseModel):
     id: str
     n: int = Field(description="The position: after this many actions.")
-    seq: int = Field(description="How many actions the game has in all.")
-    view: dict[str, Any] = Field(description="The spectator's view at that position.")
+    seq: int = Field(description="How many actions the game has so far (in all, once it is over).")
+    you: int | None = Field(description="The seat whose view this is: yours while the game runs, "
+                                        "null for the spectators' view (no token, or a finished game).")
+    view: dict[str, Any] = Field(description="The view of seat `you` (null: the spectators') at that position.")
     to_act: list[int]
 
 

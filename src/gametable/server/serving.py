@@ -221,6 +221,12 @@ def http_protocol(settings: Settings, max_open: int,
                                          if on_busy is not None else None})
 
 
+def ws_frame_limit(max_body: int) -> int:
+    """The largest WebSocket frame the server reads at all: a few times the body limit, so that
+    an action a little over the limit is answered like its HTTP twin, not cut off."""
+    return 4 * max_body
+
+
 def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_level: str = "info",
                    fd_limit: int | None = None, **extra: Any) -> uvicorn.Config:
     """The one uvicorn configuration of the table service. ``fd_limit``: the open-file limit
@@ -236,7 +242,9 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
         app, host=host, port=port, log_level=log_level,
         http=http_protocol(settings, held, on_busy=None if metrics is None else
                            lambda: metrics.refused(503, "busy")),
-        ws_max_size=settings.max_body,
+        # Frames up to this reach the app, which refuses those over max_body as the HTTP API does
+        # (413, with the same words); beyond it the connection closes (1009).
+        ws_max_size=ws_frame_limit(settings.max_body),
         ws_ping_interval=settings.ws_ping_seconds, ws_ping_timeout=settings.ws_ping_seconds,
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]  # a float works
         timeout_graceful_shutdown=settings.graceful_shutdown,  # type: ignore[arg-type]

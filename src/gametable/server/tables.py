@@ -494,7 +494,8 @@ class TableManager:
         ``received_at``: when its request arrived (time.perf_counter()), for the metrics."""
         async with self.locked(table_id) as table:
             if token is None:
-                raise Unauthorized("send your seat token as 'Authorization: Bearer <token>'")
+                raise Unauthorized("send your seat token: as 'Authorization: Bearer <token>' over HTTP, "
+                                   "in the hello over the WebSocket")
             seat = self.seat_for_token(table, token)
             if seat is None:
                 raise Forbidden("your seat is played by a bot now")
@@ -671,37 +672,47 @@ class TableManager:
                                for a in actions]
         return data
 
-    async def replay_view(self, table_id: str, n: int) -> dict[str, Any]:
-        """The spectator's view after the first ``n`` actions of a finished game: the nearest
-        checkpoint at or before n plus at most CHECKPOINT_EVERY - 1 actions (replays.py)."""
+    async def replay_view(self, table_id: str, n: int, token: str | None = None) -> dict[str, Any]:
+        """The table after its first ``n`` actions, as the caller may see it: while the game
+        runs, a seat's token gets that seat's view then (what it saw at the time) and anyone
+        else the spectators' view; a finished game shows everyone the spectators' view. From
+        the nearest checkpoint at or before n plus at most CHECKPOINT_EVERY - 1 actions
+        (replays.py)."""
         async with self.locked(table_id) as table:
-            if table.status != "finished":
-                raise Conflict("replays open when the game is over")
-            if not 0 <= n <= table.seq:
-                raise NotFound(f"this game has positions 0 to {table.seq}, not {n}")
-        checkpoints = await self._replay_checkpoints(table)
-        view, to_act = await asyncio.to_thread(checkpoints.view_at, n)
-        return {"id": table_id, "n": n, "seq": table.seq, "view": view, "to_act": to_act}
+            seat = self.seat_for_token(table, token)  # Forbidden for a token of no seat here
+            if table.status == "finished":
+                seat = None
+            seq = table.seq
+            if not 0 <= n <= seq:
+                raise NotFound(f"this game has positions 0 to {seq}, not {n}")
+        checkpoints = await self._replay_checkpoints(table, seq)
+        view, to_act = await asyncio.to_thread(checkpoints.view_at, n, seat)
+        return {"id": table_id, "n": n, "seq": seq, "you": seat, "view": view, "to_act": to_act}
 
-    async def _replay_checkpoints(self, table: LiveTable) -> ReplayCheckpoints:
-        """The finished table's checkpoints: from the cache, or built once (one full replay,
-        on a worker thread) however many ask at the same time."""
-        cached = self._replays.get(table.id)
-        if cached is not None:
+    async def _replay_checkpoints(self, table: LiveTable, seq: int) -> ReplayCheckpoints:
+        """The table's checkpoints, holding at least its first ``seq`` actions: from the cache
+        (extended by the actions committed since, in a running game), or built once (one full
+        replay, on a worker thread) however many ask at the same time."""
+        checkpoints = self._replays.get(table.id)
+        if checkpoints is not None:
             self._replays.move_to_end(table.id)
-            return cached
+        else:
+            async def build() -> ReplayCheckpoints:
+                actions = await self._db(self.store.actions_after, table.id, 0)
+                record = table.record
+                start = table.game.new(record.num_players, record.seed, record.options)
+                return await asyncio.to_thread(ReplayCheckpoints, start,
+                                               [(a.seat, a.action) for a in actions])
 
-        async def build() -> ReplayCheckpoints:
-            actions = await self._db(self.store.actions_after, table.id, 0)
-            record = table.record
-            start = table.game.new(record.num_players, record.seed, record.options)
-            return await asyncio.to_thread(ReplayCheckpoints, start, [(a.seat, a.action) for a in actions])
-
-        checkpoints, made_here = await _made_once(self._replay_builds, table.id, build)
-        if made_here:
-            self._replays[table.id] = checkpoints
-            while len(self._replays) > _REPLAY_CACHE_SIZE:
-                self._replays.popitem(last=False)
+            checkpoints, made_here = await _made_once(self._replay_builds, table.id, build)
+            if made_here:
+                self._replays[table.id] = checkpoints
+                while len(self._replays) > _REPLAY_CACHE_SIZE:
+                    self._replays.popitem(last=False)
+        if checkpoints.length < seq:
+            known = checkpoints.length
+            newer = await self._db(self.store.actions_after, table.id, known)
+            await asyncio.to_thread(checkpoints.extend, known, [(a.seat, a.action) for a in newer])
         return checkpoints
 
     # -- other processes --------------------------------------------------------------------

@@ -11,11 +11,18 @@ Once in, the connection receives a ``state`` message: the same snapshot as
 index ``log_from`` on (the ones this connection has not had yet); then one after every
 committed change, and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
 when a seat's socket opens or closes. Sending ``{"type": "sync"}`` asks for the whole snapshot
-again (``log_from`` 0); a client that reconnects gets it anyway. Actions go through
-``POST /api/tables/{id}/actions``. Any other frame (binary, not JSON, an unknown ``type``) gets
-``{"type": "error", "detail": ...}`` saying what the socket understands; the connection stays
-open. A frame over the size limit closes it (1009), as the HTTP API answers a body that large
-with 413. The other close codes are 4000 + the HTTP status of the same problem (CLOSE_* below).
+again (``log_from`` 0); a client that reconnects gets it anyway. ``{"type": "act", "id": ...,
+"seq": n, "action": {...}}`` takes an action as ``POST /api/tables/{id}/actions`` does, under the
+same rules, rate limit and refusals: it is answered ``{"type": "acted", "id", "seq"}`` once the
+action is durable (after the ``state`` it made), or ``{"type": "refused", "id", "status",
+"detail"}`` with the HTTP route's status and words (see :mod:`gametable.server.socket_actions`).
+Any other frame (binary, not JSON, an unknown ``type``) gets ``{"type": "error", "status",
+"detail", "help"}`` saying what the socket understands; the connection stays open. A frame over
+the body limit is refused the same way (413); one over four times that closes the connection
+(1009). The other close codes are 4000 + the HTTP status of the same problem (CLOSE_* below).
+
+The message types past the hello are the entries of :data:`HANDLERS`; another feature adds
+its own by adding an entry (a coroutine taking the connection, the message and the frame).
 
 A connection that cannot keep up is never queued for: only the newest snapshot waits to be
 sent (each one is complete), and the log tail is cut from what this connection has had.
@@ -28,17 +35,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
 
+from gametable.server import socket_actions
 from gametable.server.api import bearer_token
 from gametable.server.audience import Presence
 from gametable.server.config import Settings
 from gametable.server.errors import TableError
 from gametable.server.ids import require_table_id
+from gametable.server.limits import too_large
+from gametable.server.schemas import NOT_JSON
 from gametable.server.serving import client_address
+from gametable.server.socket_actions import Connection, Frame, MessageHandler, Refusal
 from gametable.server.tables import Snapshot, TableManager, hash_token
 
 router = APIRouter()
@@ -108,7 +121,11 @@ class TableSocket:
         self._presence: Presence | None = None
         #: the serial of the newest snapshot or presence note sent: older ones are not sent
         self._sent = 0
-        self._errors: list[str] = []
+        #: answers to the client's messages (acks, refusals, errors), sent after any snapshot
+        self._replies: list[str] = []
+        self._errors = 0
+        self._drained = asyncio.Event()
+        self._gone = False  # the sending task has ended: nothing will drain the answers
         self._wake = asyncio.Event()
 
     def push(self, snapshot: Snapshot) -> None:
@@ -121,11 +138,24 @@ class TableSocket:
             self._presence = presence
             self._wake.set()
 
-    def refuse(self, problem: str) -> None:
+    def refuse(self, status: int, problem: str) -> None:
         """Tell the client what was wrong with its frame (sent by the one task that sends)."""
-        if len(self._errors) < 8:  # a client that floods us with junk does not grow our memory
-            self._errors.append(json.dumps({"type": "error", "detail": problem}))
+        if self._errors < 8:  # a client that floods us with junk does not grow our memory
+            self._errors += 1
+            self.reply({"type": "error", "status": status, "detail": problem, "help": _HELP})
+
+    def reply(self, message: dict[str, Any]) -> None:
+        """Answer a message of the client. Sent after the snapshot pushed before it, so the
+        acknowledgement of an action follows the table that action made."""
+        self._replies.append(json.dumps(message))
         self._wake.set()
+
+    async def room(self) -> None:
+        """Wait while many answers are unsent (a client that sends without reading): the
+        socket then stops reading its messages, instead of queueing answers without end."""
+        while len(self._replies) >= _MAX_UNSENT_REPLIES and not self._gone:
+            self._drained.clear()
+            await self._drained.wait()
 
     def restart_log(self) -> None:
         self.log_sent = 0
@@ -143,9 +173,7 @@ class TableSocket:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
-                errors, self._errors = self._errors, []
-                for error in errors:
-                    await self._send(error)
+                replies, self._replies, self._errors = self._replies, [], 0
                 # A presence note newer than the snapshot follows it; an older one is already
                 # in the snapshot's seats.
                 snapshot, self._pending = self._pending, None
@@ -156,8 +184,14 @@ class TableSocket:
                 if presence is not None and presence.serial > self._sent:
                     self._sent = presence.serial
                     await self._send(presence.text)
+                for reply in replies:
+                    await self._send(reply)
+                self._drained.set()
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the connection is gone; the receiving side cleans up
+        finally:
+            self._gone = True
+            self._drained.set()
 
     async def _send(self, text: str) -> None:
         self._traffic.messages += 1
@@ -215,25 +249,44 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
     except TableError as exc:  # Crowded
         raise Refused(4000 + exc.status, exc.message) from None
     sender = asyncio.create_task(socket.send_forever())
+    connection = Connection(websocket, table_id, token, socket, manager)
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            frame = Frame(time.perf_counter(), _size(message))
             data, problem = _parse(message)
-            if problem is None and data.get("type") != "sync":
-                kind = data.get("type")
-                problem = ("this socket is past its hello" if kind == "hello" else
-                           f"unknown message type {kind!r}"[:80] if isinstance(kind, str) else
-                           'a message needs a "type"')
-            if problem is not None:
-                socket.refuse(f"{problem}; {_SYNC_HELP}")
-                continue
-            socket.restart_log()
-            await manager.resync(table_id, socket)
+            kind = data.get("type")
+            handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+            if frame.size > connection.max_body:
+                # as the HTTP API answers a body that large (a message we understand: with its id)
+                if handler is None:
+                    socket.refuse(413, too_large(connection.max_body))
+                else:
+                    socket_actions.refuse(connection, data, Refusal(413, too_large(connection.max_body)))
+            elif problem is not None:
+                socket.refuse(400, problem)
+            elif handler is None:
+                socket.refuse(400, "this socket is past its hello" if kind == "hello" else
+                              f"unknown message type {kind!r}"[:80] if isinstance(kind, str) else
+                              'a message needs a "type"')
+            else:
+                await handler(connection, data, frame)
+            await socket.room()
     finally:
         sender.cancel()
         await manager.unwatch(table_id, socket)
+
+
+async def _sync(connection: "Connection", _data: dict, _frame: Frame) -> None:
+    """``{"type": "sync"}``: the whole table again (log_from 0)."""
+    connection.socket.restart_log()
+    await connection.manager.resync(connection.table_id, connection.socket)
+
+
+#: what a connection understands once past its hello, by message type
+HANDLERS: dict[str, MessageHandler] = {"sync": _sync, "act": socket_actions.act}
 
 
 async def _hello(websocket: WebSocket, live: LiveSockets) -> str | None:
@@ -255,20 +308,28 @@ async def _hello(websocket: WebSocket, live: LiveSockets) -> str | None:
     return data.get("token")
 
 
-#: what a client may send once it is in: the only message type the socket then understands
-_SYNC_HELP = ('this socket only understands {"type": "sync"} (send it to get the whole table again); '
-              "take actions with POST /api/tables/{id}/actions")
+#: what a client may send once it is in (with every error, for people trying the socket by hand)
+_HELP = ('this socket understands {"type": "sync"} (the whole table again) and {"type": "act", '
+         '"id": ..., "seq": n, "action": {...}} (an action, as POST /api/tables/{id}/actions)')
+#: answers a client may leave unread before its socket stops reading its messages
+_MAX_UNSENT_REPLIES = 64
+
+
+def _size(message: dict) -> int:
+    text = message.get("text")
+    return len(text.encode()) if text is not None else len(message.get("bytes") or b"")
 
 
 def _parse(message: dict) -> tuple[dict, str | None]:
-    """A frame's JSON object, or what is wrong with the frame (for the client)."""
+    """A frame's JSON object, or what is wrong with the frame (for the client, in the HTTP
+    API's words where it has the same problem)."""
     text = message.get("text")
     if text is None:
         return {}, "binary frames are not understood"
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
-        return {}, "the message is not valid JSON"
+        return {}, NOT_JSON
     if not isinstance(data, dict):
         return {}, 'a message needs a "type"'
     return data, None

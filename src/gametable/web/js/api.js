@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-function detailText(body, fallback) {
+/** The words of an error answer's body (`detail`: a text, or the list of a 422). */
+export function detailText(body, fallback) {
   if (body && typeof body === "object") {
     const detail = body.detail ?? body.message ?? body.error;
     if (typeof detail === "string") return detail;
@@ -57,8 +58,8 @@ export const api = {
     }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
-  replay: (tableId, n) =>
-    request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`),
+  replay: (tableId, n, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`, { token }),
 };
 
 // Seat tokens survive a reload: one entry per table in localStorage.

@@ -1,5 +1,6 @@
 // Live updates of one table: a WebSocket that reconnects by itself, and a REST resync
-// after every (re)connection so that nothing pushed while the socket was down is missed.
+// after every reconnection so that nothing pushed while the socket was down is missed (on the
+// first connection the page hands over the table it has just fetched: one fetch per page load).
 //
 // The socket's first message says who we are: {type: "hello", token} (no token: watching).
 // The token never goes in the socket's URL, because servers and proxies log URLs.
@@ -12,8 +13,11 @@
 // `onPresence(snapshot)` receives the current snapshot with new `seats[].online` flags (only
 // the seats changed; without the callback, onSnapshot gets it).
 // `onStatus(state)` receives "connecting", "live" or "offline".
+// `act(seq, action)` takes an action over the socket while it is open ({type: "act", id, seq,
+// action}, answered {type: "acted", id, seq} once durable, after the state it made, or
+// {type: "refused", id, status, detail} with the HTTP route's status and words), else over HTTP.
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, detailText } from "./api.js";
 
 const MAX_DELAY_MS = 8000;
 
@@ -42,18 +46,26 @@ export class LiveTable {
     this.attempts = 0;
     this.closed = false;
     this.timer = null;
+    this.acts = 0; // the id of the last action sent over the socket
+    this.answers = new Map(); // id -> {resolve, reject} of the actions awaiting their answer
   }
 
-  /** Open the socket and fetch the table. Never rejects: a failed fetch is already reported
-   *  through onError, and the socket brings the table when it (re)connects. */
-  start() {
+  /** Open the socket and show `first`, the table as the page just fetched it, or else fetch it.
+   *  Never rejects: a failed fetch is already reported through onError, and the socket brings
+   *  the table when it (re)connects. */
+  start(first = null) {
     this.connect();
+    if (first) {
+      this.accept(first);
+      return Promise.resolve(first);
+    }
     return this.resync().catch(() => null);
   }
 
   stop() {
     this.closed = true;
     clearTimeout(this.timer);
+    this.dropAnswers();
     if (this.socket) this.socket.close();
   }
 
@@ -67,6 +79,40 @@ export class LiveTable {
       this.onError(error);
       throw error;
     }
+  }
+
+  /** Take an action: over the open socket, else over HTTP. Resolves to {seq} (the table's seq
+   *  after it); rejects with an ApiError as the HTTP route would, or a network error. */
+  act(seq, action) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return api.act(this.tableId, this.token, seq, action);
+    const id = ++this.acts;
+    return new Promise((resolve, reject) => {
+      this.answers.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ type: "act", id, seq, action }));
+    });
+  }
+
+  /** The table at `seq` or later: the one shown when it is (over the socket, a change comes
+   *  before its action's answer), else fetched. */
+  async atLeast(seq) {
+    if (this.snapshot && this.snapshot.seq >= seq) return this.snapshot;
+    return this.resync();
+  }
+
+  /** An "acted" or "refused" message: settle the action it answers. */
+  acceptAnswer(message) {
+    const waiting = this.answers.get(message.id);
+    if (!waiting) return;
+    this.answers.delete(message.id);
+    if (message.type === "acted") waiting.resolve({ seq: message.seq });
+    else waiting.reject(new ApiError(message.status, detailText(message, "refused"), message));
+  }
+
+  /** The socket closed with actions unanswered: whether they were taken, the table will tell. */
+  dropAnswers() {
+    for (const waiting of this.answers.values()) waiting.reject(new TypeError("the connection closed"));
+    this.answers.clear();
   }
 
   accept(snapshot, pushed = false) {
@@ -139,10 +185,14 @@ export class LiveTable {
         this.acceptPushed(data);
       } else if (data && data.type === "presence") {
         this.acceptPresence(data);
+      } else if (data && (data.type === "acted" || data.type === "refused")) {
+        this.acceptAnswer(data);
       }
     });
     socket.addEventListener("close", (event) => {
-      if (this.socket !== socket || this.closed) return;
+      if (this.socket !== socket) return;
+      this.dropAnswers();
+      if (this.closed) return;
       if ([4400, 4401, 4403, 4404].includes(event.code)) {
         // Not a passing network problem: this token or table is not (or no longer) valid.
         this.onStatus("offline");

@@ -91,14 +91,15 @@ async function sendAll(actions, seq) {
     let current = seq;
     for (const [index, action] of actions.entries()) {
       if (index > 0) {
-        const now = await api.table(page.tableId, page.me.token);
+        const now = await page.live.atLeast(current);
         if (!(now.legal_actions || []).some((legal) => sameAction(legal, action))) break;
         current = now.seq;
       }
-      await api.act(page.tableId, page.me.token, current, action);
+      // over the table's socket while it is open, else over HTTP (live.js)
+      current = (await page.live.act(current, action)).seq;
     }
     byId("notice").hidden = true;
-    await page.live.resync();
+    await page.live.atLeast(current);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       notify("info", page.tr.t("ui.error.stale"));
@@ -304,10 +305,11 @@ async function render(snapshot) {
     if (page.snapshot !== snapshot) return;
   }
   document.body.dataset.game = view.game || "";
-  // The seat the view was made for (null: a spectator's view, as in replays). A snapshot that
-  // arrives just before or after joining may be for another seat than this browser now holds.
-  const seat = page.replay ? null : snapshot.you ?? null;
-  const legal = seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
+  // The seat the view was made for (null: a spectator's view). A snapshot that arrives just
+  // before or after joining may be for another seat than this browser now holds. A replay's
+  // position offers no choices.
+  const seat = snapshot.you ?? null;
+  const legal = page.replay || seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
   const describe = (action) => (page.renderer?.actionLabel
     ? page.renderer.actionLabel(tr, action, names)
     : actionLabel(tr, domain, action, names));
@@ -329,7 +331,7 @@ async function render(snapshot) {
   renderChoices(choices);
   renderLog(view, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
-  byId("replay-open").hidden = !(snapshot.status === "finished" || resultOf(snapshot)) || !!page.replay;
+  byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
   document.title = `${title} · gametable`;
@@ -363,10 +365,11 @@ function askToJoin(snapshot) {
   dialog.showModal();
 }
 
-function connect() {
+// `first`: the table as just fetched, if it was (else the live table fetches it).
+function connect(first = null) {
   page.live?.stop();
   page.live = new LiveTable(page.tableId, page.me?.token, {
-    onSnapshot: (snapshot) => { if (!page.replay) render(snapshot); },
+    onSnapshot: (snapshot) => { if (page.replay) page.replay.follow(snapshot); else render(snapshot); },
     // Someone's connection opened or closed: only the seat bar changes (a choice being made
     // on the board stays as it is).
     onPresence: (snapshot) => {
@@ -383,13 +386,15 @@ function connect() {
     },
     onError: (error) => notify("error", explainError(error)),
   });
-  return page.live.start();
+  return page.live.start(first);
 }
 
 // -- replay ---------------------------------------------------------------------------------------
 
+// The game so far, while the live table goes on underneath (its updates wait in page.live).
 function openReplay() {
-  page.replay = new Replay(page.tableId, page.me?.token, {
+  closeMenu();
+  page.replay = new Replay(page.tableId, page.me?.token, page.live.snapshot || page.snapshot, {
     tr: page.tr,
     show: (snapshot) => render(snapshot),
     onError: (error) => notify("error", explainError(error)),
@@ -399,9 +404,11 @@ function openReplay() {
 }
 
 function closeReplay() {
+  page.replay.stop();
   page.replay = null;
   byId("replay-bar").hidden = true;
-  page.live.resync().catch(() => {});
+  if (page.live.snapshot) render(page.live.snapshot);
+  else page.live.resync().catch(() => {});
 }
 
 // -- start ------------------------------------------------------------------------------------------
@@ -414,26 +421,32 @@ async function start(lang) {
     return;
   }
   if (page.snapshot) {
+    if (page.replay) {
+      page.replay.tr = page.tr;
+      page.replay.say();
+    }
     render(page.snapshot);
     return;
   }
   const stored = seatStore.get(page.tableId);
   page.me = stored ? { seat: stored.seat, token: stored.token } : null;
-  let first;
+  // The one fetch of the table as the page opens (the socket's first state follows by itself).
+  let first = null;
   try {
     first = await api.table(page.tableId, page.me?.token);
   } catch (error) {
     if (page.me && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       seatStore.forget(page.tableId); // a token this table no longer knows: watch instead
       page.me = null;
-      first = await api.table(page.tableId, null);
+      first = await api.table(page.tableId, null).catch(() => null);
     } else {
       notify("error", explainError(error));
-      return;
+      // No such table: nothing to connect to. A fetch lost on the way: the socket may still bring it.
+      if (error instanceof ApiError) return;
     }
   }
-  await connect();
-  if (!page.me && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
+  await connect(first);
+  if (!page.me && first && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
 }
 
 languageSelect(byId("lang"), preferredLanguage(), (lang) => {
