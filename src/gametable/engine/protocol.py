@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Hashable, Mapping
 
 from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry
@@ -34,6 +34,11 @@ class State(ABC):
 
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
+
+    #: whether the last ``apply`` revealed information (a card, tile or event drawn, a deck
+    #: shuffled): an undo barrier, which no undo may cross (gametable.engine.undo). Set by ``apply``
+    #: from ``_reveal_marker``; True until a first action, and for a game that gives no marker.
+    revealed: bool = True
 
     # -- what a game implements -------------------------------------------------------------
 
@@ -74,6 +79,14 @@ class State(ABC):
     def clone(self) -> "State":
         """An independent copy. Games override this with something faster."""
         return type(self).game.from_json(json.loads(json.dumps(self.to_json())))
+
+    def _reveal_marker(self) -> Hashable | None:
+        """A value that changes whenever an action reveals information: typically the RNG's
+        state (every shuffle and random pick moves it) with the size of every face-down stack
+        (every draw shrinks one). ``apply`` compares it before and after each action. None, the
+        default, means the game does not say: then every action counts as revealing, so nothing
+        can be undone. Keep it cheap: it runs twice per action."""
+        return None
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat``; games may give a more specific reason."""
@@ -126,7 +139,9 @@ class State(ABC):
             if canonical is None:
                 raise IllegalAction(self.explain_illegal(seat, dict(action))) from None
         self._legal_cache = None
+        marker = self._reveal_marker()
         self._apply(seat, dict(canonical))
+        self.revealed = marker is None or marker != self._reveal_marker()
         return canonical
 
     def _unordered_match(self, legal: list[Action], action: Mapping[str, Any]) -> Action | None:

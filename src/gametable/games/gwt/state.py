@@ -160,6 +160,13 @@ class GwtState(State):
         from .turn import apply_action
         apply_action(self, action)
 
+    def _reveal_marker(self) -> tuple[int, ...]:
+        # Every draw from a face-down stack (a player's draw pile, the cattle and objective
+        # stacks, the Kansas City tile piles) shrinks it, and every shuffle moves the RNG: see
+        # docs/rules-decisions.md (undo). Station masters and foresight tiles lie face up.
+        return (self.rng.state, len(self.cattle_stack), len(self.obj_stack),
+                *map(len, self.piles), *(len(p.deck) for p in self.players))
+
     def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
         from .turn import explain_illegal
         return explain_illegal(self, action)
