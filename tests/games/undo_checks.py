@@ -11,13 +11,14 @@ and checks at every step:
 
 It returns, per log key, how often an action writing that key was revealing / undoable, and per
 action type how often one was undoable, so a game's tests can check every kind of revealing
-action was met and treated as one.
+action was met and treated as one; and the log it played, undo entries included.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pytest
@@ -25,16 +26,26 @@ import pytest
 from gametable.engine import Game, IllegalAction, Timeline, replay, undo_entry
 
 
+@dataclass
+class UndoRun:
+    #: per log key, the actions writing it that revealed information
+    revealing: Counter = field(default_factory=Counter)
+    #: per log key, the actions writing it that left an undo possible
+    undoable: Counter = field(default_factory=Counter)
+    #: per action type, the actions that left an undo possible
+    undoable_types: Counter = field(default_factory=Counter)
+    #: the log played: (seat, game action or undo entry)
+    entries: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
 def play_with_undos(game: Game, players: int, seed: int, hidden: Callable[[dict[str, Any]], Any],
                     options: dict[str, Any] | None = None,
-                    max_steps: int = 4000) -> tuple[Counter, Counter, Counter]:
-    """Returns (revealing, undoable, undoable_types): per log key, the actions writing it that
-    revealed information, and those that left an undo possible; per action type, the latter."""
+                    max_steps: int = 4000) -> UndoRun:
     rnd = random.Random(seed)
     timeline = Timeline(game.new(players, seed, options))
-    entries: list[tuple[int, dict[str, Any]]] = []
+    run = UndoRun()
+    entries, revealing, undoable = run.entries, run.revealing, run.undoable
     positions = [timeline.state.to_json()]  # the position after each action still in effect
-    revealing, undoable, undoable_types = Counter(), Counter(), Counter()
     steps = 0
     while not timeline.state.is_over() and steps < max_steps:
         steps += 1
@@ -71,6 +82,6 @@ def play_with_undos(game: Game, players: int, seed: int, hidden: Callable[[dict[
                 timeline.apply(seat, undo_entry(1))
         if timeline.window.steps(seat):
             undoable.update(keys)
-            undoable_types[action["type"]] += 1
+            run.undoable_types[action["type"]] += 1
     assert replay(game, players, seed, options, entries).to_json() == timeline.state.to_json()
-    return revealing, undoable, undoable_types
+    return run

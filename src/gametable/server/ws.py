@@ -39,7 +39,7 @@ from gametable.server.config import Settings
 from gametable.server.errors import TableError
 from gametable.server.ids import require_table_id
 from gametable.server.serving import client_address
-from gametable.server.tables import Snapshot, TableManager, hash_token
+from gametable.server.tables import LogCuts, Snapshot, TableManager, hash_token
 
 router = APIRouter()
 
@@ -103,6 +103,9 @@ class TableSocket:
         self.websocket = websocket
         self.token_hash = hash_token(token) if token is not None else None
         self.log_sent = 0
+        #: the log cuts (undos) of the table as of the last snapshot sent: see Snapshot.log_kept
+        self._log_cuts: LogCuts | None = None
+        self._cut_count = 0
         self._traffic = traffic
         self._pending: Snapshot | None = None
         self._presence: Presence | None = None
@@ -131,10 +134,17 @@ class TableSocket:
         self.log_sent = 0
 
     def message(self, snapshot: Snapshot) -> str:
-        # Logs only grow; if this one did not, start afresh rather than guess.
+        # A log grows, except where an undo cut it back: the part sent before the cut stays.
         length = snapshot.log_length
-        start = self.log_sent if self.log_sent <= length else 0
+        start = self.log_sent
+        if self.log_sent:
+            kept = snapshot.log_kept(self._log_cuts, self._cut_count)
+            if kept is not None:
+                start = min(start, kept)
+        if start > length:  # (cannot happen with the cuts known; never guess)
+            start = 0
         self.log_sent = length
+        self._log_cuts, self._cut_count = snapshot.log_cuts, snapshot.cut_count
         # Encoded once per snapshot and log position: the connections of one seat share it.
         return snapshot.message(start)
 

@@ -41,9 +41,9 @@ def met():
     revealing, undoable, undoable_types = Counter(), Counter(), Counter()
     for players, seed in ((2, 1), (3, 2), (4, 3), (2, 4), (3, 5), (4, 6)):
         found = play_with_undos(GAME, players, seed, _hidden, RANDOM_OPTIONS if seed % 2 else None)
-        revealing.update(found[0])
-        undoable.update(found[1])
-        undoable_types.update(found[2])
+        revealing.update(found.revealing)
+        undoable.update(found.undoable)
+        undoable_types.update(found.undoable_types)
     return revealing, undoable, undoable_types
 
 
