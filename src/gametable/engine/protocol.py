@@ -32,6 +32,11 @@ class State(ABC):
     #: together): ``apply`` accepts such a list in any order and returns the offered action.
     unordered_params: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
+    #: the action types that always end the acting seat's turn (handing the decision to the next
+    #: seat): a client may ask for a confirmation before sending one. Only the game's public
+    #: rules decide it, never a trial apply (which could tell what a hidden card is).
+    turn_end_actions: ClassVar[frozenset[str]] = frozenset()
+
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
 

@@ -101,6 +101,9 @@ class TableSnapshot(BaseModel):
         "Parallel to legal_actions: what each action costs and gives, as notes shaped like log "
         "entries (a catalog key and its parameters; translate them as log entries). [] where the "
         "game knows nothing; the whole list is empty when legal_actions is."))
+    ends_turn: list[bool] = Field(description=(
+        "Parallel to legal_actions: whether the action always ends your turn (a client may ask "
+        "for a confirmation first)."))
     can_undo: bool = Field(description=(
         "Whether you may take back your last action now (POST /api/tables/{id}/undo): your own "
         "actions since the start of your turn, up to the last card, tile or event drawn, shuffle "

@@ -658,6 +658,8 @@ class TableManager:
             "legal_actions": legal,
             # what each legal action costs and gives (the game's optional hook; [] for spectators)
             "action_notes": state.action_notes(seat, view) if legal else [],
+            # parallel to legal_actions: which always end this seat's turn (engine protocol)
+            "ends_turn": [action["type"] in state.turn_end_actions for action in legal],
             # how many of its own latest actions this seat may take back (POST .../undo)
             "can_undo": undo_steps > 0,
             "undo_steps": undo_steps,

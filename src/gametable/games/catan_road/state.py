@@ -49,6 +49,8 @@ class CatanState(State):
 
     # The cards a payment uses are a set: legal_pay lists each way to pay once, in resource order.
     unordered_params = {"pay": ("cards",)}
+    # Ending the turn starts the next player's draw phase (rules reference §3.1).
+    turn_end_actions = frozenset({"end_turn"})
 
     def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng,
                  charity_receivers: str = CHARITY_FEWER) -> None:

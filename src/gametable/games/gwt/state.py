@@ -99,6 +99,9 @@ class GwtState(State):
     # A pair of cattle bought together (§1.3) and two cards discarded together (building F, 3a)
     # are sets: legal_actions lists each once, with the cards in sorted order.
     unordered_params = {"buy": ("cards",), "discard": ("cards",)}
+    # Ending phase B goes on to phase C and the next player (§9.6). (A Kansas City visit ends
+    # the turn on its own after its last decision, which no type names in advance.)
+    turn_end_actions = frozenset({"end_phase_b"})
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
