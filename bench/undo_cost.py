@@ -17,14 +17,11 @@ Printed: CPU ms per position (time.process_time), the ratio replay / undo, and t
 
 from __future__ import annotations
 
-import argparse
 import os
 import time
 
-from gametable import bots
-from gametable import games as registry
 from gametable.engine import replay, replay_timeline
-from gametable.sim.runner import play_game, seat_bots
+from replay_steps import finished_game, game_arguments
 
 
 def undoable_positions(game, players: int, seed: int, moves: list, limit: int) -> list:
@@ -49,19 +46,12 @@ def cpu_ms(work, positions) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="gwt")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", default=bots.best_level(), help=f"one of {', '.join(bots.levels())}")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = game_arguments(__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
 
-    game = registry.get(args.game)
-    moves: list = []
-    play_game(game, args.players, args.seed, seat_bots(game, [args.bots], args.players, args.seed),
-              actions_out=moves)
+    game, moves = finished_game(args)
     positions = undoable_positions(game, args.players, args.seed, moves, args.positions)
     if not positions:
         raise SystemExit("no position of the game's last 30 % can be undone; try another --seed")

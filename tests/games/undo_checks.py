@@ -85,3 +85,15 @@ def play_with_undos(game: Game, players: int, seed: int, hidden: Callable[[dict[
             run.undoable_types[action["type"]] += 1
     assert replay(game, players, seed, options, entries).to_json() == timeline.state.to_json()
     return run
+
+
+def runs_of(game: Game, hidden: Callable[[dict[str, Any]], Any],
+            runs: list[tuple[int, int, dict[str, Any] | None]]) -> UndoRun:
+    """``play_with_undos`` for each (players, seed, options) of ``runs``, counts added up."""
+    total = UndoRun()
+    for players, seed, options in runs:
+        found = play_with_undos(game, players, seed, hidden, options)
+        total.revealing.update(found.revealing)
+        total.undoable.update(found.undoable)
+        total.undoable_types.update(found.undoable_types)
+    return total

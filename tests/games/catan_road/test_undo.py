@@ -2,13 +2,11 @@
 every card drawn, event, shuffle and another seat's answer to a trade is an undo barrier, and
 the rest of a turn can be taken back, at every step of random games with undos mixed in."""
 
-from collections import Counter
-
 import pytest
 
 from gametable.engine import IllegalAction, Timeline, undo_entry
 from tests.games.catan_road.helpers import GAME
-from tests.games.undo_checks import play_with_undos
+from tests.games.undo_checks import runs_of
 
 #: the log entries of actions that reveal information, with the rule section of each
 REVEALING = {
@@ -29,32 +27,27 @@ def _hidden(data):
 
 @pytest.fixture(scope="module")
 def met():
-    revealing, undoable, undoable_types = Counter(), Counter(), Counter()
-    for players, seed in ((2, 1), (3, 2), (4, 3), (2, 4), (3, 5), (4, 6), (3, 7), (4, 8)):
-        found = play_with_undos(GAME, players, seed, _hidden)
-        revealing.update(found.revealing)
-        undoable.update(found.undoable)
-        undoable_types.update(found.undoable_types)
-    return revealing, undoable, undoable_types
+    return runs_of(GAME, _hidden, [(players, seed, None) for players, seed in
+                                   ((2, 1), (3, 2), (4, 3), (2, 4), (3, 5), (4, 6), (3, 7), (4, 8))])
 
 
 @pytest.mark.parametrize("key", sorted(REVEALING))
 def test_every_kind_of_revealing_action_is_an_undo_barrier(met, key):
-    revealing, undoable, _ = met
+    revealing, undoable = met.revealing, met.undoable
     assert revealing[key] > 0, f"{key} ({REVEALING[key]}) never happened in the random games"
     assert undoable[key] == 0, f"an action writing {key} could be undone"
 
 
 @pytest.mark.parametrize("key", ANSWERS)
 def test_a_trade_put_to_other_seats_or_answered_by_them_cannot_be_undone(met, key):
-    assert met[1][key] == 0
+    assert met.undoable[key] == 0
 
 
 @pytest.mark.parametrize("action_type", ["start_trade", "offer_give", "offer_ask", "offer_remove_give",
                                          "offer_remove_ask", "cancel_trade", "discard"])
 def test_putting_an_offer_together_or_choosing_discards_can_be_taken_back(met, action_type):
     """§4.1: an offer is only made once proposed; §7 (Robber): the discards are one's own choice."""
-    assert met[2][action_type] > 0
+    assert met.undoable_types[action_type] > 0
 
 
 def test_ending_the_turn_is_final_and_what_reveals_cannot_be_undone():

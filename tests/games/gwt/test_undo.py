@@ -2,13 +2,11 @@
 every kind of action that reveals something is an undo barrier, the rest of a turn can be taken
 back, at every step of random games with undos mixed in."""
 
-from collections import Counter
-
 import pytest
 
 from gametable.engine import IllegalAction, Timeline, undo_entry
 from gametable.games import get
-from tests.games.undo_checks import play_with_undos
+from tests.games.undo_checks import runs_of
 
 GAME = get("gwt")
 RANDOM_OPTIONS = {"building_sides": "random", "neutral_buildings": "random"}
@@ -38,18 +36,13 @@ def _hidden(data):
 
 @pytest.fixture(scope="module")
 def met():
-    revealing, undoable, undoable_types = Counter(), Counter(), Counter()
-    for players, seed in ((2, 1), (3, 2), (4, 3), (2, 4), (3, 5), (4, 6)):
-        found = play_with_undos(GAME, players, seed, _hidden, RANDOM_OPTIONS if seed % 2 else None)
-        revealing.update(found.revealing)
-        undoable.update(found.undoable)
-        undoable_types.update(found.undoable_types)
-    return revealing, undoable, undoable_types
+    return runs_of(GAME, _hidden, [(players, seed, RANDOM_OPTIONS if seed % 2 else None)
+                                   for players, seed in ((2, 1), (3, 2), (4, 3), (2, 4), (3, 5), (4, 6))])
 
 
 @pytest.mark.parametrize("key", sorted(REVEALING))
 def test_every_kind_of_revealing_action_is_an_undo_barrier(met, key):
-    revealing, undoable, _ = met
+    revealing, undoable = met.revealing, met.undoable
     assert revealing[key] > 0, f"{key} ({REVEALING[key]}) never happened in the random games"
     assert undoable[key] == 0, f"an action writing {key} could be undone"
 
@@ -57,7 +50,7 @@ def test_every_kind_of_revealing_action_is_an_undo_barrier(met, key):
 @pytest.mark.parametrize("key", NOT_REVEALING)
 def test_actions_that_reveal_nothing_can_be_taken_back(met, key):
     # (§7: station master tiles lie face up from the setup on, so taking one reveals nothing.)
-    assert met[1][key] > 0, f"no action writing {key} was ever undoable"
+    assert met.undoable[key] > 0, f"no action writing {key} was ever undoable"
 
 
 def test_a_misplaced_move_is_taken_back_to_the_exact_position():
