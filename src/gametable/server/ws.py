@@ -8,7 +8,8 @@ parameter is refused (4400) without being looked at.
 
 Once in, the connection receives a ``state`` message: the same snapshot as
 ``GET /api/tables/{id}`` for its seat, except that ``view.log`` holds only the entries from
-index ``log_from`` on (the ones this connection has not had yet); then one after every
+index ``log_from`` on (the ones this connection has not had yet; an undo takes entries back, so
+``log_from`` may be shorter than what the connection had: it keeps that many); then one after every
 committed change, and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
 when a seat's socket opens or closes. Sending ``{"type": "sync"}`` asks for the whole snapshot
 again (``log_from`` 0); a client that reconnects gets it anyway. Actions go through
