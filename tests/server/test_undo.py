@@ -140,3 +140,39 @@ def test_undo_entries_replay_after_a_restart_and_a_bot_goes_on_afterwards(api, l
         hot = api.table(table_id, token)
     api.wait_until(table_id, token, lambda s: s["legal_actions"])
     assert any(seat == 1 for seat, _ in _stored(live, table_id))
+
+
+def test_another_process_follows_an_undo_and_takes_back_an_action_itself(store):
+    """Two server processes on one store: an undo committed by one replays in the other (on
+    loading and when catching up), and either can take back the seat's next action."""
+
+    async def run() -> None:
+        first, second = TableManager(store, CATALOG), TableManager(store, CATALOG)
+        try:
+            table, token = await first.create("gwt", 2, [], {}, "Ann")
+            _, other = await first.join(table.id, "Bob")
+            start = await first.view(table.id, token)
+            seat = start["view"]["to_act"][0]
+            mover = token if seat == 0 else other
+            start = await first.view(table.id, mover)
+            seq = await first.act(table.id, mover, start["seq"], _first_move(start))
+            # The second process loads the table from the log and may undo at once.
+            assert (await second.view(table.id, mover))["can_undo"]
+            seq = await second.undo(table.id, mover, seq)
+            await first.on_remote_change(table.id)
+            for manager in (first, second):
+                now = await manager.view(table.id, mover)
+                assert now["view"] == start["view"] and now["seq"] == seq and not now["can_undo"]
+            # An action caught up from the other process can be undone here too.
+            seq = await first.act(table.id, mover, seq, _first_move(start))
+            await second.on_remote_change(table.id)
+            seq = await second.undo(table.id, mover, seq)
+            await first.on_remote_change(table.id)
+            assert (await first.view(table.id, mover))["view"] == start["view"]
+            entries = [a.action["type"] for a in store.actions_after(table.id, 0)]
+            assert entries == ["move", UNDO, "move", UNDO] and seq == 4
+        finally:
+            await first.stop()
+            await second.stop()
+
+    asyncio.run(run())
