@@ -66,3 +66,28 @@ def test_ending_the_turn_is_final_and_what_reveals_cannot_be_undone():
             with pytest.raises(IllegalAction):
                 trial.apply(seat, undo_entry())
     assert revealing
+
+
+def _first(timeline, seat, kind):
+    return next(a for a in timeline.state.legal_actions(seat) if a["type"] == kind)
+
+
+def test_s4_1_an_offer_is_put_together_undoably_but_once_proposed_it_is_final():
+    timeline = Timeline(GAME.new(2, 3))
+    seat = timeline.state.to_act()[0]
+    start = timeline.state.to_json()
+    for kind in ("start_trade", "offer_give", "offer_ask"):
+        timeline.apply(seat, _first(timeline, seat, kind))
+    assert timeline.window.steps(seat) == 3
+    trial = timeline.copy()
+    trial.apply(seat, undo_entry(3))  # "Restart turn": the turn as it began
+    assert trial.state.to_json() == start
+
+    timeline.apply(seat, _first(timeline, seat, "propose"))
+    other = 1 - seat
+    assert timeline.state.to_act() == [other] and timeline.window.steps(seat) == 0
+    timeline.apply(other, _first(timeline, other, "decline"))
+    assert timeline.window.steps(seat) == 0 and timeline.window.steps(other) == 0
+    for who in (seat, other):
+        with pytest.raises(IllegalAction, match="nothing to undo"):
+            timeline.apply(who, undo_entry())

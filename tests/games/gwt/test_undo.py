@@ -8,6 +8,8 @@ from gametable.engine import IllegalAction, Timeline, undo_entry
 from gametable.games import get
 from tests.games.undo_checks import runs_of
 
+from .builder import act, at, hire_workers, scenario, set_market
+
 GAME = get("gwt")
 RANDOM_OPTIONS = {"building_sides": "random", "neutral_buildings": "random"}
 
@@ -80,3 +82,42 @@ def test_the_end_of_a_turn_draws_cards_and_closes_the_window():
     assert timeline.window.steps(seat) == 0
     with pytest.raises(IllegalAction):
         timeline.apply(seat, undo_entry())
+
+
+def test_s1_3_drawing_two_cards_into_the_market_cannot_be_undone_but_the_choice_before_can():
+    st = scenario()
+    set_market(st, ["holstein"])
+    top2 = st.cattle_stack[-2:]
+    at(st, 0, "NEUTRAL-E", money=0)
+    before = st.to_json()
+    timeline = Timeline(st)
+    timeline.apply(0, {"type": "buy_cattle", "src": "E/2"})
+    assert not timeline.state.revealed and timeline.window.steps(0) == 1
+    timeline.apply(0, {"type": "draw_market"})
+    assert timeline.state.revealed and sorted(timeline.state.market) == sorted(["holstein"] + top2)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        timeline.apply(0, undo_entry())
+    # Without the draw, the choice of the building's action comes back exactly.
+    again = Timeline(GAME.from_json(before))
+    again.apply(0, {"type": "buy_cattle", "src": "E/2"})
+    again.apply(0, undo_entry())
+    assert again.state.to_json() == before
+
+
+def test_s7_taking_a_face_up_station_master_tile_can_be_undone():
+    st = scenario()
+    st.station_master[0] = "master_money"
+    hire_workers(st, 0, cowboys=2)
+    st.players[0].engine = 4
+    at(st, 0, "NEUTRAL-G", money=2)
+    act(st, type="engine", src="G/1", to="4.5")
+    act(st, type="upgrade", station=1)
+    act(st, type="disc", group="cert_4")
+    before = st.to_json()
+    timeline = Timeline(st)
+    timeline.apply(0, {"type": "station_master", "worker": "cowboy"})
+    assert timeline.state.players[0].masters == ["master_money"]
+    assert not timeline.state.revealed and timeline.window.steps(0) == 1
+    timeline.apply(0, undo_entry())
+    assert timeline.state.to_json() == before
+    assert timeline.state.station_master[0] == "master_money" and timeline.state.players[0].masters == []
