@@ -25,7 +25,7 @@ def test_a_game_without_a_reveal_marker_lets_nothing_be_undone():
     timeline = Timeline(TOY.new(2, 5))
     seat = timeline.state.to_act()[0]
     timeline.apply(seat, {"type": "pass"})
-    assert timeline.state.revealed
+    assert timeline.revealed
     with pytest.raises(IllegalAction, match="nothing to undo"):
         timeline.apply(seat, undo_entry())
 

@@ -4,7 +4,7 @@
 and checks at every step:
 
 - an action that changed a face-down stack or the RNG (read from ``to_json``, independently of
-  the game's own reveal marker) reports ``revealed``, and nothing before it can be undone;
+  the game's own reveal marker) is reported ``revealed``, and nothing before it can be undone;
 - an undo gives back exactly the position before the undone actions (``to_json``, log and RNG
   included), and is refused for any seat but the window's and for more steps than it holds;
 - the log with its undo entries replays (engine.replay) to the same position.
@@ -74,8 +74,8 @@ def play_with_undos(game: Game, players: int, seed: int, hidden: Callable[[dict[
         keys = {entry["key"] for entry in timeline.state.log[log_from:]}
         changed_hidden = hidden(before) != hidden(after) or before["rng"] != after["rng"]
         if changed_hidden:
-            assert timeline.state.revealed, f"{action} changed a face-down stack without revealing"
-        if timeline.state.revealed:
+            assert timeline.revealed, f"{action} changed a face-down stack without revealing"
+        if timeline.revealed:
             revealing.update(keys)
             assert timeline.window.steps(seat) == 0
             with pytest.raises(IllegalAction):

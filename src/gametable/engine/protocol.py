@@ -40,11 +40,6 @@ class State(ABC):
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
 
-    #: whether the last ``apply`` revealed information (a card, tile or event drawn, a deck
-    #: shuffled): an undo barrier, which no undo may cross (gametable.engine.undo). Set by ``apply``
-    #: from ``_reveal_marker``; True until a first action, and for a game that gives no marker.
-    revealed: bool = True
-
     # -- what a game implements -------------------------------------------------------------
 
     @abstractmethod
@@ -85,12 +80,13 @@ class State(ABC):
         """An independent copy. Games override this with something faster."""
         return type(self).game.from_json(json.loads(json.dumps(self.to_json())))
 
-    def _reveal_marker(self) -> Hashable | None:
-        """A value that changes whenever an action reveals information: typically the RNG's
-        state (every shuffle and random pick moves it) with the size of every face-down stack
-        (every draw shrinks one). ``apply`` compares it before and after each action. None, the
-        default, means the game does not say: then every action counts as revealing, so nothing
-        can be undone. Keep it cheap: it runs twice per action."""
+    def reveal_marker(self) -> Hashable | None:
+        """A value that changes whenever an action reveals information (a card, tile or event
+        drawn, a deck shuffled): typically the RNG's state (every shuffle and random pick moves
+        it) with the size of every face-down stack (every draw shrinks one). An undo may not
+        cross an action that changed it (gametable.engine.undo compares it before and after each
+        action; nothing else pays for it). None, the default, means the game does not say: then
+        every action counts as revealing, so nothing can be undone."""
         return None
 
     def explain_illegal(self, seat: int, action: Action) -> str:
@@ -144,9 +140,7 @@ class State(ABC):
             if canonical is None:
                 raise IllegalAction(self.explain_illegal(seat, dict(action))) from None
         self._legal_cache = None
-        marker = self._reveal_marker()
         self._apply(seat, dict(canonical))
-        self.revealed = marker is None or marker != self._reveal_marker()
         return canonical
 
     def _unordered_match(self, legal: list[Action], action: Mapping[str, Any]) -> Action | None:

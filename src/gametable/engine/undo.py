@@ -1,7 +1,8 @@
 """Undo within a turn: a seat takes back its own latest actions, never past revealed information.
 
-The rule, the same for every game: an action is *undoable* when it revealed nothing
-(``State.revealed`` is False after it: no card, tile or event drawn, no deck shuffled) and its
+The rule, the same for every game: an action is *undoable* when it revealed nothing (the
+game's ``State.reveal_marker()`` is the same after it: no card, tile or event drawn, no deck
+shuffled; ``Timeline.revealed``) and its
 seat is then still the only seat to decide. A seat's *undo window* is its run of undoable
 actions since the last action that was not (a reveal, another seat's action, a hand-over of
 the decision to other seats, the end of a turn): those, and only those, it may take back, the
@@ -62,10 +63,12 @@ class UndoWindow:
     def close(self) -> None:
         self.seat, self.actions, self.base = None, [], None
 
-    def record(self, state: State, seat: int, action: Action, base: State | None) -> None:
-        """``seat``'s ``action`` has just been applied to ``state``; ``base``: a copy of the
-        state before it, in case it opens a window (None when no undo will need it)."""
-        if state.revealed or state.to_act() != [seat]:
+    def record(self, state: State, seat: int, action: Action, revealed: bool,
+               base: State | None) -> None:
+        """``seat``'s ``action`` has just been applied to ``state`` (``revealed``: it revealed
+        information); ``base``: a copy of the state before it, in case it opens a window (None
+        when no undo will need it)."""
+        if revealed or state.to_act() != [seat]:
             self.close()
         elif self.continues(seat):
             self.actions.append(action)
@@ -86,11 +89,13 @@ class BaseMissing(Exception):
 class Timeline:
     """A state and its undo window: applies log entries (game actions and undo entries)."""
 
-    __slots__ = ("state", "window")
+    __slots__ = ("state", "window", "revealed")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.window = UndoWindow()
+        #: whether the last game action applied revealed information (an undo barrier)
+        self.revealed = True
 
     def apply(self, seat: int, entry: Any, keep_base: bool = True) -> Action:
         """Apply a game action or an undo entry of ``seat``; returns the entry as it belongs in
@@ -104,8 +109,10 @@ class Timeline:
             del self.window.actions[len(self.window.actions) - steps:]
             return undo_entry(steps)
         base = self.state.clone() if keep_base and not self.window.continues(seat) else None
+        marker = self.state.reveal_marker()
         canonical = self.state.apply(seat, entry)
-        self.window.record(self.state, seat, canonical, base)
+        self.revealed = marker is None or marker != self.state.reveal_marker()
+        self.window.record(self.state, seat, canonical, self.revealed, base)
         return canonical
 
     def undone(self, seat: int, steps: int) -> State:
@@ -128,7 +135,7 @@ class Timeline:
 
     def copy(self) -> "Timeline":
         other = Timeline(self.state.clone())
-        other.window = self.window.copy()
+        other.window, other.revealed = self.window.copy(), self.revealed
         return other
 
 

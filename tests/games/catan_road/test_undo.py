@@ -59,8 +59,8 @@ def test_ending_the_turn_is_final_and_what_reveals_cannot_be_undone():
         trial = timeline.copy()
         trial.apply(seat, action)
         if action["type"] == "end_turn":
-            assert trial.state.revealed and trial.state.to_act() != [seat]
-        if trial.state.revealed:
+            assert trial.revealed and trial.state.to_act() != [seat]
+        if trial.revealed:
             revealing += 1
             assert trial.window.steps(seat) == 0
             with pytest.raises(IllegalAction):

@@ -61,7 +61,7 @@ def test_a_misplaced_move_is_taken_back_to_the_exact_position():
     start = timeline.state.to_json()
     move = next(a for a in timeline.state.legal_actions(seat) if a["type"] == "move")
     timeline.apply(seat, move)
-    assert not timeline.state.revealed and timeline.window.steps(seat) == 1
+    assert not timeline.revealed and timeline.window.steps(seat) == 1
     timeline.apply(seat, undo_entry())
     assert timeline.state.to_json() == start
     assert timeline.window.steps(seat) == 0
@@ -77,7 +77,7 @@ def test_the_end_of_a_turn_draws_cards_and_closes_the_window():
         legal = timeline.state.legal_actions(seat)
         ending = [a for a in legal if a["type"] == "end_phase_b"]
         timeline.apply(seat, ending[0] if ending else legal[0])
-    assert timeline.state.revealed
+    assert timeline.revealed
     assert any(e["key"] == "gwt.drew" and e["seat"] == seat for e in timeline.state.log[-5:])
     assert timeline.window.steps(seat) == 0
     with pytest.raises(IllegalAction):
@@ -92,9 +92,9 @@ def test_s1_3_drawing_two_cards_into_the_market_cannot_be_undone_but_the_choice_
     before = st.to_json()
     timeline = Timeline(st)
     timeline.apply(0, {"type": "buy_cattle", "src": "E/2"})
-    assert not timeline.state.revealed and timeline.window.steps(0) == 1
+    assert not timeline.revealed and timeline.window.steps(0) == 1
     timeline.apply(0, {"type": "draw_market"})
-    assert timeline.state.revealed and sorted(timeline.state.market) == sorted(["holstein"] + top2)
+    assert timeline.revealed and sorted(timeline.state.market) == sorted(["holstein"] + top2)
     with pytest.raises(IllegalAction, match="nothing to undo"):
         timeline.apply(0, undo_entry())
     # Without the draw, the choice of the building's action comes back exactly.
@@ -117,7 +117,7 @@ def test_s7_taking_a_face_up_station_master_tile_can_be_undone():
     timeline = Timeline(st)
     timeline.apply(0, {"type": "station_master", "worker": "cowboy"})
     assert timeline.state.players[0].masters == ["master_money"]
-    assert not timeline.state.revealed and timeline.window.steps(0) == 1
+    assert not timeline.revealed and timeline.window.steps(0) == 1
     timeline.apply(0, undo_entry())
     assert timeline.state.to_json() == before
     assert timeline.state.station_master[0] == "master_money" and timeline.state.players[0].masters == []

@@ -112,7 +112,7 @@ class CatanState(State):
     def _apply(self, seat: int, action: Action) -> None:
         _HANDLERS[action["type"]](self, seat, action)
 
-    def _reveal_marker(self) -> tuple[int, ...]:
+    def reveal_marker(self) -> tuple[int, ...]:
         # Every resource, building or event card drawn shrinks its face-down deck, and every
         # shuffle (resources, the event deck) moves the RNG: see docs/rules-decisions.md (undo).
         return (self.rng.state, len(self.res_deck), len(self.bdeck), len(self.edeck))

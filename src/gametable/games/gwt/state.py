@@ -163,7 +163,7 @@ class GwtState(State):
         from .turn import apply_action
         apply_action(self, action)
 
-    def _reveal_marker(self) -> tuple[int, ...]:
+    def reveal_marker(self) -> tuple[int, ...]:
         # Every draw from a face-down stack (a player's draw pile, the cattle and objective
         # stacks, the Kansas City tile piles) shrinks it, and every shuffle moves the RNG: see
         # docs/rules-decisions.md (undo). Station masters and foresight tiles lie face up.
