@@ -52,19 +52,31 @@ def cpu_per_step(replayer, positions: list[int]) -> float:
     return 1000 * (time.process_time() - began) / len(positions)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def game_arguments(description: str) -> argparse.ArgumentParser:
+    """The options that choose the finished game a benchmark replays (also bench/undo_cost.py)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--game", default="gwt")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default=bots.best_level(), help=f"one of {', '.join(bots.levels())}")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--every", type=int, default=CHECKPOINT_EVERY, help="checkpoint interval K")
-    args = parser.parse_args()
+    return parser
 
+
+def finished_game(args: argparse.Namespace) -> tuple:
+    """The game and the (seat, action) log of a game its bots played to the end."""
     game = registry.get(args.game)
     moves: list = []
     play_game(game, args.players, args.seed, seat_bots(game, [args.bots], args.players, args.seed),
               actions_out=moves)
+    return game, moves
+
+
+def main() -> None:
+    parser = game_arguments(__doc__.splitlines()[0])
+    parser.add_argument("--every", type=int, default=CHECKPOINT_EVERY, help="checkpoint interval K")
+    args = parser.parse_args()
+
+    game, moves = finished_game(args)
     length = len(moves)
 
     tracemalloc.start()

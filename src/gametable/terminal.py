@@ -20,7 +20,7 @@ from rich.syntax import Syntax
 from gametable import i18n
 from gametable.i18n import player_names
 from gametable import bots
-from gametable.engine import Game, State
+from gametable.engine import Game, State, is_undo
 
 
 def _text_module(game: Game) -> ModuleType | None:
@@ -84,8 +84,10 @@ def watch_replay(game: Game, positions: Iterator[State], actions: Sequence[tuple
     state, table_shown = None, False
     for step, state in enumerate(positions):
         if step:
-            seat = actions[step - 1][0]
+            seat, action = actions[step - 1]
             console.print(f"[bold]{i18n.text('ui.replay.position', lang, n=step, total=total)}[/] · {names[seat]}")
+            if is_undo(action):  # the game log loses the entries of the actions taken back
+                console.print("  ↶ " + i18n.text("ui.replay.undone", lang, count=action.get("steps", 1)))
         log.show_new(state)
         table_shown = False
         if step == stop_at:

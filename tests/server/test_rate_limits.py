@@ -129,7 +129,7 @@ def test_finding_5_every_route_that_writes_has_its_own_kind_of_limit():
                 kinds[route.path] = request_kind(_FakeRequest(scope))
     assert kinds == {"/api/tables": "create", "/api/tables/{table_id}/join": "join",
                      "/api/tables/{table_id}/seats/{seat}/bot": "join",
-                     "/api/tables/{table_id}/actions": "act"}
+                     "/api/tables/{table_id}/actions": "act", "/api/tables/{table_id}/undo": "act"}
 
 
 class _FakeRequest:

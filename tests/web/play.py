@@ -41,6 +41,9 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
     ``prefer(descriptor)`` may narrow the choice; a descriptor has the element's ``type``
     (choice buttons), ``node`` (trail spaces) and ``label``.
     """
+    if page.locator("#end-turn-dialog[open]").count():  # the "End turn?" step: go on
+        page.click("#end-turn-confirm")
+        return True
     if prompt_state(page) != "yours" or page.locator("body.busy").count():
         return False
     described = page.evaluate(_DESCRIBE)

@@ -1,4 +1,4 @@
-"""Game-agnostic core: the Game/State protocol, options, log, seeded RNG, errors, replay.
+"""Game-agnostic core: the Game/State protocol, options, log, seeded RNG, errors, replay, undo.
 
 Nothing here imports another part of gametable, and nothing here needs a third-party package.
 """
@@ -7,11 +7,14 @@ from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry, entry_for, log_for
 from gametable.engine.options import OptionSpec, resolve_options
 from gametable.engine.protocol import Action, Game, State
-from gametable.engine.replay import ReplayRefused, replay, replay_steps
+from gametable.engine.replay import (ReplayRefused, replay, replay_steps, replay_timeline,
+                                     timeline_steps)
+from gametable.engine.undo import UNDO, BaseMissing, Timeline, UndoWindow, is_undo, undo_entry
 from gametable.engine.rng import Rng
 
 __all__ = [
     "Action",
+    "BaseMissing",
     "Game",
     "IllegalAction",
     "InvalidOptions",
@@ -20,9 +23,16 @@ __all__ = [
     "ReplayRefused",
     "Rng",
     "State",
+    "Timeline",
+    "UNDO",
+    "UndoWindow",
     "entry_for",
+    "is_undo",
     "log_for",
     "replay",
     "replay_steps",
+    "replay_timeline",
     "resolve_options",
+    "timeline_steps",
+    "undo_entry",
 ]

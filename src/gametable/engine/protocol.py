@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Hashable, Mapping
 
 from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry
@@ -31,6 +31,11 @@ class State(ABC):
     #: per action type, the parameters whose list is an unordered collection (two cards bought
     #: together): ``apply`` accepts such a list in any order and returns the offered action.
     unordered_params: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    #: the action types that always end the acting seat's turn (handing the decision to the next
+    #: seat): a client may ask for a confirmation before sending one. Only the game's public
+    #: rules decide it, never a trial apply (which could tell what a hidden card is).
+    turn_end_actions: ClassVar[frozenset[str]] = frozenset()
 
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
@@ -74,6 +79,15 @@ class State(ABC):
     def clone(self) -> "State":
         """An independent copy. Games override this with something faster."""
         return type(self).game.from_json(json.loads(json.dumps(self.to_json())))
+
+    def reveal_marker(self) -> Hashable | None:
+        """A value that changes whenever an action reveals information (a card, tile or event
+        drawn, a deck shuffled): typically the RNG's state (every shuffle and random pick moves
+        it) with the size of every face-down stack (every draw shrinks one). An undo may not
+        cross an action that changed it (gametable.engine.undo compares it before and after each
+        action; nothing else pays for it). None, the default, means the game does not say: then
+        every action counts as revealing, so nothing can be undone."""
+        return None
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat``; games may give a more specific reason."""

@@ -1,4 +1,4 @@
-"""Rebuild a state from its seed and its action log."""
+"""Rebuild a state from its seed and its action log (undo entries included: engine/undo.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from gametable.engine.errors import IllegalAction
 from gametable.engine.protocol import Action, Game, State
+from gametable.engine.undo import Timeline, bases_needed
 
 
 class ReplayRefused(IllegalAction):
@@ -16,6 +17,30 @@ class ReplayRefused(IllegalAction):
         self.step, self.seat, self.action, self.reason = step, seat, action, reason
 
 
+def timeline_steps(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    entries: Iterable[tuple[int, Any]],
+    keep_last: bool = False,
+) -> Iterator[Timeline]:
+    """The timeline at the start, then after each log entry (seat, game action or undo entry:
+    gametable.engine.undo), one at a time; the same timeline object each time. ``keep_last``:
+    keep what an undo of the log's last seat would need (a live table). Raises ReplayRefused at
+    the first entry the engine refuses (an undo included)."""
+    entries = list(entries)
+    keep = bases_needed(entries, keep_last)
+    timeline = Timeline(game.new(num_players, seed, options))
+    yield timeline
+    for step, (seat, action) in enumerate(entries, start=1):
+        try:
+            timeline.apply(seat, action, keep_base=keep[step - 1])
+        except IllegalAction as exc:
+            raise ReplayRefused(step, seat, action, str(exc)) from exc
+        yield timeline
+
+
 def replay_steps(
     game: Game,
     num_players: int,
@@ -23,19 +48,28 @@ def replay_steps(
     options: Mapping[str, Any] | None,
     actions: Iterable[tuple[int, Action]],
 ) -> Iterator[State]:
-    """The state at the start, then after each action of ``actions`` (seat, action), one at a time.
+    """The state at the start, then after each entry of ``actions`` (seat, action; an undo
+    entry takes actions back), one at a time.
 
-    The same state object is yielded each time (clone it to keep a position). Raises ReplayRefused
-    at the first action the engine refuses.
+    The same state object is yielded each time until an undo, which yields a new one (clone
+    a state to keep a position). Raises ReplayRefused at the first entry the engine refuses.
     """
-    state = game.new(num_players, seed, options)
-    yield state
-    for step, (seat, action) in enumerate(actions, start=1):
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise ReplayRefused(step, seat, action, str(exc)) from exc
-        yield state
+    for timeline in timeline_steps(game, num_players, seed, options, actions):
+        yield timeline.state
+
+
+def replay_timeline(
+    game: Game,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    entries: Iterable[tuple[int, Any]],
+    keep_last: bool = False,
+) -> Timeline:
+    """The timeline after every entry: the state and the last seat's undo window."""
+    for timeline in timeline_steps(game, num_players, seed, options, entries, keep_last):
+        pass
+    return timeline
 
 
 def replay(
@@ -45,8 +79,6 @@ def replay(
     options: Mapping[str, Any] | None,
     actions: Iterable[tuple[int, Action]],
 ) -> State:
-    """Play ``actions`` (seat, action) from the start; raises IllegalAction (a ReplayRefused that
-    names the step) at the first bad one."""
-    for state in replay_steps(game, num_players, seed, options, actions):
-        pass
-    return state
+    """Play ``actions`` (seat, action; undo entries included) from the start; raises
+    IllegalAction (a ReplayRefused that names the step) at the first bad one."""
+    return replay_timeline(game, num_players, seed, options, actions).state

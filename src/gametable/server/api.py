@@ -11,7 +11,7 @@ from gametable.server.path_params import Language, PathNamesAResource, Position,
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
                                       GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
-                                      TableLog, TableSnapshot)
+                                      TableLog, TableSnapshot, UndoRequest)
 from gametable.server.tables import TableManager
 
 # Every route counts against its kind's rate limits (creating, joining, acting, reading).
@@ -109,6 +109,22 @@ async def post_action(body: ActionRequest, request: Request, table_id: TableId,
                       authorization: str | None = Header(None)) -> dict:
     seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action,
                                       request.scope.get(RECEIVED_AT))
+    return {"seq": seq}
+
+
+@router.post("/tables/{table_id}/undo", response_model=ActionAccepted,
+             summary="Take back your seat's last action(s) of this turn",
+             responses={401: {"description": "No seat token"},
+                        403: {"description": "The token is not a person's seat"},
+                        409: {"description": "Nothing may be undone (nothing of yours since the start "
+                                              "of your turn or the last thing revealed, or fewer "
+                                              "actions than steps), a stale seq, or the game is not "
+                                              "running"},
+                        **_BAD_JSON, **_NO_TABLE})
+async def post_undo(body: UndoRequest, request: Request, table_id: TableId,
+                    authorization: str | None = Header(None)) -> dict:
+    seq = await _manager(request).undo(table_id, bearer_token(authorization), body.seq, body.steps,
+                                       request.scope.get(RECEIVED_AT))
     return {"seq": seq}
 
 

@@ -133,6 +133,7 @@ _KINDS = {
     ("POST", "/api/tables/{table_id}/join"): "join",
     ("POST", "/api/tables/{table_id}/seats/{seat}/bot"): "join",
     ("POST", "/api/tables/{table_id}/actions"): "act",
+    ("POST", "/api/tables/{table_id}/undo"): "act",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

@@ -1,10 +1,11 @@
-"""Positions of a game, from checkpoints: every ``every``-th position is kept (a clone of the
-state), so that position n is the nearest checkpoint at or before n, cloned, plus at most
-``every - 1`` actions, whichever way someone steps through the replay; and the position served
-last is kept, so that stepping forward costs one action.
+"""Positions of a game, from checkpoints: every ``every``-th position is kept (a copy of the
+state and its undo window), so that position n is the nearest checkpoint at or before n, copied,
+plus at most ``every - 1`` log entries, whichever way someone steps through the replay; and the
+position served last is kept, so that stepping forward costs one entry. A position is a log
+entry: an undo entry is one too (it shows the position before the actions it took back).
 
 Built once per game (one full replay, off the event loop) and, while the game runs, extended by
-the actions committed since (``extend``: the last checkpoint plus at most ``every - 1`` actions,
+the entries committed since (``extend``: the last checkpoint plus at most ``every - 1`` entries,
 then the new ones); the table manager keeps the checkpoints of the replays opened lately (see
 TableManager.replay_view).
 """
@@ -14,7 +15,8 @@ from __future__ import annotations
 import threading
 from typing import Any, Sequence
 
-from gametable.engine import Action, State
+from gametable.engine import Action, State, Timeline
+from gametable.engine.undo import bases_needed
 
 #: a checkpoint every this many actions. A late 4-player GWT state's clone takes about 15 KB
 #: (tracemalloc; bench/replay_steps.py prints it): a 450-action game's checkpoints and log take
@@ -25,77 +27,86 @@ CHECKPOINT_EVERY = 32
 class ReplayCheckpoints:
     def __init__(self, start: State, moves: Sequence[tuple[int, Action]],
                  every: int = CHECKPOINT_EVERY) -> None:
-        """``start`` (the game as dealt, which this consumes) and every (seat, action) of the
-        log in order."""
+        """``start`` (the game as dealt, which this consumes) and every (seat, entry) of the
+        log in order, undo entries included (a checkpoint keeps the undo window with its state)."""
         if every < 1:
             raise ValueError(f"checkpoints need every >= 1, not {every}")
         self.every = every
         self.moves: list[tuple[int, Action]] = []
-        self.checkpoints: list[State] = []
-        # The position served last, kept so that stepping forward costs one action, as it did
+        self.checkpoints: list[Timeline] = []
+        # Per entry, whether replaying it keeps the state before it (an undo may need it).
+        # The run of entries ending the log keeps it too: a running game's last seat may still
+        # undo, and its undo entry arrives through extend() after those entries were recorded.
+        self._keep: list[bool] = []
+        # The position served last, kept so that stepping forward costs one entry, as it did
         # before checkpoints; the lock because positions are computed (and the game extended)
         # on worker threads.
         self._lock = threading.Lock()
-        self._last: tuple[int, State] | None = None
-        self._record(start, moves)
+        self._last: tuple[int, Timeline] | None = None
+        self._record(Timeline(start), moves)
 
-    def _record(self, state: State, moves: Sequence[tuple[int, Action]]) -> None:
-        """Apply ``moves`` to ``state`` (the position after every move so far), keeping a
+    def _record(self, timeline: Timeline, moves: Sequence[tuple[int, Action]]) -> None:
+        """Apply ``moves`` to ``timeline`` (the position after every entry so far), keeping a
         checkpoint at every ``every``-th position."""
-        for seat, action in moves:
-            if self._checkpoint_due():
-                self.checkpoints.append(state.clone())
-            state.apply(seat, action)
-            self.moves.append((seat, action))
-        if self._checkpoint_due():
-            self.checkpoints.append(state)  # no clone: nothing changes this state any more
+        done = len(self.moves)
+        self.moves.extend(moves)
+        needed = bases_needed(self.moves, keep_last=True)
+        self._keep = [old or new for old, new in zip(self._keep, needed)] + needed[done:]
+        for step in range(done, len(self.moves)):
+            if self._checkpoint_due(step):
+                self.checkpoints.append(timeline.copy())
+            seat, action = self.moves[step]
+            timeline.apply(seat, action, self._keep[step])
+        if self._checkpoint_due(len(self.moves)):
+            self.checkpoints.append(timeline)  # no copy: nothing changes this timeline any more
 
-    def _checkpoint_due(self) -> bool:
-        """Whether the position after every move so far is a checkpoint not kept yet."""
-        return len(self.moves) % self.every == 0 and len(self.checkpoints) <= len(self.moves) // self.every
+    def _checkpoint_due(self, done: int) -> bool:
+        """Whether the position after ``done`` entries is a checkpoint not kept yet."""
+        return done % self.every == 0 and len(self.checkpoints) <= done // self.every
 
     def extend(self, first: int, moves: Sequence[tuple[int, Action]]) -> None:
-        """The game went on: ``moves`` are its actions from number ``first`` on (counting from
+        """The game went on: ``moves`` are its entries from number ``first`` on (counting from
         0); those already here are skipped, so two callers extending at once add each once."""
         with self._lock:
             if first > self.length:
-                raise ValueError(f"actions from {first} on cannot follow the {self.length} known")
+                raise ValueError(f"entries from {first} on cannot follow the {self.length} known")
             new = moves[self.length - first:]
             if new:
-                self._record(self._position(self.length), new)
+                self._record(self._timeline(self.length), new)
 
     @property
     def length(self) -> int:
-        """The number of actions: positions run from 0 to this."""
+        """The number of log entries: positions run from 0 to this."""
         return len(self.moves)
 
-    def position(self, n: int) -> State:
-        """A fresh state after the first ``n`` actions (the caller may change it)."""
-        with self._lock:
-            return self._position(n)
+    def _advance(self, timeline: Timeline, done: int, n: int) -> Timeline:
+        for step in range(done, n):
+            seat, action = self.moves[step]
+            timeline.apply(seat, action, self._keep[step])
+        return timeline
 
-    def _position(self, n: int) -> State:
+    def _timeline(self, n: int) -> Timeline:
         if not 0 <= n <= self.length:
             raise IndexError(f"positions run from 0 to {self.length}, not {n}")
         base = n // self.every
-        state = self.checkpoints[base].clone()
-        for seat, action in self.moves[base * self.every:n]:
-            state.apply(seat, action)
-        return state
+        return self._advance(self.checkpoints[base].copy(), base * self.every, n)
+
+    def position(self, n: int) -> State:
+        """A fresh state after the first ``n`` log entries (the caller may change it)."""
+        with self._lock:
+            return self._timeline(n).state
 
     def view_at(self, n: int, seat: int | None = None) -> tuple[dict[str, Any], list[int]]:
-        """The view of ``seat`` (None: the spectators') and the seats to act after ``n``
-        actions: from the position served last when ``n`` is a few actions after it (stepping
+        """The view of ``seat`` (None: the spectators') and the seats to act after ``n`` log
+        entries: from the position served last when ``n`` is a few entries after it (stepping
         forward), else from the nearest checkpoint."""
         with self._lock:
             if not 0 <= n <= self.length:
                 raise IndexError(f"positions run from 0 to {self.length}, not {n}")
             last = self._last
             if last is not None and last[0] <= n and n - last[0] <= n % self.every:
-                done, state = last
-                for mover, action in self.moves[done:n]:
-                    state.apply(mover, action)
+                timeline = self._advance(last[1], last[0], n)
             else:
-                state = self._position(n)
-            self._last = (n, state)
-            return state.view(seat), state.to_act()
+                timeline = self._timeline(n)
+            self._last = (n, timeline)
+            return timeline.state.view(seat), timeline.state.to_act()

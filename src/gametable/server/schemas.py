@@ -111,6 +111,15 @@ class TableSnapshot(BaseModel):
         "Parallel to legal_actions: what each action costs and gives, as notes shaped like log "
         "entries (a catalog key and its parameters; translate them as log entries). [] where the "
         "game knows nothing; the whole list is empty when legal_actions is."))
+    ends_turn: list[bool] = Field(description=(
+        "Parallel to legal_actions: whether the action always ends your turn (a client may ask "
+        "for a confirmation first)."))
+    can_undo: bool = Field(description=(
+        "Whether you may take back your last action now (POST /api/tables/{id}/undo): your own "
+        "actions since the start of your turn, up to the last card, tile or event drawn, shuffle "
+        "or other seat's action."))
+    undo_steps: int = Field(description="How many of your latest actions you may take back now "
+                                        "(all of them: restart the turn).")
     result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
 
 
@@ -122,6 +131,12 @@ class ActionRequest(Strict):
         "same offer with the seq they saw). Otherwise 409: look again and decide anew. The same "
         "request sent twice is never applied twice."))
     action: Any = Field(description='One of your legal actions, e.g. {"type": "take", "count": 2}.')
+
+
+class UndoRequest(Strict):
+    seq: StrictInt = Field(description="The seq of the table as you saw it, checked as for an action.")
+    steps: StrictInt = Field(1, ge=1, le=1000, description=(
+        "How many of your latest actions to take back (undo_steps of your snapshot: restart the turn)."))
 
 
 class ActionAccepted(BaseModel):

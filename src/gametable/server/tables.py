@@ -35,8 +35,8 @@ from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 import orjson
 
 from gametable import bots as bot_levels
-from gametable.engine import (Action, Game, IllegalAction, InvalidOptions, State, log_for, replay,
-                              resolve_options)
+from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
+                              is_undo, log_for, replay_timeline, resolve_options, undo_entry)
 from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
@@ -77,12 +77,24 @@ class Snapshot:
     changed once made; its WebSocket messages are encoded once per log position. ``serial``
     orders it among everything handed to a connection (newer is higher)."""
 
-    __slots__ = ("data", "serial", "_messages")
+    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count")
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], log_cuts: "LogCuts | None" = None) -> None:
         self.data = data
         self.serial = next(serials)
         self._messages: dict[int, str] = {}
+        #: the table's log cuts (undos) and how many of them this snapshot's log follows
+        self.log_cuts = log_cuts
+        self.cut_count = len(log_cuts.lengths) if log_cuts is not None else 0
+
+    def log_kept(self, cuts: "LogCuts | None", cut_count: int) -> int | None:
+        """How much of a log sent with an older snapshot (of these ``cuts``, after ``cut_count``
+        of them) this snapshot's log still begins with; None when nothing was cut since."""
+        if cuts is not self.log_cuts:
+            return 0  # the table was reloaded since: nothing is known
+        if self.log_cuts is None or cut_count >= self.cut_count:
+            return None
+        return min(self.log_cuts.lengths[cut_count:self.cut_count])
 
     @property
     def log_length(self) -> int:
@@ -103,6 +115,16 @@ class Snapshot:
                                 option=orjson.OPT_NON_STR_KEYS).decode()
             self._messages[log_from] = text
         return text
+
+
+class LogCuts:
+    """Where a table's game log was cut back (an undo takes back the entries of the undone
+    actions), in order: a connection that had a longer log keeps only the part before a cut."""
+
+    __slots__ = ("lengths",)
+
+    def __init__(self) -> None:
+        self.lengths: list[int] = []
 
 
 def table_status(state: State, seats: list[SeatRecord]) -> str:
@@ -128,7 +150,8 @@ class LiveTable:
     record: TableRecord
     game: Game
     seats: list[SeatRecord]
-    state: State
+    #: the hot state with its undo window (gametable.engine.undo)
+    timeline: Timeline
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task | None = None
@@ -141,9 +164,25 @@ class LiveTable:
     #: per seat, the first seq from which its legal actions have been what they are now, with
     #: no action of its own since: an action decided at any seq from there on is still current
     stable_since: list[int] = field(default_factory=list)
+    log_cuts: LogCuts = field(default_factory=LogCuts)
 
     def __post_init__(self) -> None:
         self.reset_situations()
+
+    @property
+    def state(self) -> State:
+        return self.timeline.state
+
+    def undo_steps(self, seat: int | None) -> int:
+        """How many of its own latest actions a person's seat may take back now."""
+        if seat is None or self.seats[seat].kind != "human" or self.status != "playing":
+            return 0
+        return self.timeline.window.steps(seat)
+
+    def keeps_base(self, seat: int) -> bool:
+        """Whether to keep the state before an action of ``seat`` that opens an undo window:
+        a person may undo it; a bot never does, so its actions cost no copy."""
+        return self.seats[seat].kind == "human"
 
     @property
     def id(self) -> str:
@@ -339,7 +378,7 @@ class TableManager:
         )
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
         await self._log_db(self.store.create_table, record, seats)
-        table = LiveTable(record=record, game=game, seats=seats, state=state, seq=0,
+        table = LiveTable(record=record, game=game, seats=seats, timeline=Timeline(state), seq=0,
                           bot_due=record.bot_due)
         self.tables[record.id] = table
         self.bots.schedule(table)
@@ -379,17 +418,18 @@ class TableManager:
             raise Unavailable(f"this table plays {record.game!r}, which this server does not offer")
         seats = await self._db(self.store.load_seats, table_id)
         actions = await self._db(self.store.actions_after, table_id, 0)
-        # Replaying a long game is CPU work: do it off the event loop.
-        state = await asyncio.to_thread(
-            replay, game, record.num_players, record.seed, record.options,
-            [(a.seat, a.action) for a in actions])
-        return LiveTable(record=record, game=game, seats=seats, state=state, seq=len(actions),
+        # Replaying a long game is CPU work: do it off the event loop. (keep_last: the last
+        # seat may still undo, and that should not cost another replay.)
+        timeline = await asyncio.to_thread(
+            replay_timeline, game, record.num_players, record.seed, record.options,
+            [(a.seat, a.action) for a in actions], True)
+        return LiveTable(record=record, game=game, seats=seats, timeline=timeline, seq=len(actions),
                          bot_due=record.bot_due)
 
     async def _rebuild(self, table: LiveTable) -> None:
         """Throw the hot state away and replay the log (after a failed commit)."""
         fresh = await self._load(table.id)
-        table.seats, table.state, table.seq = fresh.seats, fresh.state, fresh.seq
+        table.seats, table.timeline, table.seq = fresh.seats, fresh.timeline, fresh.seq
         table.bot_due = fresh.bot_due
         table.reset_situations()
         self._refreshed(table)
@@ -409,8 +449,8 @@ class TableManager:
         table.seats = seats
         for record in newer:
             try:
-                table.state.apply(record.seat, record.action)
-            except IllegalAction:
+                self._apply_entry(table, record.seat, record.action)
+            except (IllegalAction, BaseMissing):
                 log.exception("table %s: logged action %s does not replay; rebuilding", table.id,
                               record.seq)
                 await self._rebuild(table)
@@ -488,45 +528,88 @@ class TableManager:
 
     # -- playing ----------------------------------------------------------------------------
 
+    def _acting_seat(self, table: LiveTable, token: str | None) -> int:
+        """The person's seat a request acts for; 401 without a token, 403 for a bot's seat."""
+        if token is None:
+            raise Unauthorized("send your seat token: as 'Authorization: Bearer <token>' over HTTP, "
+                               "in the hello over the WebSocket")
+        seat = self.seat_for_token(table, token)
+        if seat is None:
+            raise Forbidden("your seat is played by a bot now")
+        return seat
+
+    async def _check_current(self, table: LiveTable, seat: int, seq: int) -> None:
+        """409 unless the game runs and a decision ``seat`` made at ``seq`` is still current."""
+        if seq > table.seq:
+            # Another server process may have committed actions we have not heard of yet.
+            await self._catch_up(table)
+        if table.status == "finished":
+            raise Conflict("the game is over; no more actions can be taken")
+        if table.status == "waiting":
+            raise Conflict("the game starts when every seat is taken")
+        if not table.is_current(seat, seq):
+            raise Conflict(f"stale seq {seq}: the table is at seq {table.seq} and your "
+                           "choices have changed since; look at the table again and decide anew")
+
     async def act(self, table_id: str, token: str | None, seq: int, action: Any,
                   received_at: float | None = None) -> int:
         """A person's action: checked, committed, then announced. Returns the new seq.
         ``received_at``: when its request arrived (time.perf_counter()), for the metrics."""
         async with self.locked(table_id) as table:
-            if token is None:
-                raise Unauthorized("send your seat token: as 'Authorization: Bearer <token>' over HTTP, "
-                                   "in the hello over the WebSocket")
-            seat = self.seat_for_token(table, token)
-            if seat is None:
-                raise Forbidden("your seat is played by a bot now")
-            if seq > table.seq:
-                # Another server process may have committed actions we have not heard of yet.
-                await self._catch_up(table)
-            if table.status == "finished":
-                raise Conflict("the game is over; no more actions can be taken")
-            if table.status == "waiting":
-                raise Conflict("the game starts when every seat is taken")
-            if not table.is_current(seat, seq):
-                raise Conflict(f"stale seq {seq}: the table is at seq {table.seq} and your "
-                               "choices have changed since; look at the table again and decide anew")
+            seat = self._acting_seat(table, token)
+            await self._check_current(table, seat, seq)
             if seat not in table.state.to_act():
                 waiting = ", ".join(map(str, table.state.to_act()))
                 raise Forbidden(f"it is not seat {seat}'s turn (waiting for seat {waiting})")
+            if is_undo(action):
+                raise BadRequest("an undo is not an action: send it to POST /api/tables/{id}/undo")
             await self.commit(table, seat, action, received_at)
             return table.seq
 
+    async def undo(self, table_id: str, token: str | None, seq: int, steps: int = 1,
+                   received_at: float | None = None) -> int:
+        """A person takes back its seat's last ``steps`` actions of this turn (engine/undo.py):
+        logged as an undo entry of its own, applied and announced like an action. 409 when
+        they may not be (nothing to undo since the last reveal, or fewer actions than asked)."""
+        async with self.locked(table_id) as table:
+            seat = self._acting_seat(table, token)
+            await self._check_current(table, seat, seq)
+            allowed = table.undo_steps(seat)
+            if allowed < steps:
+                raise Conflict(
+                    f"seat {seat} can take back {allowed} action(s) now, not {steps}" if allowed else
+                    "nothing to undo: only your own actions since the start of your turn, the last "
+                    "card, tile or event drawn, shuffle or other seat's action can be taken back")
+            await self.commit(table, seat, undo_entry(steps), received_at)
+            return table.seq
+
+    def _apply_entry(self, table: LiveTable, seat: int, entry: Any) -> Action:
+        """Apply a log entry (a game action or an undo) to the hot state; returns it as the
+        log stores it. An undo cuts the game log back: the connections must know (LogCuts)."""
+        canonical = table.timeline.apply(seat, entry, keep_base=table.keeps_base(seat))
+        if is_undo(canonical):
+            table.log_cuts.lengths.append(len(table.state.log))
+        return canonical
+
     async def commit(self, table: LiveTable, seat: int, action: Any,
                      received_at: float | None = None) -> None:
-        """Apply, commit, announce; the caller holds the table's lock. Used by people and bots."""
-        state = table.state
+        """Apply, commit, announce; the caller holds the table's lock. Used by people and bots,
+        for game actions and undo entries alike."""
         try:
-            # the action as the game offered it, so that e.g. 1.0 or true for 1 never reach the log
-            canonical = state.apply(seat, action)
+            try:
+                # the action as the game offered it, so that e.g. 1.0 or true for 1 never reach the log
+                canonical = self._apply_entry(table, seat, action)
+            except BaseMissing:
+                # An undo whose starting state this process did not keep: reload (which keeps
+                # it for the last seat) and try once more.
+                await self._rebuild(table)
+                canonical = self._apply_entry(table, seat, action)
         except IllegalAction as exc:
             raise BadRequest(str(exc)) from None  # the state is untouched
         except Exception:
             self._evict(table)  # a game bug may have left the state half-changed
             raise
+        state = table.state
         record = ActionRecord(seq=table.seq + 1, seat=seat, action=canonical, time=now_ms())
         due = table.bot_to_move() is not None
         try:
@@ -562,6 +645,7 @@ class TableManager:
             online = self._online(table)
         view = state.view(seat)
         legal = table.legal[seat] if seat is not None else []
+        undo_steps = table.undo_steps(seat)
         return Snapshot({
             "id": table.id,
             "game": table.record.game,
@@ -575,8 +659,13 @@ class TableManager:
             "legal_actions": legal,
             # what each legal action costs and gives (the game's optional hook; [] for spectators)
             "action_notes": state.action_notes(seat, view) if legal else [],
+            # parallel to legal_actions: which always end this seat's turn (engine protocol)
+            "ends_turn": [action["type"] in state.turn_end_actions for action in legal],
+            # how many of its own latest actions this seat may take back (POST .../undo)
+            "can_undo": undo_steps > 0,
+            "undo_steps": undo_steps,
             "result": state.result() if state.is_over() else None,
-        })
+        }, table.log_cuts)
 
     def _watcher_seat(self, table: LiveTable, watcher: Watcher) -> int | None:
         # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.

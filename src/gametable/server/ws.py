@@ -8,7 +8,8 @@ parameter is refused (4400) without being looked at.
 
 Once in, the connection receives a ``state`` message: the same snapshot as
 ``GET /api/tables/{id}`` for its seat, except that ``view.log`` holds only the entries from
-index ``log_from`` on (the ones this connection has not had yet); then one after every
+index ``log_from`` on (the ones this connection has not had yet; an undo takes entries back, so
+``log_from`` may be shorter than what the connection had: it keeps that many); then one after every
 committed change, and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
 when a seat's socket opens or closes. Sending ``{"type": "sync"}`` asks for the whole snapshot
 again (``log_from`` 0); a client that reconnects gets it anyway. ``{"type": "act", "id": ...,
@@ -52,7 +53,7 @@ from gametable.server.limits import too_large
 from gametable.server.schemas import NOT_JSON
 from gametable.server.serving import client_address
 from gametable.server.socket_actions import Connection, Frame, MessageHandler, Refusal
-from gametable.server.tables import Snapshot, TableManager, hash_token
+from gametable.server.tables import LogCuts, Snapshot, TableManager, hash_token
 
 router = APIRouter()
 
@@ -116,6 +117,9 @@ class TableSocket:
         self.websocket = websocket
         self.token_hash = hash_token(token) if token is not None else None
         self.log_sent = 0
+        #: the log cuts (undos) of the table as of the last snapshot sent: see Snapshot.log_kept
+        self._log_cuts: LogCuts | None = None
+        self._cut_count = 0
         self._traffic = traffic
         self._pending: Snapshot | None = None
         self._presence: Presence | None = None
@@ -161,10 +165,17 @@ class TableSocket:
         self.log_sent = 0
 
     def message(self, snapshot: Snapshot) -> str:
-        # Logs only grow; if this one did not, start afresh rather than guess.
+        # A log grows, except where an undo cut it back: the part sent before the cut stays.
         length = snapshot.log_length
-        start = self.log_sent if self.log_sent <= length else 0
+        start = self.log_sent
+        if self.log_sent:
+            kept = snapshot.log_kept(self._log_cuts, self._cut_count)
+            if kept is not None:
+                start = min(start, kept)
+        if start > length:  # (cannot happen with the cuts known; never guess)
+            start = 0
         self.log_sent = length
+        self._log_cuts, self._cut_count = snapshot.log_cuts, snapshot.cut_count
         # Encoded once per snapshot and log position: the connections of one seat share it.
         return snapshot.message(start)
 

@@ -49,6 +49,8 @@ class CatanState(State):
 
     # The cards a payment uses are a set: legal_pay lists each way to pay once, in resource order.
     unordered_params = {"pay": ("cards",)}
+    # Ending the turn starts the next player's draw phase (rules reference §3.1).
+    turn_end_actions = frozenset({"end_turn"})
 
     def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng,
                  charity_receivers: str = CHARITY_FEWER) -> None:
@@ -109,6 +111,11 @@ class CatanState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         _HANDLERS[action["type"]](self, seat, action)
+
+    def reveal_marker(self) -> tuple[int, ...]:
+        # Every resource, building or event card drawn shrinks its face-down deck, and every
+        # shuffle (resources, the event deck) moves the RNG: see docs/rules-decisions.md (undo).
+        return (self.rng.state, len(self.res_deck), len(self.bdeck), len(self.edeck))
 
     def is_over(self) -> bool:
         return self.winner is not None

@@ -99,6 +99,9 @@ class GwtState(State):
     # A pair of cattle bought together (§1.3) and two cards discarded together (building F, 3a)
     # are sets: legal_actions lists each once, with the cards in sorted order.
     unordered_params = {"buy": ("cards",), "discard": ("cards",)}
+    # Ending phase B goes on to phase C and the next player (§9.6). (A Kansas City visit ends
+    # the turn on its own after its last decision, which no type names in advance.)
+    turn_end_actions = frozenset({"end_phase_b"})
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -159,6 +162,13 @@ class GwtState(State):
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         from .turn import apply_action
         apply_action(self, action)
+
+    def reveal_marker(self) -> tuple[int, ...]:
+        # Every draw from a face-down stack (a player's draw pile, the cattle and objective
+        # stacks, the Kansas City tile piles) shrinks it, and every shuffle moves the RNG: see
+        # docs/rules-decisions.md (undo). Station masters and foresight tiles lie face up.
+        return (self.rng.state, len(self.cattle_stack), len(self.obj_stack),
+                *map(len, self.piles), *(len(p.deck) for p in self.players))
 
     def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
         from .turn import explain_illegal

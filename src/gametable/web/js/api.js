@@ -56,6 +56,11 @@ export const api = {
       token,
       body: { seq, action },
     }),
+  undo: (tableId, token, seq, steps) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/undo`, {
+      token,
+      body: { seq, steps },
+    }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
   replay: (tableId, n, token) =>

@@ -8,6 +8,7 @@ import { actionLabel } from "./labels.js";
 import { languageSelect, copyText } from "./widgets.js";
 import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
+import { TurnControls, sameAction } from "./turn.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
@@ -25,6 +26,7 @@ const page = {
   busy: false,
   replay: null,
   logSeen: null, // when each log entry was first shown (see firstSeen)
+  turn: null, // the Undo / Restart turn buttons and the end-turn step (turn.js)
 };
 
 function seatNames(snapshot) {
@@ -83,11 +85,8 @@ async function send(action, seq) {
 // while it is still among this seat's choices: the game may have finished the rest itself (the
 // last cards owed, when only one kind is left in hand).
 async function sendAll(actions, seq) {
-  if (page.busy || !page.me || page.replay || actions.length === 0) return;
-  closeMenu();
-  page.busy = true;
-  document.body.classList.add("busy");
-  try {
+  if (actions.length === 0) return;
+  await whileBusy(async () => {
     let current = seq;
     for (const [index, action] of actions.entries()) {
       if (index > 0) {
@@ -98,11 +97,40 @@ async function sendAll(actions, seq) {
       // over the table's socket while it is open, else over HTTP (live.js)
       current = (await page.live.act(current, action)).seq;
     }
+  }, "ui.error.stale");
+}
+
+// An action that ends the turn goes after the "End turn?" step, if this player asks for it.
+async function confirmThenSend(action, snapshot, names, describe) {
+  if (page.busy || !page.me || page.replay) return;
+  closeMenu();
+  const confirmed = await page.turn.confirm({
+    tr: page.tr, snapshot, action, describeAction: describe,
+    describeEntry: (entry) => page.tr.describe(entry, names),
+  });
+  if (confirmed) await send(action, snapshot.seq);
+}
+
+// Undo and Restart turn: the seat's last `steps` actions of this turn taken back (a 409 means
+// nothing may be undone any more: something was revealed, or the table moved on).
+async function undo(steps) {
+  await whileBusy(() => api.undo(page.tableId, page.me.token, page.snapshot.seq, steps),
+    "ui.error.nothing_to_undo");
+}
+
+/** Run `work` (requests of this seat) with the page busy; then show the table anew. */
+async function whileBusy(work, conflictMessage) {
+  if (page.busy || !page.me || page.replay) return;
+  closeMenu();
+  page.busy = true;
+  document.body.classList.add("busy");
+  try {
+    await work();
     byId("notice").hidden = true;
     await page.live.atLeast(current);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
-      notify("info", page.tr.t("ui.error.stale"));
+      notify("info", page.tr.t(conflictMessage));
       await page.live.resync().catch(() => {});
     } else {
       notify("error", explainError(error));
@@ -111,12 +139,6 @@ async function sendAll(actions, seq) {
     page.busy = false;
     document.body.classList.remove("busy");
   }
-}
-
-function sameAction(a, b) {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length
-    && keys.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 }
 
 // -- drawing ------------------------------------------------------------------------------------
@@ -218,6 +240,7 @@ function firstSeen(entries) {
   const now = Date.now();
   if (page.replay) return entries.map(() => 0);
   if (!page.logSeen) page.logSeen = entries.map(() => 0);
+  if (page.logSeen.length > entries.length) page.logSeen.length = entries.length; // an undo cut the log
   for (let index = page.logSeen.length; index < entries.length; index++) page.logSeen.push(now);
   return page.logSeen;
 }
@@ -315,7 +338,7 @@ async function render(snapshot) {
     : actionLabel(tr, domain, action, names));
   // what each choice costs and gives, joined as the terminal joins them (gwt: its _detail)
   const sayNotes = (notes) => tr.joinList(notes.map((note) => tr.describe(note, names)));
-  const choices = new Choices(legal, (action) => send(action, snapshot.seq), describe,
+  const choices = new Choices(legal, (action) => confirmThenSend(action, snapshot, names, describe), describe,
     (actions) => sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes,
     (labels) => tr.t("ui.table.menu_of", { choices: labels }));
   const board = byId("board");
@@ -329,6 +352,7 @@ async function render(snapshot) {
   renderSeatBar(snapshot, plainNames);
   renderPrompt(snapshot, names, choices);
   renderChoices(choices);
+  page.turn.render(snapshot, seat !== null && page.me?.seat === seat);
   renderLog(view, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
@@ -460,4 +484,5 @@ byId("invite").addEventListener("click", () => {
 byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"), byId("copied")));
 byId("replay-open").addEventListener("click", openReplay);
 byId("replay-close").addEventListener("click", closeReplay);
+page.turn = new TurnControls({ undo });
 start(preferredLanguage());
