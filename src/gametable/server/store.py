@@ -124,7 +124,14 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     with engine.connect() as connection:
-        if connection.dialect.name == "postgresql":
+        if connection.dialect.name == "sqlite":
+            # SQLite changes a table's constraints by copying it and dropping the old one; with
+            # foreign keys on, that drop would delete (ON DELETE CASCADE) every row referencing
+            # it. So, as SQLite's documentation says to, they are off while the schema changes
+            # (the pragma is a no-op inside a transaction: it runs before the migration's).
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        elif connection.dialect.name == "postgresql":
             # Two servers starting at once must not both create the schema.
             connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
             connection.commit()
@@ -136,6 +143,13 @@ def migrate(engine: Engine) -> None:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
                 connection.commit()
+            elif connection.dialect.name == "sqlite":
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+        if connection.dialect.name == "sqlite":
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+            if broken:
+                raise RuntimeError(f"the migrated database has rows whose references are broken: {broken[:5]}")
 
 
 class LogStore:
@@ -161,13 +175,13 @@ class LogStore:
     def close(self) -> None:
         self.engine.dispose()
 
-    def _writing(self):
+    def writing(self):
         return self._sqlite_write if self._sqlite_write is not None else _NoLock()
 
     # -- writes ---------------------------------------------------------------------------
 
     def create_table(self, record: TableRecord, seat_records: list[SeatRecord]) -> None:
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(insert(models.tables).values(
                 id=record.id, game=record.game, num_players=record.num_players,
                 options=json.dumps(record.options, sort_keys=True), seed=record.seed,
@@ -197,7 +211,7 @@ class LogStore:
         batch is committed again one entry at a time, so that only the colliding entry fails.
         """
         try:
-            with self._writing(), self.engine.begin() as conn:
+            with self.writing(), self.engine.begin() as conn:
                 conn.execute(insert(models.actions), [
                     {"table_id": a.table_id, "seq": a.record.seq, "seat": a.record.seat,
                      "action": json.dumps(a.record.action, sort_keys=True, separators=(",", ":")),
@@ -220,7 +234,7 @@ class LogStore:
             return [self.append_many([a])[0] for a in batch]
 
     def set_bot_due(self, table_id: str, due: bool) -> None:
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(update(models.tables).where(models.tables.c.id == table_id)
                          .values(bot_due=due))
 
@@ -228,7 +242,7 @@ class LogStore:
                    bot_due: bool | None = None) -> bool:
         """Give an open seat to a player; False if someone else took it first. ``bot_due``
         (if not None) is the table's bot_due once the seat is taken, committed with it."""
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             result = conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat,
@@ -245,7 +259,7 @@ class LogStore:
     def seat_to_bot(self, table_id: str, seat: int, bot_due: bool | None = None) -> None:
         """Hand a seat to the server's bot; the old seat token stops working. ``bot_due`` as
         in claim_seat."""
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat)
@@ -262,7 +276,7 @@ class LogStore:
         go with them (ON DELETE CASCADE). Returns the ids deleted."""
         if not table_ids:
             return []
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             rows = conn.execute(delete(models.tables)
                                 .where(models.tables.c.id.in_(table_ids),
                                        _expired(finished_before, abandoned_before))
