@@ -49,6 +49,10 @@ class TableRecord:
     bot_due: bool = False
     #: the strength of the server's bots at this table (gametable.bots.levels())
     bot_level: str = "random"
+    #: the game's result once the finished game is settled (see gametable.server.players)
+    result: dict[str, Any] | None = None
+    #: the table a rematch of this one opened
+    rematch_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class SeatRecord:
     kind: str  # "open" | "human" | "bot"
     name: str
     token_hash: str | None
+    #: the player whose seat it is; on an open seat, the player it is kept for
+    player_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -189,11 +195,7 @@ class LogStore:
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
                 bot_due=record.bot_due, bot_level=record.bot_level,
             ))
-            conn.execute(insert(models.seats), [
-                {"table_id": record.id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                 "token_hash": s.token_hash}
-                for s in seat_records
-            ])
+            conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 
     def append(self, table_id: str, record: ActionRecord, finished: bool,
                bot_due: bool | None = None) -> None:
@@ -239,15 +241,16 @@ class LogStore:
                          .values(bot_due=due))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                   bot_due: bool | None = None) -> bool:
-        """Give an open seat to a player; False if someone else took it first. ``bot_due``
-        (if not None) is the table's bot_due once the seat is taken, committed with it."""
+                   bot_due: bool | None = None, player_id: str | None = None) -> bool:
+        """Give an open seat to a person (``player_id``: signed in as that player); False if
+        someone else took it first. ``bot_due`` (if not None) is the table's bot_due once the
+        seat is taken, committed with it."""
         with self.writing(), self.engine.begin() as conn:
             result = conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat,
                        models.seats.c.kind == "open")
-                .values(kind="human", name=name, token_hash=token_hash)
+                .values(kind="human", name=name, token_hash=token_hash, player_id=player_id)
             )
             if result.rowcount != 1:
                 return False
@@ -263,7 +266,7 @@ class LogStore:
             conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat)
-                .values(kind="bot", token_hash=None)
+                .values(kind="bot", token_hash=None, player_id=None)
             )
             if bot_due is not None:
                 conn.execute(update(models.tables).where(models.tables.c.id == table_id)
@@ -305,7 +308,8 @@ class LogStore:
             id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
             seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
             created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
-            bot_level=row.bot_level,
+            bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
+            rematch_id=row.rematch_id,
         )
 
     def tables_with_bot_due(self) -> list[str]:
@@ -320,8 +324,8 @@ class LogStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
                                 .order_by(models.seats.c.seat)).all()
-        return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash)
-                for r in rows]
+        return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
+                           player_id=r.player_id) for r in rows]
 
     def log_heads(self, table_ids: list[str]) -> dict[str, TableHead]:
         """Where each table stands (its newest seq and its seats' kinds), in one query per 500
@@ -354,6 +358,12 @@ class LogStore:
             ).all()
         return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
                 for r in rows]
+
+
+def seat_rows(table_id: str, seat_records: list[SeatRecord]) -> list[dict[str, Any]]:
+    """The seats table's rows for a table's seats."""
+    return [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
+             "token_hash": s.token_hash, "player_id": s.player_id} for s in seat_records]
 
 
 def _expired(finished_before: int | None, abandoned_before: int | None) -> ColumnElement[bool]:

@@ -37,6 +37,7 @@ from gametable.server.api import bearer_token
 from gametable.server.audience import Presence
 from gametable.server.config import Settings
 from gametable.server.errors import TableError
+from gametable.server.identity import session_player
 from gametable.server.ids import require_table_id
 from gametable.server.serving import client_address
 from gametable.server.tables import Snapshot, TableManager, hash_token
@@ -99,9 +100,12 @@ def install(app: FastAPI, settings: Settings) -> None:
 class TableSocket:
     """One WebSocket watching one table (implements audience.Watcher)."""
 
-    def __init__(self, websocket: WebSocket, token: str | None, traffic: Traffic) -> None:
+    def __init__(self, websocket: WebSocket, token: str | None, traffic: Traffic,
+                 player_id: str | None = None) -> None:
         self.websocket = websocket
         self.token_hash = hash_token(token) if token is not None else None
+        #: the signed-in player (session cookie) of a connection without a token
+        self.player_id = player_id
         self.log_sent = 0
         self._traffic = traffic
         self._pending: Snapshot | None = None
@@ -205,11 +209,14 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
     try:
         require_table_id(table_id)  # before any lookup: a malformed id closes like an unknown table
         token = bearer_token(header) if header is not None else await _hello(websocket, live)
+        # Without a token, the browser's session (its cookie came with the handshake; one
+        # sent by another site's page is refused: identity.session_player) names the seat.
+        player = await session_player(websocket) if token is None else None
         table = await manager.table(table_id)
         manager.seat_for_token(table, token)
     except TableError as exc:
         raise Refused(4000 + exc.status, exc.message) from None
-    socket = TableSocket(websocket, token, live.traffic)
+    socket = TableSocket(websocket, token, live.traffic, player.id if player else None)
     try:
         await manager.watch(table_id, socket)
     except TableError as exc:  # Crowded
