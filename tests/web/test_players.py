@@ -7,9 +7,10 @@ import random
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import new_page
+from tests.web.conftest import Server, new_page
 from tests.web.play import click_one, wait_until_it_is_my_move
 
 
@@ -124,3 +125,89 @@ def test_my_tables_and_the_player_page_fit_a_phone_in_persian(server, browser, p
     expect(page.locator("#no-ratings")).to_be_visible()
     assert page_errors == []
     context.close()
+
+
+@pytest.fixture
+def toy_server(tmp_path):
+    """A server that also offers the toy game of tests/engine (a game over in three moves)."""
+    running = Server(tmp_path, extra_args=("--extra-game", "tests.engine.toy_game"))
+    running.start()
+    yield running
+    running.stop()
+
+
+def _player_context(browser, errors, server, name: str):
+    """A browser context signed in as a new player (through its own request context, which
+    shares the context's cookies)."""
+    context, page = new_page(browser, errors, width=390, height=844)
+    response = context.request.post(server.base + "/api/me", data={"name": name, "lang": "en"})
+    assert response.status == 201
+    return context, page
+
+
+def _as(context, server, method: str, path: str, body=None):
+    response = context.request.fetch(server.base + path, method=method, data=body)
+    assert response.ok, response.text()
+    return response.json()
+
+
+def test_one_click_opens_a_rematch_and_the_other_player_is_invited_live_to_their_kept_seat(
+        toy_server, browser, page_errors):
+    server = toy_server
+    ann_context, ann = _player_context(browser, page_errors, server, "Ann")
+    bob_context, bob = _player_context(browser, page_errors, server, "Bob")
+    table = _as(ann_context, server, "POST", "/api/tables",
+                {"game": "toy", "players": 2, "options": {"pile": 5}, "name": "Ann"})
+    _as(bob_context, server, "POST", f"/api/tables/{table['id']}/join", {"name": "Bob"})
+    for context, action in ((ann_context, {"type": "take", "count": 2}), (bob_context, {"type": "take", "count": 2}),
+                            (ann_context, {"type": "take", "count": 1})):
+        seq = _as(context, server, "GET", f"/api/tables/{table['id']}")["seq"]
+        _as(context, server, "POST", f"/api/tables/{table['id']}/actions", {"seq": seq, "action": action})
+
+    ann.goto(table["invite_url"])
+    bob.goto(table["invite_url"])
+    for page in (ann, bob):
+        expect(page.locator("#prompt")).to_have_attribute("data-state", "over")
+        expect(page.locator("#rematch")).to_have_text("Play again")
+    bob.locator("#rematch").click()
+    expect(bob).not_to_have_url(table["invite_url"])
+    expect(bob.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "1")
+    rematch_id = bob.url.rsplit("/", 1)[1]
+    assert rematch_id != table["id"]
+    # Ann's page of the finished table shows the invitation as it comes
+    expect(ann.locator(".rematch")).to_have_attribute("data-invited", "true")
+    expect(ann.locator("#rematch")).to_have_text("Join the rematch")
+    ann.locator("#rematch").click()
+    expect(ann).to_have_url(server.base + f"/t/{rematch_id}")
+    expect(ann.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "0")
+    expect(ann.locator("#prompt")).to_have_attribute("data-state", "yours")
+    expect(bob.locator("#prompt")).to_have_attribute("data-state", "others")
+    mine = _as(ann_context, server, "GET", "/api/me/tables")["tables"]
+    assert [t["id"] for t in mine] == [rematch_id, table["id"]] and mine[0]["your_turn"]
+    assert page_errors == []
+    ann_context.close()
+    bob_context.close()
+
+
+def test_a_player_opening_a_rematch_from_my_tables_takes_the_seat_kept_for_them(toy_server, browser, page_errors):
+    server = toy_server
+    ann_context, ann = _player_context(browser, page_errors, server, "Ann")
+    bob_context, bob = _player_context(browser, page_errors, server, "Bob")
+    table = _as(ann_context, server, "POST", "/api/tables",
+                {"game": "toy", "players": 2, "options": {"pile": 5}, "name": "Ann"})
+    _as(bob_context, server, "POST", f"/api/tables/{table['id']}/join", {"name": "Bob"})
+    for context, action in ((ann_context, {"type": "take", "count": 2}), (bob_context, {"type": "take", "count": 2}),
+                            (ann_context, {"type": "take", "count": 1})):
+        seq = _as(context, server, "GET", f"/api/tables/{table['id']}")["seq"]
+        _as(context, server, "POST", f"/api/tables/{table['id']}/actions", {"seq": seq, "action": action})
+    rematch = _as(ann_context, server, "POST", f"/api/tables/{table['id']}/rematch")
+    bob.goto(server.base + "/me")
+    entry = bob.locator(f'#tables [data-table="{rematch["id"]}"]')
+    expect(entry).to_contain_text("a seat is kept for you")
+    entry.locator(".table-links a").first.click()
+    expect(bob).to_have_url(server.base + f"/t/{rematch['id']}")
+    expect(bob.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "1")
+    expect(bob.locator("#join-dialog")).not_to_be_visible()
+    assert page_errors == []
+    ann_context.close()
+    bob_context.close()

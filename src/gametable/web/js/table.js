@@ -1,6 +1,6 @@
 // The table page: join or watch, live updates, the game's board, choices, log and scores.
 
-import { api, ApiError, playerNamed, seats as seatStore, tableIdFromLocation, tableUrl } from "./api.js";
+import { api, ApiError, currentPlayer, playerNamed, seats as seatStore, tableIdFromLocation, tableUrl } from "./api.js";
 import { Choices, closeMenu } from "./choices.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } from "./i18n.js";
@@ -392,6 +392,24 @@ function askToJoin(snapshot) {
   dialog.showModal();
 }
 
+// A rematch keeps each player's seat open for them: a player who opens the table takes it at once.
+async function takeKeptSeatOrAsk(snapshot) {
+  const player = await currentPlayer().catch(() => null);
+  const kept = player && (snapshot.seats || []).find((s) => s.kind === "open" && s.player === player.id);
+  if (!kept) {
+    askToJoin(snapshot);
+    return;
+  }
+  try {
+    const joined = await api.join(page.tableId, kept.name || player.name);
+    page.me = { seat: joined.seat, token: null };
+    connect();
+  } catch (error) {
+    notify("error", explainError(error));
+    askToJoin(snapshot);
+  }
+}
+
 function connect() {
   page.live?.stop();
   page.live = new LiveTable(page.tableId, page.me?.token, {
@@ -467,7 +485,7 @@ async function start(lang) {
   await connect();
   // My tables links a finished game's replay as /t/<id>#replay
   if (window.location.hash === "#replay" && first.status === "finished") openReplay();
-  else if (!page.me && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
+  else if (!page.me && (first.seats || []).some((s) => s.kind === "open")) await takeKeptSeatOrAsk(first);
 }
 
 languageSelect(byId("lang"), preferredLanguage(), (lang) => {
