@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from gametable.server import models
 from gametable.server.identity import COOKIE
-from gametable.server.store import LogStore, migrate
+from gametable.server.store import LogStore, SeatRecord, TableRecord, migrate
 from gametable.server.tables import hash_token, now_ms
 from tests.server.helpers import Api, Socket
 from tests.server.test_store import _insert_old_table, _upgrade_to, empty_database_url  # noqa: F401 (a fixture)
@@ -265,6 +265,18 @@ def test_my_tables_lists_your_turn_first_then_running_then_finished_with_results
     # the finished table's result was stored when it finished: no replay needed to list it
     assert json.loads(_rows(ann.engine, models.tables, id=finished["id"])[0]["result"])["winners"] == [0]
     assert nobody.http.get("/api/me/tables").json()["tables"][0]["you"] == 0
+
+
+def test_my_tables_leaves_out_a_table_whose_game_this_server_no_longer_offers(browsers, live):
+    ann = browsers()
+    me = ann.become("Ann")
+    kept = ann.create(players=2, bots=[1], options=SHORT)
+    gone = f"gone-{secrets.token_hex(4)}"
+    live.manager.store.create_table(
+        TableRecord(id=gone, game="a-game-uninstalled", num_players=2, options={}, seed=1, bot_seed=2,
+                    creator_hash="h" * 64, created_ms=now_ms(), finished_ms=None),
+        [SeatRecord(0, "human", "Ann", "h" * 64, me["id"]), SeatRecord(1, "open", "", None)])
+    assert [t["id"] for t in ann.my_tables()] == [kept["id"]]
 
 
 # -- rematch ----------------------------------------------------------------------------------------

@@ -7,13 +7,16 @@ its locks and its one way of telling the watchers.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from dataclasses import replace
 from typing import Any
 
-from gametable.server.errors import Conflict, Forbidden, Unauthorized
+from gametable.server.errors import Conflict, Forbidden, TableError, Unauthorized
 from gametable.server.store import SeatRecord, TableRecord
 from gametable.server.tables import LiveTable, TableManager, bot_to_move, hash_token, now_ms
+
+log = logging.getLogger("gametable.server")
 
 #: how many of a player's newest tables My tables lists
 MY_TABLES_LIMIT = 100
@@ -25,7 +28,9 @@ async def my_tables(manager: TableManager, player_id: str) -> list[dict[str, Any
     turn it is); finished ones are read from their stored result, without a replay."""
     found = await manager.read(manager.players.tables_of, player_id, MY_TABLES_LIMIT)
     live = await asyncio.gather(*(_live_if_needed(manager, record) for record, _ in found))
-    entries = [_entry(record, seats, table, player_id) for (record, seats), table in zip(found, live)]
+    entries = [_entry(record, seats, table, player_id) for (record, seats), table in zip(found, live)
+               if table is not _CANNOT_LOAD]
+    live = [table for table in live if table is not _CANNOT_LOAD]
     for entry, table in zip(entries, live):
         if table is not None and entry["status"] == "finished" and entry["result"] is None:
             entry["result"] = await manager.settle(table)  # finished before it could be settled
@@ -34,10 +39,18 @@ async def my_tables(manager: TableManager, player_id: str) -> list[dict[str, Any
     return entries
 
 
-async def _live_if_needed(manager: TableManager, record: TableRecord) -> LiveTable | None:
+#: a table that cannot be brought into memory (its game is no longer offered here): not listed
+_CANNOT_LOAD = object()
+
+
+async def _live_if_needed(manager: TableManager, record: TableRecord) -> LiveTable | None | object:
     if record.finished_ms is not None and record.result is not None:
         return None
-    return await manager.table(record.id)
+    try:
+        return await manager.table(record.id)
+    except TableError as exc:
+        log.warning("My tables: table %s cannot be loaded: %s", record.id, exc.message)
+        return _CANNOT_LOAD
 
 
 def _entry(record: TableRecord, seats: list[SeatRecord], table: LiveTable | None,
