@@ -160,6 +160,25 @@ def test_seats_taken_while_signed_in_belong_to_the_player_not_to_a_token(browser
     assert again.status_code == 200 and again.json() == {"seat": 1, "token": None}
 
 
+def test_a_seat_taken_by_token_before_becoming_a_player_can_be_made_the_players(browsers, api):
+    created = api.create(players=2, bots=[1], options=SHORT)  # by token only, as before players
+    ann, eve = browsers(), browsers()
+    assert ann.http.post(f"/api/tables/{created['id']}/adopt", headers={"Authorization": f"Bearer {created['token']}"}
+                         ).status_code == 401  # not a player yet
+    ann.become("Ann")
+    assert ann.table(created["id"])["you"] is None
+    adopted = ann.http.post(f"/api/tables/{created['id']}/adopt",
+                            headers={"Authorization": f"Bearer {created['token']}"})
+    assert adopted.status_code == 200 and adopted.json() == {"seat": 0, "token": None}
+    assert ann.table(created["id"])["you"] == 0  # the session finds it now
+    assert [t["id"] for t in ann.my_tables()] == [created["id"]]
+    eve.become("Eve")
+    taken = eve.http.post(f"/api/tables/{created['id']}/adopt", headers={"Authorization": f"Bearer {created['token']}"})
+    assert taken.status_code == 409 and eve.table(created["id"])["you"] is None
+    stranger = eve.http.post(f"/api/tables/{created['id']}/adopt", headers={"Authorization": "Bearer nothing-of-ours"})
+    assert stranger.status_code == 403
+
+
 def test_a_session_cannot_act_for_a_page_of_another_site(browsers):
     """Cross-site request forgery: the cookie is SameSite=Strict, and in depth a request that
     changes something must come from our own origin when it leans on the session."""

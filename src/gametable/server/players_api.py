@@ -18,8 +18,8 @@ from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.player_tables import my_tables, rematch
 from gametable.server.players import Player
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
-from gametable.server.schemas import (Me, MyTables, NewPlayer, PlayerChanges, PlayerPage, RematchOpened,
-                                      Signin, SigninLink)
+from gametable.server.schemas import (Joined, Me, MyTables, NewPlayer, PlayerChanges, PlayerPage,
+                                      RematchOpened, Signin, SigninLink)
 from gametable.server.tables import TableManager, hash_token, now_ms
 
 router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
@@ -144,6 +144,18 @@ async def player_page(request: Request, player_id: PlayerId) -> dict:
     return {"id": player.id, "name": player.name,
             "ratings": [{"game": r.game, "rating": r.skill.shown, "mu": r.skill.mu,
                          "sigma": r.skill.sigma, "games": r.games} for r in ratings]}
+
+
+@router.post("/tables/{table_id}/adopt", response_model=Joined,
+             summary="Make the seat of a token yours (a seat taken before this browser was a player)",
+             responses={401: {"description": "No seat token, or no player session"},
+                        403: {"description": "The token is no seat of this table (or another site's page)"},
+                        404: {"description": "There is no table with this id"},
+                        409: {"description": "The seat belongs to another player"}})
+async def adopt_seat(request: Request, table_id: TableId, authorization: str | None = Header(None),
+                     player: Player = RequiredPlayer) -> dict:
+    seat = await _manager(request).adopt_seat(table_id, bearer_token(authorization), player.id)
+    return {"seat": seat, "token": None}
 
 
 @router.post("/tables/{table_id}/rematch", response_model=RematchOpened, status_code=201,

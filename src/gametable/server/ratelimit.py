@@ -136,6 +136,7 @@ _KINDS = {
     ("POST", "/api/tables/{table_id}/seats/{seat}/bot"): "join",
     ("POST", "/api/tables/{table_id}/actions"): "act",
     ("POST", "/api/tables/{table_id}/rematch"): "create",
+    ("POST", "/api/tables/{table_id}/adopt"): "join",
     ("POST", "/api/me"): "player",
     ("POST", "/api/me/signin-links"): "signin",
     ("POST", "/api/signin"): "signin",

@@ -259,6 +259,17 @@ class LogStore:
                              .values(bot_due=bot_due))
             return True
 
+    def give_seat_to_player(self, table_id: str, seat: int, player_id: str) -> bool:
+        """Make a person's seat that belongs to no player this player's; False if it is not
+        such a seat (any more)."""
+        with self.writing(), self.engine.begin() as conn:
+            result = conn.execute(
+                update(models.seats)
+                .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat,
+                       models.seats.c.kind == "human", models.seats.c.player_id.is_(None))
+                .values(player_id=player_id))
+            return result.rowcount == 1
+
     def seat_to_bot(self, table_id: str, seat: int, bot_due: bool | None = None) -> None:
         """Hand a seat to the server's bot; the old seat token stops working. ``bot_due`` as
         in claim_seat."""

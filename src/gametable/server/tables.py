@@ -488,6 +488,25 @@ class TableManager:
             await self._changed(table)
             return seat, token
 
+    async def adopt_seat(self, table_id: str, token: str | None, player_id: str) -> int:
+        """The seat of ``token`` becomes ``player_id``'s (a seat taken before its person was a
+        player, by token only): from then on the session finds it. Returns the seat."""
+        async with self.locked(table_id) as table:
+            if token is None:
+                raise Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+            seat = self.seat_for_token(table, token)
+            if seat is None:
+                raise Forbidden("this token holds no seat at this table now")
+            owner = table.seats[seat].player_id
+            if owner == player_id:
+                return seat
+            if owner is not None or not await self._log_db(self.store.give_seat_to_player,
+                                                           table.id, seat, player_id):
+                raise Conflict("this seat belongs to another player")
+            table.seats = [replace(s, player_id=player_id) if s.seat == seat else s for s in table.seats]
+            await self._changed(table)
+            return seat
+
     async def hand_to_bot(self, table_id: str, token: str | None, seat: int) -> None:
         """The creator gives a seat (whose player left, or that nobody took) to a server bot."""
         async with self.locked(table_id) as table:

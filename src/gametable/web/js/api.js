@@ -63,6 +63,8 @@ export const api = {
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
   replay: (tableId, n) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`),
+  adopt: (tableId, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/adopt`, { token }),
   rematch: (tableId) =>
     request("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`),
   me: () => request("GET", "/api/me"),
@@ -98,7 +100,8 @@ export function playerUrl(playerId) {
   return `/p/${encodeURIComponent(playerId)}`;
 }
 
-// Seat tokens of tables joined before this browser was a player (read, never written now).
+// Seat tokens of tables joined before this browser was a player: read, handed over to the player
+// (POST .../adopt) once it is one, then forgotten; never written now.
 const SEAT_PREFIX = "gametable.seat.";
 
 export const seats = {

@@ -392,6 +392,19 @@ function askToJoin(snapshot) {
   dialog.showModal();
 }
 
+// A seat token kept from before this browser was a player: a player takes the seat over (then
+// the session is its key, on every device) and the token is forgotten; otherwise it is used.
+async function adoptStoredSeat(stored) {
+  if (!stored) return null;
+  try {
+    await api.adopt(page.tableId, stored.token);
+    seatStore.forget(page.tableId);
+    return null;
+  } catch {
+    return stored; // no player yet (401), or the seat is someone else's: keep using the token
+  }
+}
+
 // A rematch keeps each player's seat open for them: a player who opens the table takes it at once.
 async function takeKeptSeatOrAsk(snapshot) {
   const player = await currentPlayer().catch(() => null);
@@ -466,7 +479,7 @@ async function start(lang) {
   }
   // A seat token kept from before this browser was a player still works; otherwise the
   // player's session (the cookie) tells the server which seat is ours.
-  const stored = seatStore.get(page.tableId);
+  const stored = await adoptStoredSeat(seatStore.get(page.tableId));
   page.me = stored ? { seat: stored.seat, token: stored.token } : null;
   let first;
   try {
