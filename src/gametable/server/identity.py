@@ -30,6 +30,8 @@ SESSION_DAYS = 365
 _SECRET_MAX = 64
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 CROSS_SITE = "a request from another site cannot use your session"
+NOT_SIGNED_IN = ("this browser is not signed in as a player: create one with POST /api/me or sign in "
+                 "with a sign-in link")
 
 
 def new_secret() -> str:
@@ -74,8 +76,7 @@ async def _optional_player(request: Request) -> Player | None:
 async def _required_player(request: Request) -> Player:
     player = await session_player(request)
     if player is None:
-        raise Unauthorized("this browser is not signed in as a player: create one with POST /api/me "
-                           "or sign in with a sign-in link")
+        raise Unauthorized(NOT_SIGNED_IN)
     return player
 
 

@@ -11,9 +11,10 @@ import qrcode.image.svg
 from fastapi import APIRouter, Header, Request, Response
 
 from gametable.server.api import bearer_token, invite_url
-from gametable.server.errors import Gone, NotFound
-from gametable.server.identity import (COOKIE, OptionalPlayer, RequiredPlayer, clear_session_cookie,
-                                       new_secret, session_expiry, set_session_cookie)
+from gametable.server.errors import Gone, NotFound, Unauthorized
+from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, OptionalPlayer, RequiredPlayer,
+                                       clear_session_cookie, new_secret, session_expiry,
+                                       set_session_cookie)
 from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.player_tables import my_tables, rematch
 from gametable.server.players import Player
@@ -153,7 +154,9 @@ async def player_page(request: Request, player_id: PlayerId) -> dict:
                         404: {"description": "There is no table with this id"},
                         409: {"description": "The seat belongs to another player"}})
 async def adopt_seat(request: Request, table_id: TableId, authorization: str | None = Header(None),
-                     player: Player = RequiredPlayer) -> dict:
+                     player: Player | None = OptionalPlayer) -> dict:
+    if player is None:  # here, not as a dependency: a malformed table id is a 404 first
+        raise Unauthorized(NOT_SIGNED_IN)
     seat = await _manager(request).adopt_seat(table_id, bearer_token(authorization), player.id)
     return {"seat": seat, "token": None}
 
