@@ -176,7 +176,7 @@ def test_the_creator_hands_a_seat_to_a_bot_which_then_plays(api):
     assert api.http.post(f"/api/tables/{tid}/seats/7/bot", headers=auth(table["token"])).status_code == 404
     assert api.http.post(path, headers=auth(table["token"])).status_code == 204
     snapshot = api.table(tid, table["token"])
-    assert snapshot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bob", "online": False}
+    assert snapshot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bob", "online": False, "player": None}
     # Bob's token no longer works, and the bot answers Ann's moves by itself.
     assert api.http.get(f"/api/tables/{tid}", headers=auth(bob["token"])).status_code == 403
     api.act_ok(tid, table["token"], 0, {"type": "take", "count": 1})

@@ -268,8 +268,9 @@ def test_finding_4_the_openapi_spec_states_the_path_rules(api):
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path":
                     rules.setdefault(parameter["name"], []).append(parameter["schema"])
-    assert rules.keys() == {"table_id", "seat", "n", "lang"}
-    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 7
+    assert rules.keys() == {"table_id", "seat", "n", "lang", "player_id"}
+    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 9
+    assert rules["player_id"] == [{**rules["player_id"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}]
     assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}]
     assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1
     assert rules["lang"][0]["enum"] == ["en", "fa", "pt", "es"]

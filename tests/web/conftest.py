@@ -37,7 +37,8 @@ def _free_port() -> int:
 class Server:
     """A `gametable serve` subprocess; ``stop()`` and ``start()`` again keep its port and database."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, extra_args: tuple[str, ...] = ()) -> None:
+        self.extra_args = extra_args  # more `gametable serve` options (e.g. --extra-game)
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db = workdir / "tables.sqlite3"
@@ -51,8 +52,8 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gametable", "serve", "--port", str(self.port), "--database-url",
              f"sqlite:///{self.db}", "--bot-pause", "0", "--log-level", "warning",
-             "--public-url", self.base],  # invite links are absolute only with a public URL
-            env=env, stdout=log, stderr=subprocess.STDOUT)
+             "--public-url", self.base, *self.extra_args],  # invite links are absolute only with a public URL
+            env=env, cwd=SRC.parent, stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + 30
         while True:

@@ -6,12 +6,14 @@ from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
 from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.identity import OptionalPlayer
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
                                       GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
                                       TableLog, TableSnapshot, UndoRequest)
+from gametable.server.players import Player
 from gametable.server.tables import TableManager
 
 # Every route counts against its kind's rate limits (creating, joining, acting, reading).
@@ -28,6 +30,10 @@ _BAD_TOKEN = {401: {"description": "The Authorization header is not 'Bearer <sea
 
 def _manager(request: Request) -> TableManager:
     return request.app.state.manager
+
+
+def _id(player: Player | None) -> str | None:
+    return player.id if player is not None else None
 
 
 def bearer_token(authorization: str | None) -> str | None:
@@ -67,9 +73,10 @@ async def messages(lang: Language) -> dict:
              responses={**_BAD_JSON, 400: {"description": "Unknown game, player count, bot seats, bot level or "
                                                           "options (the message says which), or a body "
                                                           "that is not JSON"}})
-async def create_table(body: CreateTable, request: Request) -> dict:
+async def create_table(body: CreateTable, request: Request, player: Player | None = OptionalPlayer) -> dict:
     table, token = await _manager(request).create(body.game, body.players, body.bots,
-                                                  body.options, body.name, body.bot_level)
+                                                  body.options, body.name, body.bot_level,
+                                                  _id(player))
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 
@@ -83,17 +90,18 @@ def invite_url(request: Request, table_id: str) -> str:
 
 @router.post("/tables/{table_id}/join", response_model=Joined, summary="Take the next open seat",
              responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
-async def join_table(body: JoinTable, request: Request, table_id: TableId) -> dict:
-    seat, token = await _manager(request).join(table_id, body.name)
+async def join_table(body: JoinTable, request: Request, table_id: TableId,
+                     player: Player | None = OptionalPlayer) -> dict:
+    seat, token = await _manager(request).join(table_id, body.name, _id(player))
     return {"seat": seat, "token": token}
 
 
 @router.get("/tables/{table_id}", response_model=TableSnapshot,
             summary="The table as your seat sees it (no token: as a spectator)",
             responses={**_BAD_TOKEN, **_NO_TABLE})
-async def get_table(request: Request, table_id: TableId,
-                    authorization: str | None = Header(None)) -> dict:
-    return await _manager(request).view(table_id, bearer_token(authorization))
+async def get_table(request: Request, table_id: TableId, authorization: str | None = Header(None),
+                    player: Player | None = OptionalPlayer) -> dict:
+    return await _manager(request).view(table_id, bearer_token(authorization), _id(player))
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionAccepted,
@@ -106,9 +114,10 @@ async def get_table(request: Request, table_id: TableId,
                                               "still open"},
                         413: {"description": "The request body is too large"}, **_NO_TABLE})
 async def post_action(body: ActionRequest, request: Request, table_id: TableId,
-                      authorization: str | None = Header(None)) -> dict:
+                      authorization: str | None = Header(None),
+                      player: Player | None = OptionalPlayer) -> dict:
     seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action,
-                                      request.scope.get(RECEIVED_AT))
+                                      request.scope.get(RECEIVED_AT), _id(player))
     return {"seq": seq}
 
 
@@ -122,9 +131,10 @@ async def post_action(body: ActionRequest, request: Request, table_id: TableId,
                                               "running"},
                         **_BAD_JSON, **_NO_TABLE})
 async def post_undo(body: UndoRequest, request: Request, table_id: TableId,
-                    authorization: str | None = Header(None)) -> dict:
+                    authorization: str | None = Header(None),
+                    player: Player | None = OptionalPlayer) -> dict:
     seq = await _manager(request).undo(table_id, bearer_token(authorization), body.seq, body.steps,
-                                       request.scope.get(RECEIVED_AT))
+                                       request.scope.get(RECEIVED_AT), _id(player))
     return {"seq": seq}
 
 
@@ -152,5 +162,6 @@ async def table_log(request: Request, table_id: TableId) -> dict:
             responses={**_BAD_TOKEN,
                        404: {"description": "No table with this id, or no position n"}})
 async def replay_position(request: Request, table_id: TableId, n: Position,
-                          authorization: str | None = Header(None)) -> dict:
-    return await _manager(request).replay_view(table_id, n, bearer_token(authorization))
+                          authorization: str | None = Header(None),
+                          player: Player | None = OptionalPlayer) -> dict:
+    return await _manager(request).replay_view(table_id, n, bearer_token(authorization), _id(player))

@@ -21,7 +21,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, operations, ws
+from gametable.server import api, operations, players_api, ws
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.config import Settings
@@ -83,7 +83,9 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app = FastAPI(
         title="gametable",
         summary="Private tables by link: live board games in the browser, every game replayable.",
-        description="Seat tokens go in `Authorization: Bearer <token>`. Live updates: "
+        description="Seat tokens go in `Authorization: Bearer <token>`; in a browser, the player "
+                    "session cookie (POST /api/me, or a sign-in link) stands for the player's seats. "
+                    "Live updates: "
                     "`WS /ws/tables/{id}`, whose first message is `{\"type\": \"hello\", "
                     "\"token\": \"...\"}` (see docs/server.md).",
         version="1",
@@ -103,6 +105,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s too
     app.include_router(operations.router)
     app.include_router(api.router)
+    app.include_router(players_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)
@@ -179,6 +182,10 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
         async def no_table_page(table_id: str) -> None:
             raise NotFound("this server has no browser client installed")
+
+        @app.get("/signin", include_in_schema=False, name="signin_page")
+        async def no_signin_page() -> None:
+            raise NotFound("this server has no browser client installed")
         return
 
     app.mount("/static", StaticFiles(directory=web_dir), name="static")
@@ -191,3 +198,16 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
     async def table_page(table_id: str) -> FileResponse:
         # The page reads its table id from the address; the id never enters the HTML.
         return FileResponse(web_dir / "table.html", headers=_PAGE_HEADERS)
+
+    @app.get("/me", include_in_schema=False, name="my_tables_page")
+    async def my_tables_page() -> FileResponse:
+        return FileResponse(web_dir / "me.html", headers=_PAGE_HEADERS)
+
+    @app.get("/p/{player_id}", include_in_schema=False, name="player_page")
+    async def player_page(player_id: str) -> FileResponse:
+        return FileResponse(web_dir / "player.html", headers=_PAGE_HEADERS)
+
+    @app.get("/signin", include_in_schema=False, name="signin_page")
+    async def signin_page() -> FileResponse:
+        # The link's secret is in the fragment, which the browser keeps to itself.
+        return FileResponse(web_dir / "signin.html", headers=_PAGE_HEADERS)

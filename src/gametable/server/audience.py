@@ -61,6 +61,8 @@ class Watcher(Protocol):
     """A live connection to a table (a WebSocket): handed each newer snapshot or presence."""
 
     token_hash: str | None
+    #: the signed-in player of a connection without a token (its seat is that player's)
+    player_id: str | None
 
     def push(self, snapshot: "Snapshot") -> None: ...
 

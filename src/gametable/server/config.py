@@ -37,6 +37,10 @@ DEFAULT_RATE_JOIN = "20/second;600/minute"
 #: speed must not meet them; they stop a single client from flooding the process
 DEFAULT_RATE_ACT = "2000/second"
 DEFAULT_RATE_READ = "2000/second"
+#: new players (a browser's first visit) and sign-ins per client address: people need a few a
+#: day; a flood of them is someone filling the store or guessing sign-in links
+DEFAULT_RATE_PLAYER = "5/minute;50/day"
+DEFAULT_RATE_SIGNIN = "10/minute;100/day"
 
 # -- retention (gametable.server.retention) ----------------------------------------------------
 #: finished tables are deleted this many days after they finished (0: kept forever)
@@ -118,6 +122,8 @@ class Settings:
     rate_join: str = DEFAULT_RATE_JOIN
     rate_act: str = DEFAULT_RATE_ACT
     rate_read: str = DEFAULT_RATE_READ
+    rate_player: str = DEFAULT_RATE_PLAYER
+    rate_signin: str = DEFAULT_RATE_SIGNIN
     keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
     keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
     max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
@@ -197,6 +203,8 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "rate_join": ("RATE_JOIN", str),
         "rate_act": ("RATE_ACT", str),
         "rate_read": ("RATE_READ", str),
+        "rate_player": ("RATE_PLAYER", str),
+        "rate_signin": ("RATE_SIGNIN", str),
         "keep_finished_days": ("KEEP_FINISHED_DAYS", float),
         "keep_abandoned_days": ("KEEP_ABANDONED_DAYS", float),
         "max_sockets_per_address": ("MAX_SOCKETS_PER_ADDRESS", int),
@@ -233,7 +241,8 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
-_RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read")
+_RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_player",
+          "rate_signin")
 #: what a value must be, where "a number" would not say enough
 _SPECIAL = {
     "keep_finished_days": "0 (keep forever) or a number of days above 0",

@@ -35,6 +35,11 @@ class Conflict(TableError):
     status = 409
 
 
+class Gone(TableError):
+    """A one-time thing (a sign-in link) that was used already or has expired."""
+    status = 410
+
+
 class Unavailable(TableError):
     """The table's game is not installed on this server."""
     status = 503

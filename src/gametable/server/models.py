@@ -6,8 +6,8 @@ log from the seed, so nothing but these three tables is ever needed to rebuild a
 
 from __future__ import annotations
 
-from sqlalchemy import (BigInteger, Boolean, Column, ForeignKey, Index, Integer, MetaData, String,
-                        Table, Text, PrimaryKeyConstraint, false)
+from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData,
+                        String, Table, Text, PrimaryKeyConstraint, false)
 
 metadata = MetaData()
 
@@ -33,6 +33,11 @@ tables = Table(
     # The retention sweep (see gametable.server.retention) finds finished tables by finished_ms
     # and never-finished ones (finished_ms IS NULL) by created_ms without reading every row.
     Index("ix_tables_finished_created", "finished_ms", "created_ms"),
+    # The game's result() as JSON, written once when the finished game is settled (and rated,
+    # in the same transaction: see gametable.server.players): My tables lists it without replaying.
+    Column("result", Text, nullable=True),
+    # The table a rematch of this one opened (POST /api/tables/{id}/rematch); set once.
+    Column("rematch_id", String(64), ForeignKey("tables.id", ondelete="SET NULL"), nullable=True),
 )
 
 #: one row per seat; kind is "open" (nobody yet), "human" or "bot"
@@ -44,7 +49,11 @@ seats = Table(
     Column("kind", String(8), nullable=False),
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),  # sha256 of the seat token; never the token
+    # The player whose seat it is (a person signed in with a session), if any. On an open seat:
+    # the seat is kept for that player (a rematch's invitation).
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="SET NULL"), nullable=True),
     PrimaryKeyConstraint("table_id", "seat", name="pk_seats"),
+    Index("ix_seats_player", "player_id"),
 )
 
 #: the append-only action log; the primary key (table_id, seq) is what makes two commits of
@@ -58,4 +67,51 @@ actions = Table(
     Column("action", Text, nullable=False),  # the action's JSON
     Column("time", BigInteger, nullable=False),  # milliseconds since the Unix epoch (UTC)
     PrimaryKeyConstraint("table_id", "seq", name="pk_actions"),
+)
+
+#: a person: the name and language they chose; reached only through a session (a cookie)
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(64), primary_key=True),  # public: it names the player's page
+    Column("name", String(64), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+)
+
+#: a signed-in browser: the sha256 of the opaque id its HttpOnly cookie holds (never the id)
+player_sessions = Table(
+    "player_sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    Index("ix_player_sessions_player", "player_id"),
+    Index("ix_player_sessions_expires", "expires_ms"),
+)
+
+#: one-time sign-in links for another device: the sha256 of the link's secret, until it is used
+#: (the row is deleted) or expires
+signin_links = Table(
+    "signin_links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    Index("ix_signin_links_player", "player_id"),
+    Index("ix_signin_links_expires", "expires_ms"),
+)
+
+#: a player's rating per game (OpenSkill's Plackett-Luce model: mu and sigma)
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_ms", BigInteger, nullable=False),
+    PrimaryKeyConstraint("player_id", "game", name="pk_ratings"),
 )

@@ -24,10 +24,13 @@ TableId = Annotated[str, Path(pattern=TABLE_ID_PATTERN,
 Seat = Annotated[int, Path(ge=0, le=SEAT_MAX, description="A seat of the table, numbered from 0.")]
 Position = Annotated[int, Path(ge=0, le=POSITION_MAX,
                                description="A position of the game: after this many actions (0: the start).")]
+PlayerId = Annotated[str, Path(pattern=TABLE_ID_PATTERN,
+                              description="A player's id (as a table id: ASCII letters, digits, '-', '_').")]
 Language = Annotated[Literal[tuple(i18n.LANGUAGES)], Path(description="A language the server has messages in.")]
 
 _PATH_REFUSALS: dict[str, Callable[[Any], str]] = {
     "table_id": no_table_message,
+    "player_id": lambda value: "there is no player with this id",
     "seat": lambda value: f"there is no seat {value!r}: seats are whole numbers from 0 (the creator's) "
                           "to the number of players less one",
     "n": lambda value: f"there is no position {value!r}: positions are whole numbers from 0 (the start) "

@@ -32,7 +32,7 @@ _REDIS_RETRY = 5
 
 #: what each kind of request is, in the refusal's words
 _WHAT = {"create": "creating tables", "join": "joining tables", "act": "actions",
-         "read": "requests"}
+         "read": "requests", "player": "new players", "signin": "sign-in attempts"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ def rules_from(settings: Settings) -> dict[str, Rule]:
         "join": Rule(tuple(parse_many(settings.rate_join))),
         "act": Rule(tuple(parse_many(settings.rate_act))),
         "read": Rule(tuple(parse_many(settings.rate_read))),
+        "player": Rule(tuple(parse_many(settings.rate_player))),
+        "signin": Rule(tuple(parse_many(settings.rate_signin))),
     }
 
 
@@ -134,6 +136,11 @@ _KINDS = {
     ("POST", "/api/tables/{table_id}/seats/{seat}/bot"): "join",
     ("POST", "/api/tables/{table_id}/actions"): "act",
     ("POST", "/api/tables/{table_id}/undo"): "act",
+    ("POST", "/api/tables/{table_id}/rematch"): "create",
+    ("POST", "/api/tables/{table_id}/adopt"): "join",
+    ("POST", "/api/me"): "player",
+    ("POST", "/api/me/signin-links"): "signin",
+    ("POST", "/api/signin"): "signin",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

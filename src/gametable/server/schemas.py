@@ -7,6 +7,7 @@ from typing import Annotated, Any, Callable, Literal
 from fastapi import FastAPI
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from gametable import i18n
 from gametable.server import names
 
 
@@ -87,7 +88,8 @@ class JoinTable(Strict):
 
 class Joined(BaseModel):
     seat: int
-    token: str
+    token: str | None = Field(description="Your seat's token; null when your player already held a seat "
+                                          "here (you get that seat back; your session is your key).")
 
 
 class SeatInfo(BaseModel):
@@ -95,6 +97,8 @@ class SeatInfo(BaseModel):
     kind: Literal["open", "human", "bot"]
     name: str
     online: bool | None = Field(None, description="A WebSocket of this seat is connected to this server.")
+    player: str | None = Field(None, description="The player whose seat it is, if a signed-in person took it "
+                                                 "(on an open seat: the player it is kept for).")
 
 
 class TableSnapshot(BaseModel):
@@ -121,6 +125,7 @@ class TableSnapshot(BaseModel):
     undo_steps: int = Field(description="How many of your latest actions you may take back now "
                                         "(all of them: restart the turn).")
     result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
+    rematch: str | None = Field(None, description="The id of this table's rematch, once someone asked for one.")
 
 
 class ActionRequest(Strict):
@@ -204,3 +209,89 @@ class Catalog(BaseModel):
     plurals: dict[str, PluralMessage] = Field(description="The messages that have plural forms.")
     plural_categories: list[str] = Field(description=(
         "The language's CLDR plural categories (Intl.PluralRules), in the order of the forms."))
+
+
+# -- players (gametable.server.players_api) ------------------------------------------------------
+
+Language = Literal[tuple(i18n.LANGUAGES)]
+
+
+#: a player's name: as a seat's, but never empty
+NamedPlayer = Annotated[PlayerName, Field(min_length=1, description="The name other players see.")]
+
+
+class NewPlayer(Strict):
+    name: NamedPlayer
+    lang: Language = Field("en", description="The language of the player's pages.")
+
+
+class PlayerChanges(Strict):
+    name: NamedPlayer | None = None
+    lang: Language | None = None
+
+
+class Me(BaseModel):
+    id: str = Field(description="The player's id: public, it names the player's page (/p/<id>).")
+    name: str
+    lang: str
+
+
+class SigninLink(BaseModel):
+    url: str = Field(description="Open it on the other device within the time below; it works once. "
+                                 "The secret is in the fragment (#...), which browsers never send "
+                                 "to a server, so no access log holds it.")
+    expires_ms: int = Field(description="When it stops working (milliseconds since the Unix epoch).")
+    qr_svg: str = Field(description="The same link as a QR code (an SVG image).")
+
+
+class Signin(Strict):
+    token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+
+
+class RatingInfo(BaseModel):
+    game: str
+    rating: float = Field(description="The conservative estimate shown (OpenSkill's ordinal: mu - 3 sigma).")
+    mu: float
+    sigma: float
+    games: int = Field(description="Rated games played: finished games against other people only.")
+
+
+class PlayerPage(BaseModel):
+    id: str
+    name: str
+    ratings: list[RatingInfo]
+
+
+class MySeat(BaseModel):
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str
+    player: str | None = Field(None, description="The player whose seat it is (on an open seat: kept for).")
+
+
+class MyTable(BaseModel):
+    id: str
+    game: str
+    status: Literal["waiting", "playing", "finished"]
+    seats: list[MySeat]
+    you: int | None = Field(description="Your seat (null: a seat is only kept for you, see invited).")
+    invited: int | None = Field(description="An open seat kept for you (a rematch's invitation): join to take it.")
+    to_act: list[int]
+    your_turn: bool
+    result: dict[str, Any] | None
+    rematch: str | None = Field(description="The id of the rematch of this table, once someone asked for one.")
+    created_ms: int
+    finished_ms: int | None
+
+
+class MyTables(BaseModel):
+    tables: list[MyTable] = Field(description="Your turn first, then the other running tables, then the "
+                                              "finished ones; the newest 100 tables.")
+
+
+class RematchOpened(BaseModel):
+    id: str = Field(description="The rematch's table id.")
+    url: str = Field(description="Its page (as TableCreated.invite_url).")
+    seat: int
+    token: str | None = Field(description="Your new seat's token; null when your player already held "
+                                          "this seat (your session is your key).")

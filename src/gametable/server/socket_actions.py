@@ -5,7 +5,8 @@ words, so a client may use either: too large (413, refused by ws.py for every me
 not JSON (400, an ``error``: such a frame has no id), the rate limit on actions of the client's
 address (429, shared with the HTTP route), a malformed request (422, pydantic's errors placed
 under ``body`` as the HTTP API places them), then :meth:`TableManager.act` (401, 403, 409, 400).
-The seat is the one the socket said hello with (a spectator's socket has none: 401).
+The seat is the one the socket said hello with, or that of the signed-in player whose session cookie
+came with the handshake (a spectator's socket has neither: 401).
 
 Answers, each carrying the message's ``id`` (any string of at most 64 characters, a whole number
 or null; for the client to match answers to its messages):
@@ -57,10 +58,12 @@ class Connection:
 
     websocket: WebSocket
     table_id: str
-    #: the token of the hello (None: a spectator)
+    #: the token of the hello (None: a spectator, or a signed-in player's browser)
     token: str | None
     socket: "TableSocket"
     manager: "TableManager"
+    #: the signed-in player whose session cookie came with the handshake (None: none)
+    player_id: str | None = None
 
     @property
     def max_body(self) -> int:
@@ -147,7 +150,7 @@ async def act(connection: Connection, message: dict, frame: Frame) -> None:
             errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
             raise Refusal(422, validation_detail(errors)) from None
         seq = await connection.manager.act(connection.table_id, connection.token, request.seq,
-                                           request.action, frame.received_at)
+                                           request.action, frame.received_at, connection.player_id)
         return {"type": "acted", "seq": seq}
 
     await answer(connection, message, take)

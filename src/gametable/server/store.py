@@ -49,6 +49,10 @@ class TableRecord:
     bot_due: bool = False
     #: the strength of the server's bots at this table (gametable.bots.levels())
     bot_level: str = "random"
+    #: the game's result once the finished game is settled (see gametable.server.players)
+    result: dict[str, Any] | None = None
+    #: the table a rematch of this one opened
+    rematch_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class SeatRecord:
     kind: str  # "open" | "human" | "bot"
     name: str
     token_hash: str | None
+    #: the player whose seat it is; on an open seat, the player it is kept for
+    player_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -124,7 +130,14 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     with engine.connect() as connection:
-        if connection.dialect.name == "postgresql":
+        if connection.dialect.name == "sqlite":
+            # SQLite changes a table's constraints by copying it and dropping the old one; with
+            # foreign keys on, that drop would delete (ON DELETE CASCADE) every row referencing
+            # it. So, as SQLite's documentation says to, they are off while the schema changes
+            # (the pragma is a no-op inside a transaction: it runs before the migration's).
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        elif connection.dialect.name == "postgresql":
             # Two servers starting at once must not both create the schema.
             connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
             connection.commit()
@@ -136,6 +149,13 @@ def migrate(engine: Engine) -> None:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
                 connection.commit()
+            elif connection.dialect.name == "sqlite":
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+        if connection.dialect.name == "sqlite":
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+            if broken:
+                raise RuntimeError(f"the migrated database has rows whose references are broken: {broken[:5]}")
 
 
 class LogStore:
@@ -161,13 +181,13 @@ class LogStore:
     def close(self) -> None:
         self.engine.dispose()
 
-    def _writing(self):
+    def writing(self):
         return self._sqlite_write if self._sqlite_write is not None else _NoLock()
 
     # -- writes ---------------------------------------------------------------------------
 
     def create_table(self, record: TableRecord, seat_records: list[SeatRecord]) -> None:
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(insert(models.tables).values(
                 id=record.id, game=record.game, num_players=record.num_players,
                 options=json.dumps(record.options, sort_keys=True), seed=record.seed,
@@ -175,11 +195,7 @@ class LogStore:
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
                 bot_due=record.bot_due, bot_level=record.bot_level,
             ))
-            conn.execute(insert(models.seats), [
-                {"table_id": record.id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                 "token_hash": s.token_hash}
-                for s in seat_records
-            ])
+            conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 
     def append(self, table_id: str, record: ActionRecord, finished: bool,
                bot_due: bool | None = None) -> None:
@@ -197,7 +213,7 @@ class LogStore:
         batch is committed again one entry at a time, so that only the colliding entry fails.
         """
         try:
-            with self._writing(), self.engine.begin() as conn:
+            with self.writing(), self.engine.begin() as conn:
                 conn.execute(insert(models.actions), [
                     {"table_id": a.table_id, "seq": a.record.seq, "seat": a.record.seat,
                      "action": json.dumps(a.record.action, sort_keys=True, separators=(",", ":")),
@@ -220,20 +236,21 @@ class LogStore:
             return [self.append_many([a])[0] for a in batch]
 
     def set_bot_due(self, table_id: str, due: bool) -> None:
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(update(models.tables).where(models.tables.c.id == table_id)
                          .values(bot_due=due))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                   bot_due: bool | None = None) -> bool:
-        """Give an open seat to a player; False if someone else took it first. ``bot_due``
-        (if not None) is the table's bot_due once the seat is taken, committed with it."""
-        with self._writing(), self.engine.begin() as conn:
+                   bot_due: bool | None = None, player_id: str | None = None) -> bool:
+        """Give an open seat to a person (``player_id``: signed in as that player); False if
+        someone else took it first. ``bot_due`` (if not None) is the table's bot_due once the
+        seat is taken, committed with it."""
+        with self.writing(), self.engine.begin() as conn:
             result = conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat,
                        models.seats.c.kind == "open")
-                .values(kind="human", name=name, token_hash=token_hash)
+                .values(kind="human", name=name, token_hash=token_hash, player_id=player_id)
             )
             if result.rowcount != 1:
                 return False
@@ -242,14 +259,25 @@ class LogStore:
                              .values(bot_due=bot_due))
             return True
 
+    def give_seat_to_player(self, table_id: str, seat: int, player_id: str) -> bool:
+        """Make a person's seat that belongs to no player this player's; False if it is not
+        such a seat (any more)."""
+        with self.writing(), self.engine.begin() as conn:
+            result = conn.execute(
+                update(models.seats)
+                .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat,
+                       models.seats.c.kind == "human", models.seats.c.player_id.is_(None))
+                .values(player_id=player_id))
+            return result.rowcount == 1
+
     def seat_to_bot(self, table_id: str, seat: int, bot_due: bool | None = None) -> None:
         """Hand a seat to the server's bot; the old seat token stops working. ``bot_due`` as
         in claim_seat."""
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(
                 update(models.seats)
                 .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat)
-                .values(kind="bot", token_hash=None)
+                .values(kind="bot", token_hash=None, player_id=None)
             )
             if bot_due is not None:
                 conn.execute(update(models.tables).where(models.tables.c.id == table_id)
@@ -262,7 +290,7 @@ class LogStore:
         go with them (ON DELETE CASCADE). Returns the ids deleted."""
         if not table_ids:
             return []
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             rows = conn.execute(delete(models.tables)
                                 .where(models.tables.c.id.in_(table_ids),
                                        _expired(finished_before, abandoned_before))
@@ -291,7 +319,8 @@ class LogStore:
             id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
             seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
             created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
-            bot_level=row.bot_level,
+            bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
+            rematch_id=row.rematch_id,
         )
 
     def tables_with_bot_due(self) -> list[str]:
@@ -306,8 +335,8 @@ class LogStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
                                 .order_by(models.seats.c.seat)).all()
-        return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash)
-                for r in rows]
+        return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
+                           player_id=r.player_id) for r in rows]
 
     def log_heads(self, table_ids: list[str]) -> dict[str, TableHead]:
         """Where each table stands (its newest seq and its seats' kinds), in one query per 500
@@ -340,6 +369,12 @@ class LogStore:
             ).all()
         return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
                 for r in rows]
+
+
+def seat_rows(table_id: str, seat_records: list[SeatRecord]) -> list[dict[str, Any]]:
+    """The seats table's rows for a table's seats."""
+    return [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
+             "token_hash": s.token_hash, "player_id": s.player_id} for s in seat_records]
 
 
 def _expired(finished_before: int | None, abandoned_before: int | None) -> ColumnElement[bool]:

@@ -28,7 +28,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
@@ -44,6 +44,8 @@ from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, 
 from gametable.server.fanout import Fanout, LocalFanout
 from gametable.server.ids import no_table_message, require_table_id
 from gametable.server.metrics import Metrics
+from gametable.server.players import PlayerStore
+from gametable.server.ratings import finishing_ranks, rated_players
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
@@ -227,6 +229,12 @@ class LiveTable:
                 found = s.seat
         return found
 
+    def seat_for_player(self, player_id: str | None) -> int | None:
+        """The person's seat of this player, if any (the lowest, should they hold two)."""
+        if player_id is None:
+            return None
+        return next((s.seat for s in self.seats if s.kind == "human" and s.player_id == player_id), None)
+
     def is_creator(self, token_hash: str | None) -> bool:
         return token_hash is not None and hmac.compare_digest(self.record.creator_hash, token_hash)
 
@@ -245,6 +253,7 @@ class TableManager:
         from gametable.server.bots import BotRunner
 
         self.store = store
+        self.players = PlayerStore(store)
         self.games = games
         self.fanout = fanout or LocalFanout()
         self.idle_seconds = idle_seconds
@@ -286,8 +295,8 @@ class TableManager:
     async def start(self) -> None:
         await self.fanout.start(self.on_remote_change, self.on_fanout_reconnect)
         self._sweeper = asyncio.create_task(self._sweep_forever())
-        if not self.retention.keeps_everything:
-            self._pruner = asyncio.create_task(self._prune_forever())
+        # Always: expired sessions and sign-in links go even where tables are kept forever.
+        self._pruner = asyncio.create_task(self._prune_forever())
         if self.fanout.shared:
             self._log_watch = asyncio.create_task(self._watch_log_heads())
         self.resumed = asyncio.create_task(self._resume())
@@ -334,6 +343,11 @@ class TableManager:
     async def _log_db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._log_executor, partial(fn, *args))
 
+    #: for other parts of the server (players): a store read, and a store write, run where the
+    #: manager runs its own
+    read = _db
+    write = _log_db
+
     # -- creating and finding tables --------------------------------------------------------
 
     def game(self, name: str) -> Game:
@@ -345,10 +359,12 @@ class TableManager:
 
     async def create(self, game_name: str, players: int, bots: list[int],
                      options: dict[str, Any], name: str,
-                     bot_level: str | None = None) -> tuple[LiveTable, str]:
+                     bot_level: str | None = None,
+                     player_id: str | None = None) -> tuple[LiveTable, str]:
         """A new table; the creator takes seat 0 and gets its token (also the creator's token).
 
-        ``bot_level`` is the strength of the table's bots; None means the best level."""
+        ``bot_level`` is the strength of the table's bots; None means the best level.
+        ``player_id``: the creator's player (signed in), whose seat it is."""
         game = self.game(game_name)
         try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
@@ -368,7 +384,7 @@ class TableManager:
                                  "the creator takes seat 0")
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
-        seats = [SeatRecord(0, "human", name, token_hash)]
+        seats = [SeatRecord(0, "human", name, token_hash, player_id)]
         seats += [SeatRecord(s, "bot" if s in bots else "open", "", None) for s in range(1, players)]
         record = TableRecord(
             id=secrets.token_urlsafe(16), game=game.name, num_players=players,
@@ -444,9 +460,12 @@ class TableManager:
         """Apply what other processes committed since our hot state, and tell our watchers."""
         seats = await self._db(self.store.load_seats, table.id)
         newer = await self._db(self.store.actions_after, table.id, table.seq)
-        if seats == table.seats and not newer:
+        stored = await self._db(self.store.load_table, table.id)
+        rematch = stored.rematch_id if stored is not None else table.record.rematch_id
+        if seats == table.seats and not newer and rematch == table.record.rematch_id:
             return
         table.seats = seats
+        table.record = replace(table.record, rematch_id=rematch)
         for record in newer:
             try:
                 self._apply_entry(table, record.seat, record.action)
@@ -458,7 +477,6 @@ class TableManager:
             table.seq = record.seq
             table.advanced(record.seat)
         # The other process keeps the table row's bot_due in step; take it over.
-        stored = await self._db(self.store.load_table, table.id)
         if stored is not None:
             table.bot_due = stored.bot_due
         self._refreshed(table)
@@ -473,36 +491,61 @@ class TableManager:
 
     # -- seats ------------------------------------------------------------------------------
 
-    def seat_for_token(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat of a token; None (spectator) without a token; Forbidden for a stranger's."""
+    def seat_for_token(self, table: LiveTable, token: str | None,
+                       player_id: str | None = None) -> int | None:
+        """The seat of a token; without one, the seat of the signed-in player ``player_id``;
+        None (spectator) for neither; Forbidden for a stranger's token."""
         if token is None:
-            return None
+            return table.seat_for_player(player_id)
         token_hash = hash_token(token)
         seat = table.seat_for_hash(token_hash)
         if seat is None and not table.is_creator(token_hash):
             raise Forbidden("this token is not a seat at this table")
         return seat  # the creator whose own seat went to a bot watches as a spectator
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+    async def join(self, table_id: str, name: str,
+                   player_id: str | None = None) -> tuple[int, str | None]:
+        """Take a seat: the one kept for this player (a rematch's invitation), else the lowest
+        open seat kept for nobody. A player who holds a seat here already gets it back, with no
+        new token (their session is their key). Returns the seat and its token."""
         async with self.locked(table_id) as table:
+            held = table.seat_for_player(player_id)
+            if held is not None:
+                return held, None
             token = secrets.token_urlsafe(24)
             token_hash = hash_token(token)
             while True:
-                open_seats = [s.seat for s in table.seats if s.kind == "open"]
-                if not open_seats:
-                    raise Conflict("this table is full")
-                seat = open_seats[0]
+                seat = _seat_to_take(table.seats, player_id)
                 seats = list(table.seats)
-                seats[seat] = SeatRecord(seat, "human", name, token_hash)
+                seats[seat] = SeatRecord(seat, "human", name, token_hash, player_id)
                 due = bot_to_move(table.state, seats) is not None
                 if await self._log_db(self.store.claim_seat, table.id, seat, name, token_hash,
-                                  due if due != table.bot_due else None):
+                                      due if due != table.bot_due else None, player_id):
                     break
                 # Another process filled that seat first: look again.
                 table.seats = await self._db(self.store.load_seats, table.id)
             table.seats, table.bot_due = seats, due
             await self._changed(table)
             return seat, token
+
+    async def adopt_seat(self, table_id: str, token: str | None, player_id: str) -> int:
+        """The seat of ``token`` becomes ``player_id``'s (a seat taken before its person was a
+        player, by token only): from then on the session finds it. Returns the seat."""
+        async with self.locked(table_id) as table:
+            if token is None:
+                raise Unauthorized("send the seat's token as 'Authorization: Bearer <token>'")
+            seat = self.seat_for_token(table, token)
+            if seat is None:
+                raise Forbidden("this token holds no seat at this table now")
+            owner = table.seats[seat].player_id
+            if owner == player_id:
+                return seat
+            if owner is not None or not await self._log_db(self.store.give_seat_to_player,
+                                                           table.id, seat, player_id):
+                raise Conflict("this seat belongs to another player")
+            table.seats = [replace(s, player_id=player_id) if s.seat == seat else s for s in table.seats]
+            await self._changed(table)
+            return seat
 
     async def hand_to_bot(self, table_id: str, token: str | None, seat: int) -> None:
         """The creator gives a seat (whose player left, or that nobody took) to a server bot."""
@@ -528,14 +571,16 @@ class TableManager:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def _acting_seat(self, table: LiveTable, token: str | None) -> int:
-        """The person's seat a request acts for; 401 without a token, 403 for a bot's seat."""
-        if token is None:
+    def _acting_seat(self, table: LiveTable, token: str | None, player_id: str | None = None) -> int:
+        """The person's seat a request acts for (by seat token, or as the signed-in player
+        ``player_id``); 401 with neither, 403 for a bot's seat or a player with no seat here."""
+        if token is None and player_id is None:
             raise Unauthorized("send your seat token: as 'Authorization: Bearer <token>' over HTTP, "
-                               "in the hello over the WebSocket")
-        seat = self.seat_for_token(table, token)
+                               "in the hello over the WebSocket (or sign in as the seat's player)")
+        seat = self.seat_for_token(table, token, player_id)
         if seat is None:
-            raise Forbidden("your seat is played by a bot now")
+            raise Forbidden("your seat is played by a bot now" if token is not None else
+                            "you have no seat at this table")
         return seat
 
     async def _check_current(self, table: LiveTable, seat: int, seq: int) -> None:
@@ -552,11 +597,12 @@ class TableManager:
                            "choices have changed since; look at the table again and decide anew")
 
     async def act(self, table_id: str, token: str | None, seq: int, action: Any,
-                  received_at: float | None = None) -> int:
-        """A person's action: checked, committed, then announced. Returns the new seq.
-        ``received_at``: when its request arrived (time.perf_counter()), for the metrics."""
+                  received_at: float | None = None, player_id: str | None = None) -> int:
+        """A person's action (by seat token, or as the signed-in player ``player_id``):
+        checked, committed, then announced. Returns the new seq. ``received_at``: when its
+        request arrived (time.perf_counter()), for the metrics."""
         async with self.locked(table_id) as table:
-            seat = self._acting_seat(table, token)
+            seat = self._acting_seat(table, token, player_id)
             await self._check_current(table, seat, seq)
             if seat not in table.state.to_act():
                 waiting = ", ".join(map(str, table.state.to_act()))
@@ -567,12 +613,12 @@ class TableManager:
             return table.seq
 
     async def undo(self, table_id: str, token: str | None, seq: int, steps: int = 1,
-                   received_at: float | None = None) -> int:
+                   received_at: float | None = None, player_id: str | None = None) -> int:
         """A person takes back its seat's last ``steps`` actions of this turn (engine/undo.py):
         logged as an undo entry of its own, applied and announced like an action. 409 when
         they may not be (nothing to undo since the last reveal, or fewer actions than asked)."""
         async with self.locked(table_id) as table:
-            seat = self._acting_seat(table, token)
+            seat = self._acting_seat(table, token, player_id)
             await self._check_current(table, seat, seq)
             allowed = table.undo_steps(seat)
             if allowed < steps:
@@ -628,6 +674,22 @@ class TableManager:
         table.seq, table.bot_due = record.seq, due
         table.advanced(seat)
         await self._changed(table)
+        if state.is_over():
+            await self.settle(table)
+
+    async def settle(self, table: LiveTable) -> dict[str, Any]:
+        """Store a finished table's result and rate the game if it counts (ratings.py), once.
+        A failure here loses nothing: the game is in the log, and My tables settles a finished
+        table it finds unsettled. Returns the result."""
+        result = table.state.result()
+        players = rated_players(table.seats)
+        ranked = (list(zip(players, finishing_ranks(result, len(players))))
+                  if players is not None else None)
+        try:
+            await self._log_db(self.players.settle, table.id, table.record.game, result, ranked, now_ms())
+        except Exception:  # noqa: BLE001 - the action is committed; settling is tried again later
+            log.exception("table %s: could not store its result and ratings", table.id)
+        return result
 
     async def _changed(self, table: LiveTable) -> None:
         """Tell everyone about a committed change (caller holds the lock)."""
@@ -653,8 +715,8 @@ class TableManager:
             "status": table.status,
             "bot_level": table.record.bot_level,
             "you": seat,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
-                      for s in table.seats],
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
+                       "player": s.player_id} for s in table.seats],
             "view": view,
             "legal_actions": legal,
             # what each legal action costs and gives (the game's optional hook; [] for spectators)
@@ -665,19 +727,23 @@ class TableManager:
             "can_undo": undo_steps > 0,
             "undo_steps": undo_steps,
             "result": state.result() if state.is_over() else None,
+            "rematch": table.record.rematch_id,
         }, table.log_cuts)
 
     def _watcher_seat(self, table: LiveTable, watcher: Watcher) -> int | None:
         # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.
-        return table.seat_for_hash(watcher.token_hash)
+        if watcher.token_hash is not None:
+            return table.seat_for_hash(watcher.token_hash)
+        return table.seat_for_player(watcher.player_id)
 
     def _online(self, table: LiveTable) -> frozenset[int]:
         audience = self.audiences.get(table.id)
         return audience.online() if audience is not None else frozenset()
 
-    async def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+    async def view(self, table_id: str, token: str | None,
+                   player_id: str | None = None) -> dict[str, Any]:
         async with self.locked(table_id) as table:
-            return self.snapshot(table, self.seat_for_token(table, token)).data
+            return self.snapshot(table, self.seat_for_token(table, token, player_id)).data
 
     def deliver(self, table: LiveTable) -> None:
         """Hand each local watcher its own seat's snapshot, made once per seat; the spectators
@@ -761,14 +827,15 @@ class TableManager:
                                for a in actions]
         return data
 
-    async def replay_view(self, table_id: str, n: int, token: str | None = None) -> dict[str, Any]:
+    async def replay_view(self, table_id: str, n: int, token: str | None = None,
+                          player_id: str | None = None) -> dict[str, Any]:
         """The table after its first ``n`` actions, as the caller may see it: while the game
         runs, a seat's token gets that seat's view then (what it saw at the time) and anyone
         else the spectators' view; a finished game shows everyone the spectators' view. From
         the nearest checkpoint at or before n plus at most CHECKPOINT_EVERY - 1 actions
-        (replays.py)."""
+        (replays.py). A signed-in player (``player_id``, no token) is their seat."""
         async with self.locked(table_id) as table:
-            seat = self.seat_for_token(table, token)  # Forbidden for a token of no seat here
+            seat = self.seat_for_token(table, token, player_id)  # Forbidden for a token of no seat here
             if table.status == "finished":
                 seat = None
             seq = table.seq
@@ -859,6 +926,9 @@ class TableManager:
                 deleted = await self.prune()
                 if deleted:
                     log.info("retention: deleted %d tables", deleted)
+                players = await self._log_db(self.players.prune, now_ms())
+                if players:
+                    log.info("retention: deleted %d players left without a session", players)
             except Exception:  # noqa: BLE001 - a failed sweep is retried at the next one
                 log.exception("retention: the sweep failed; trying again in %d s", _PRUNE_EVERY)
             await asyncio.sleep(_PRUNE_EVERY)
@@ -893,6 +963,21 @@ class TableManager:
             if (table.touched < limit and table.id not in self.audiences
                     and table.bot_task is None and not table.lock.locked()):
                 self._evict(table)
+
+
+def _seat_to_take(seats: list[SeatRecord], player_id: str | None) -> int:
+    """The open seat a joining person takes: the one kept for their player, else the lowest
+    kept for nobody; Conflict when there is none."""
+    open_seats = [s for s in seats if s.kind == "open"]
+    kept = next((s.seat for s in open_seats if player_id is not None and s.player_id == player_id), None)
+    if kept is not None:
+        return kept
+    free = [s.seat for s in open_seats if s.player_id is None]
+    if free:
+        return free[0]
+    if open_seats:
+        raise Conflict("the open seats of this table are kept for the players of its last game")
+    raise Conflict("this table is full")
 
 
 async def _made_once(pending: dict[str, asyncio.Future[T]], key: str,

@@ -48,6 +48,7 @@ from gametable.server.api import bearer_token
 from gametable.server.audience import Presence
 from gametable.server.config import Settings
 from gametable.server.errors import TableError
+from gametable.server.identity import session_player
 from gametable.server.ids import require_table_id
 from gametable.server.limits import too_large
 from gametable.server.schemas import NOT_JSON
@@ -113,9 +114,12 @@ def install(app: FastAPI, settings: Settings) -> None:
 class TableSocket:
     """One WebSocket watching one table (implements audience.Watcher)."""
 
-    def __init__(self, websocket: WebSocket, token: str | None, traffic: Traffic) -> None:
+    def __init__(self, websocket: WebSocket, token: str | None, traffic: Traffic,
+                 player_id: str | None = None) -> None:
         self.websocket = websocket
         self.token_hash = hash_token(token) if token is not None else None
+        #: the signed-in player (session cookie) of a connection without a token
+        self.player_id = player_id
         self.log_sent = 0
         #: the log cuts (undos) of the table as of the last snapshot sent: see Snapshot.log_kept
         self._log_cuts: LogCuts | None = None
@@ -250,17 +254,20 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
     try:
         require_table_id(table_id)  # before any lookup: a malformed id closes like an unknown table
         token = bearer_token(header) if header is not None else await _hello(websocket, live)
+        # Without a token, the browser's session (its cookie came with the handshake; one
+        # sent by another site's page is refused: identity.session_player) names the seat.
+        player = await session_player(websocket) if token is None else None
         table = await manager.table(table_id)
         manager.seat_for_token(table, token)
     except TableError as exc:
         raise Refused(4000 + exc.status, exc.message) from None
-    socket = TableSocket(websocket, token, live.traffic)
+    socket = TableSocket(websocket, token, live.traffic, player.id if player else None)
     try:
         await manager.watch(table_id, socket)
     except TableError as exc:  # Crowded
         raise Refused(4000 + exc.status, exc.message) from None
     sender = asyncio.create_task(socket.send_forever())
-    connection = Connection(websocket, table_id, token, socket, manager)
+    connection = Connection(websocket, table_id, token, socket, manager, socket.player_id)
     try:
         while True:
             message = await websocket.receive()

@@ -1,4 +1,8 @@
-// The table server's HTTP API, and where this browser keeps its seat tokens.
+// The table server's HTTP API, and where this browser kept seat tokens before players.
+//
+// A browser is a player: its session is an HttpOnly cookie the server sets (POST /api/me, or a
+// sign-in link), which no script here can read; fetch sends it with every request to us, and the
+// server finds the player's seat from it. So the pages keep no secret of their own.
 
 /** An error answer of the server: `status` is the HTTP code, `message` the server's text. */
 export class ApiError extends Error {
@@ -65,9 +69,45 @@ export const api = {
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
   replay: (tableId, n, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`, { token }),
+  adopt: (tableId, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/adopt`, { token }),
+  rematch: (tableId) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`),
+  me: () => request("GET", "/api/me"),
+  becomePlayer: (name, lang) => request("POST", "/api/me", { body: { name, lang } }),
+  changeMe: (changes) => request("PATCH", "/api/me", { body: changes }),
+  signOut: () => request("POST", "/api/me/signout"),
+  signinLink: () => request("POST", "/api/me/signin-links"),
+  signIn: (token) => request("POST", "/api/signin", { body: { token } }),
+  myTables: () => request("GET", "/api/me/tables"),
+  player: (playerId) => request("GET", `/api/players/${encodeURIComponent(playerId)}`),
 };
 
-// Seat tokens survive a reload: one entry per table in localStorage.
+/** The player this browser is signed in as, or null. */
+export async function currentPlayer() {
+  try {
+    return await api.me();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The player this browser is, made on first need (a name given when creating or joining a
+ *  table): created with `name` and `lang`, or renamed to `name` if it had another. */
+export async function playerNamed(name, lang) {
+  const player = await currentPlayer();
+  if (!player) return api.becomePlayer(name, lang);
+  return player.name === name ? player : api.changeMe({ name });
+}
+
+/** The page of a player: /p/<id>. */
+export function playerUrl(playerId) {
+  return `/p/${encodeURIComponent(playerId)}`;
+}
+
+// Seat tokens of tables joined before this browser was a player: read, handed over to the player
+// (POST .../adopt) once it is one, then forgotten; never written now.
 const SEAT_PREFIX = "gametable.seat.";
 
 export const seats = {
@@ -79,9 +119,6 @@ export const seats = {
     } catch {
       return null;
     }
-  },
-  set(tableId, seat, token) {
-    window.localStorage.setItem(SEAT_PREFIX + tableId, JSON.stringify({ seat, token }));
   },
   forget(tableId) {
     window.localStorage.removeItem(SEAT_PREFIX + tableId);

@@ -1,7 +1,7 @@
 // The lobby: choose a game, the players and bots, the options and the language; create
 // the table; copy the invite link.
 
-import { api, seats as seatStore, tableUrl } from "./api.js";
+import { api, currentPlayer, playerNamed, tableUrl } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } from "./i18n.js";
 import { gameTitle, optionLabel, optionValueLabel } from "./labels.js";
@@ -18,6 +18,7 @@ const state = {
   options: {},
   botLevels: { levels: [], default: null },
   botLevel: null,
+  player: null, // the player this browser is, once known
 };
 
 function chooseGame(name) {
@@ -81,7 +82,7 @@ function renderPlayers() {
     id: "player-name",
     maxlength: 40,
     required: true,
-    value: window.localStorage.getItem(NAME_KEY) || "",
+    value: state.player?.name || window.localStorage.getItem(NAME_KEY) || "",
     placeholder: tr.t("ui.your_name"),
     "aria-label": tr.t("ui.your_name"),
   });
@@ -169,6 +170,9 @@ async function create(event) {
   const button = byId("create-button");
   button.disabled = true;
   try {
+    // The table's seat belongs to this browser's player (made now on a first visit): the
+    // session cookie, not a token kept here, lets the player back in from any device.
+    state.player = await playerNamed(name, state.tr.lang);
     const created = await api.createTable({
       game: state.game.name,
       players: state.players,
@@ -177,7 +181,6 @@ async function create(event) {
       bot_level: state.botLevel,
       name,
     });
-    seatStore.set(created.id, created.seat, created.token);
     const invite = new URL(created.invite_url || tableUrl(created.id), window.location.href).href;
     byId("invite-url").value = invite;
     byId("open-table").href = tableUrl(created.id);
@@ -197,7 +200,8 @@ async function start(lang) {
   translatePage(state.tr);
   document.title = `gametable · ${state.tr.t("ui.lobby.title")}`;
   if (state.games.length === 0) {
-    [state.games, state.botLevels] = await Promise.all([api.games(), api.botLevels()]);
+    [state.games, state.botLevels, state.player] = await Promise.all([
+      api.games(), api.botLevels(), currentPlayer().catch(() => null)]);
     state.botLevel = state.botLevels.default;
     chooseGame(state.games[0].name);
   } else {

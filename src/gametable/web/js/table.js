@@ -1,6 +1,6 @@
 // The table page: join or watch, live updates, the game's board, choices, log and scores.
 
-import { api, ApiError, seats as seatStore, tableIdFromLocation } from "./api.js";
+import { api, ApiError, currentPlayer, playerNamed, seats as seatStore, tableIdFromLocation, tableUrl } from "./api.js";
 import { Choices, closeMenu } from "./choices.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } from "./i18n.js";
@@ -19,7 +19,7 @@ const DOMAINS = { gwt: "gwt", "catan-on-the-road": "catan" };
 const page = {
   tr: null,
   tableId: tableIdFromLocation(),
-  me: null, // {seat, token} when this browser holds a seat
+  me: null, // {seat, token} when this browser holds a seat (token null: the player's session is the key)
   snapshot: null,
   live: null,
   renderer: null,
@@ -185,6 +185,7 @@ function renderPrompt(snapshot, names, choices) {
     if (winners.length) {
       box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: tr.joinList(winners.map((s) => names[s])) }) }));
     }
+    if (page.me && snapshot.status === "finished") box.appendChild(rematchOffer(snapshot));
     return;
   }
   if (free > 0 || snapshot.status === "waiting") {
@@ -214,6 +215,33 @@ function renderPrompt(snapshot, names, choices) {
     text: tr.t("ui.table.waiting_for", { names: tr.joinList(toAct.map((s) => names[s])) }),
   }));
   if (!page.me) box.appendChild(h("p", { class: "hint", text: tr.t("ui.table.spectating") }));
+}
+
+// After the game: one click opens a new table with the same players, game and settings; the
+// others see the invitation here (and in My tables), and the same click takes them to it.
+function rematchOffer(snapshot) {
+  const tr = page.tr;
+  const invited = Boolean(snapshot.rematch);
+  const button = h("button", {
+    type: "button",
+    id: "rematch",
+    class: "primary",
+    text: tr.t(invited ? "web.rematch.join" : "web.rematch.ask"),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        const opened = await api.rematch(page.tableId);
+        window.location.assign(tableUrl(opened.id));
+      } catch (error) {
+        notify("error", explainError(error));
+        button.disabled = false;
+      }
+    },
+  });
+  return h("div", { class: "rematch", dataset: { invited: String(invited) } }, [
+    invited ? h("p", { class: "hint", text: tr.t("web.rematch.invited") }) : null,
+    button,
+  ]);
 }
 
 function renderChoices(choices) {
@@ -376,9 +404,10 @@ function askToJoin(snapshot) {
     if (!name) return;
     window.localStorage.setItem("gametable.name", name);
     try {
+      // The seat is the player's (made now on a first visit): no token is kept in this browser.
+      await playerNamed(name, tr.lang);
       const joined = await api.join(page.tableId, name);
-      seatStore.set(page.tableId, joined.seat, joined.token);
-      page.me = { seat: joined.seat, token: joined.token };
+      page.me = { seat: joined.seat, token: null };
       dialog.close();
       connect();
     } catch (err) {
@@ -387,6 +416,37 @@ function askToJoin(snapshot) {
     }
   };
   dialog.showModal();
+}
+
+// A seat token kept from before this browser was a player: a player takes the seat over (then
+// the session is its key, on every device) and the token is forgotten; otherwise it is used.
+async function adoptStoredSeat(stored) {
+  if (!stored) return null;
+  try {
+    await api.adopt(page.tableId, stored.token);
+    seatStore.forget(page.tableId);
+    return null;
+  } catch {
+    return stored; // no player yet (401), or the seat is someone else's: keep using the token
+  }
+}
+
+// A rematch keeps each player's seat open for them: a player who opens the table takes it at once.
+async function takeKeptSeatOrAsk(snapshot) {
+  const player = await currentPlayer().catch(() => null);
+  const kept = player && (snapshot.seats || []).find((s) => s.kind === "open" && s.player === player.id);
+  if (!kept) {
+    askToJoin(snapshot);
+    return;
+  }
+  try {
+    const joined = await api.join(page.tableId, kept.name || player.name);
+    page.me = { seat: joined.seat, token: null };
+    connect();
+  } catch (error) {
+    notify("error", explainError(error));
+    askToJoin(snapshot);
+  }
 }
 
 // `first`: the table as just fetched, if it was (else the live table fetches it).
@@ -452,12 +512,15 @@ async function start(lang) {
     render(page.snapshot);
     return;
   }
-  const stored = seatStore.get(page.tableId);
+  // A seat token kept from before this browser was a player still works; otherwise the
+  // player's session (the cookie) tells the server which seat is ours.
+  const stored = await adoptStoredSeat(seatStore.get(page.tableId));
   page.me = stored ? { seat: stored.seat, token: stored.token } : null;
   // The one fetch of the table as the page opens (the socket's first state follows by itself).
   let first = null;
   try {
     first = await api.table(page.tableId, page.me?.token);
+    if (!page.me && first.you !== null && first.you !== undefined) page.me = { seat: first.you, token: null };
   } catch (error) {
     if (page.me && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       seatStore.forget(page.tableId); // a token this table no longer knows: watch instead
@@ -470,7 +533,9 @@ async function start(lang) {
     }
   }
   await connect(first);
-  if (!page.me && first && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
+  // My tables links a finished game's replay as /t/<id>#replay
+  if (window.location.hash === "#replay" && first?.status === "finished") openReplay();
+  else if (!page.me && first && (first.seats || []).some((s) => s.kind === "open")) await takeKeptSeatOrAsk(first);
 }
 
 languageSelect(byId("lang"), preferredLanguage(), (lang) => {

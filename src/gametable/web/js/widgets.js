@@ -1,7 +1,8 @@
 // Small pieces shared by the lobby and the table page.
 
-import { clear, h } from "./dom.js";
-import { LANGUAGES } from "./i18n.js";
+import { api } from "./api.js";
+import { byId, clear, h } from "./dom.js";
+import { LANGUAGES, preferredLanguage, rememberLanguage } from "./i18n.js";
 
 export function languageSelect(select, current, onChange) {
   clear(select);
@@ -24,3 +25,14 @@ export async function copyText(input, note) {
   }
 }
 
+
+/** Start a page in the preferred language, and again in each language picked; a signed-in
+ *  player's language follows the pick (their other devices open in it after signing in). */
+export function runPage(start) {
+  languageSelect(byId("lang"), preferredLanguage(), (lang) => {
+    rememberLanguage(lang);
+    api.changeMe({ lang }).catch(() => {}); // not signed in (401): nothing to change
+    start(lang);
+  });
+  return start(preferredLanguage());
+}

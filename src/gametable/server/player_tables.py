@@ -1,0 +1,128 @@
+"""A player's tables: the list of My tables, and a rematch of a finished table.
+
+Both work through the table manager's public methods, so that every change still goes through
+its locks and its one way of telling the watchers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from gametable.server.errors import Conflict, Forbidden, TableError, Unauthorized
+from gametable.server.store import SeatRecord, TableRecord
+from gametable.server.tables import LiveTable, TableManager, bot_to_move, hash_token, now_ms
+
+log = logging.getLogger("gametable.server")
+
+#: how many of a player's newest tables My tables lists
+MY_TABLES_LIMIT = 100
+
+
+async def my_tables(manager: TableManager, player_id: str) -> list[dict[str, Any]]:
+    """The player's tables: those where it is their turn first, then the other running ones,
+    then the finished ones (newest first). Running tables are brought into memory (to say whose
+    turn it is); finished ones are read from their stored result, without a replay."""
+    found = await manager.read(manager.players.tables_of, player_id, MY_TABLES_LIMIT)
+    live = await asyncio.gather(*(_live_if_needed(manager, record) for record, _ in found))
+    entries = [_entry(record, seats, table, player_id) for (record, seats), table in zip(found, live)
+               if table is not _CANNOT_LOAD]
+    live = [table for table in live if table is not _CANNOT_LOAD]
+    for entry, table in zip(entries, live):
+        if table is not None and entry["status"] == "finished" and entry["result"] is None:
+            entry["result"] = await manager.settle(table)  # finished before it could be settled
+    entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "finished",
+                                -(e["finished_ms"] or e["created_ms"])))
+    return entries
+
+
+#: a table that cannot be brought into memory (its game is no longer offered here): not listed
+_CANNOT_LOAD = object()
+
+
+async def _live_if_needed(manager: TableManager, record: TableRecord) -> LiveTable | None | object:
+    if record.finished_ms is not None and record.result is not None:
+        return None
+    try:
+        return await manager.table(record.id)
+    except TableError as exc:
+        log.warning("My tables: table %s cannot be loaded: %s", record.id, exc.message)
+        return _CANNOT_LOAD
+
+
+def _entry(record: TableRecord, seats: list[SeatRecord], table: LiveTable | None,
+           player_id: str) -> dict[str, Any]:
+    if table is not None:
+        seats, status = table.seats, table.status
+        to_act = table.state.to_act() if status == "playing" else []
+        result = table.state.result() if status == "finished" else None
+        rematch = table.record.rematch_id
+    else:
+        status, to_act, result, rematch = "finished", [], record.result, record.rematch_id
+    you = next((s.seat for s in seats if s.kind == "human" and s.player_id == player_id), None)
+    kept = next((s.seat for s in seats if s.kind == "open" and s.player_id == player_id), None)
+    return {
+        "id": record.id, "game": record.game, "status": status,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id} for s in seats],
+        "you": you, "invited": kept, "to_act": to_act, "your_turn": you is not None and you in to_act,
+        "result": result, "rematch": rematch,
+        "created_ms": record.created_ms, "finished_ms": record.finished_ms,
+    }
+
+
+async def rematch(manager: TableManager, table_id: str, token: str | None,
+                  player_id: str | None) -> tuple[str, int, str | None]:
+    """Open (or join) the rematch of a finished table for one of its people: the same game,
+    players, options and every other setting. The caller sits where they sat; each other
+    person's seat is kept open for their player (or open to anyone for a seat played without
+    a player); bots stay bots. Returns the rematch's id, the caller's seat and its token (None
+    when the caller's player already held that seat)."""
+    if token is None and player_id is None:
+        raise Unauthorized("send your seat token as 'Authorization: Bearer <token>' (or sign in "
+                           "as the seat's player)")
+    async with manager.locked(table_id) as old:
+        seat = manager.seat_for_token(old, token, player_id)
+        if seat is None:
+            raise Forbidden("only the people who played at this table can ask for its rematch")
+        if old.status != "finished":
+            raise Conflict("a rematch opens once the game is over")
+        name, owner = old.seats[seat].name, old.seats[seat].player_id
+        created_token = None
+        if old.record.rematch_id is None:
+            created_token = secrets.token_urlsafe(24)
+            fresh, seats = _rematch_of(old, seat, created_token)
+            made = await manager.write(manager.players.open_rematch, old.id, fresh, seats)
+            if made != fresh["id"]:
+                created_token = None  # another process opened it first: join theirs below
+            old.record = replace(old.record, rematch_id=made)
+            manager.deliver(old)  # the invitation, to everyone watching the finished table
+            await manager.fanout.publish(old.id, old.seq)
+        rematch_id = old.record.rematch_id
+    if created_token is not None:
+        await manager.table(rematch_id)  # in memory, and its bots scheduled
+        return rematch_id, seat, created_token
+    joined, new_token = await manager.join(rematch_id, name, owner)
+    return rematch_id, joined, new_token
+
+
+def _rematch_of(old: LiveTable, seat: int, token: str) -> tuple[dict[str, Any], list[SeatRecord]]:
+    """The columns of the rematch's table row that belong to one game (everything else is
+    copied from the old row), and its seats."""
+    record = old.record
+    seed = secrets.randbelow(2**62)
+    state = old.game.new(record.num_players, seed, record.options)
+    seats = []
+    for s in old.seats:
+        if s.seat == seat:
+            seats.append(SeatRecord(s.seat, "human", s.name, hash_token(token), s.player_id))
+        elif s.kind == "bot":
+            seats.append(SeatRecord(s.seat, "bot", s.name, None))
+        else:  # kept for its player; a seat played without one is open to anyone
+            seats.append(SeatRecord(s.seat, "open", s.name if s.player_id else "", None, s.player_id))
+    fresh = {"id": secrets.token_urlsafe(16), "seed": seed, "bot_seed": secrets.randbelow(2**62),
+             "creator_hash": hash_token(token), "created_ms": now_ms(), "finished_ms": None,
+             "bot_due": bot_to_move(state, seats) is not None, "result": None, "rematch_id": None}
+    return fresh, seats
