@@ -176,3 +176,27 @@ def test_another_process_follows_an_undo_and_takes_back_an_action_itself(store):
             await second.stop()
 
     asyncio.run(run())
+
+
+def test_an_undo_over_the_websocket_is_answered_as_over_http(api):
+    """Issue 12: the browser sends its undo over its socket ({"type": "undo", "id", "seq"}): the
+    same 409 and words as POST /undo while nothing may be undone, then "acted" with the new seq."""
+    table_id, tokens = _two_people(api)
+    start = [api.table(table_id, token) for token in tokens]
+    seat = start[0]["view"]["to_act"][0]
+    mover = tokens[seat]
+    with api.socket(table_id, mover) as sock:
+        sock.until(lambda m: m.get("type") == "state")
+        over_http = api.undo(table_id, mover, 0)
+        sock.send({"type": "undo", "id": "u1", "seq": 0})
+        refused = sock.until(lambda m: m["type"] in ("acted", "refused", "error"))
+        assert over_http.status_code == 409
+        assert refused == {"type": "refused", "id": "u1", "status": 409,
+                           "detail": over_http.json()["detail"]}
+
+        seq = api.act_ok(table_id, mover, 0, _first_move(start[seat]))
+        sock.send({"type": "undo", "id": "u2", "seq": seq})
+        acted = sock.until(lambda m: m["type"] in ("acted", "refused", "error"))
+        assert acted == {"type": "acted", "id": "u2", "seq": seq + 1}
+    after = api.table(table_id, mover)
+    assert after["view"] == start[seat]["view"] and not after["can_undo"]

@@ -17,8 +17,9 @@ or null; for the client to match answers to its messages):
   the HTTP route's status code and ``detail`` for the same problem; nothing was applied.
 
 A message handler takes the :class:`Connection`, the message and its :class:`Frame`; ws.HANDLERS
-lists them by type, so another message (an undo, say) is one more handler there, and can reuse
-:func:`answer` for its acknowledgement or refusal.
+lists them by type: ``act`` and ``undo`` (``{"type": "undo", "id", "seq", "steps"?}``, as
+``POST /api/tables/{id}/undo``, answered the same way); another message is one more handler
+there, and can reuse :func:`answer` for its acknowledgement or refusal.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from fastapi import HTTPException, WebSocket
 from pydantic import ValidationError
 
 from gametable.server.errors import TableError
-from gametable.server.schemas import ActionRequest, validation_detail
+from gametable.server.schemas import ActionRequest, UndoRequest, validation_detail
 from gametable.server.serving import client_address
 
 if TYPE_CHECKING:
@@ -137,20 +138,39 @@ async def check_rate(connection: Connection, kind: str) -> None:
         raise Refusal(exc.status_code, exc.detail, retry_after) from None
 
 
+def _request(model, message: dict):
+    """The message's body (all but type and id) checked by ``model``; Refusal 422 with
+    pydantic's errors placed under ``body`` as the HTTP API places them."""
+    body = {key: value for key, value in message.items() if key not in ("type", "id")}
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
+        raise Refusal(422, validation_detail(errors)) from None
+
+
 async def act(connection: Connection, message: dict, frame: Frame) -> None:
     """``{"type": "act", "id", "seq", "action"}``: as POST /api/tables/{id}/actions."""
 
     async def take() -> dict:
         await check_rate(connection, "act")
-        body = {key: value for key, value in message.items() if key not in ("type", "id")}
-        try:
-            request = ActionRequest.model_validate(body)
-        except ValidationError as exc:
-            # placed as the HTTP API places a body's errors
-            errors = [{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]
-            raise Refusal(422, validation_detail(errors)) from None
+        request = _request(ActionRequest, message)
         seq = await connection.manager.act(connection.table_id, connection.token, request.seq,
                                            request.action, frame.received_at, connection.player_id)
+        return {"type": "acted", "seq": seq}
+
+    await answer(connection, message, take)
+
+
+async def undo(connection: Connection, message: dict, frame: Frame) -> None:
+    """``{"type": "undo", "id", "seq", "steps"?}``: as POST /api/tables/{id}/undo (the same
+    rate limit as actions), answered ``acted`` or ``refused`` like an action."""
+
+    async def take() -> dict:
+        await check_rate(connection, "act")
+        request = _request(UndoRequest, message)
+        seq = await connection.manager.undo(connection.table_id, connection.token, request.seq,
+                                            request.steps, frame.received_at, connection.player_id)
         return {"type": "acted", "seq": seq}
 
     await answer(connection, message, take)

@@ -304,7 +304,8 @@ async def _sync(connection: "Connection", _data: dict, _frame: Frame) -> None:
 
 
 #: what a connection understands once past its hello, by message type
-HANDLERS: dict[str, MessageHandler] = {"sync": _sync, "act": socket_actions.act}
+HANDLERS: dict[str, MessageHandler] = {"sync": _sync, "act": socket_actions.act,
+                                       "undo": socket_actions.undo}
 
 
 async def _hello(websocket: WebSocket, live: LiveSockets) -> str | None:

@@ -13,7 +13,7 @@
 // `onPresence(snapshot)` receives the current snapshot with new `seats[].online` flags (only
 // the seats changed; without the callback, onSnapshot gets it).
 // `onStatus(state)` receives "connecting", "live" or "offline".
-// `act(seq, action)` takes an action over the socket while it is open ({type: "act", id, seq,
+// `act(seq, action)` (and `undo(seq, steps)`, {type: "undo", ...}) takes an action over the socket while it is open ({type: "act", id, seq,
 // action}, answered {type: "acted", id, seq} once durable, after the state it made, or
 // {type: "refused", id, status, detail} with the HTTP route's status and words), else over HTTP.
 
@@ -84,12 +84,22 @@ export class LiveTable {
   /** Take an action: over the open socket, else over HTTP. Resolves to {seq} (the table's seq
    *  after it); rejects with an ApiError as the HTTP route would, or a network error. */
   act(seq, action) {
+    return this.send({ type: "act", seq, action }, () => api.act(this.tableId, this.token, seq, action));
+  }
+
+  /** Take back this seat's last `steps` actions: over the socket while it is open, else over HTTP. */
+  undo(seq, steps) {
+    return this.send({ type: "undo", seq, steps }, () => api.undo(this.tableId, this.token, seq, steps));
+  }
+
+  /** A message answered "acted" or "refused" over the open socket, else `overHttp()`. */
+  send(message, overHttp) {
     const socket = this.socket;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return api.act(this.tableId, this.token, seq, action);
+    if (!socket || socket.readyState !== WebSocket.OPEN) return overHttp();
     const id = ++this.acts;
     return new Promise((resolve, reject) => {
       this.answers.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ type: "act", id, seq, action }));
+      socket.send(JSON.stringify({ ...message, id }));
     });
   }
 

@@ -114,7 +114,7 @@ async function confirmThenSend(action, snapshot, names, describe) {
 // Undo and Restart turn: the seat's last `steps` actions of this turn taken back (a 409 means
 // nothing may be undone any more: something was revealed, or the table moved on).
 async function undo(steps) {
-  await whileBusy(() => api.undo(page.tableId, page.me.token, page.snapshot.seq, steps),
+  await whileBusy(() => page.live.undo(page.snapshot.seq, steps),
     "ui.error.nothing_to_undo");
 }
 
