@@ -31,6 +31,14 @@ def gain(st: "GwtState", seat: int, amount: int, reason: str) -> None:
     st.say("money_gained", seat=seat, amount=amount, reason=reason)
 
 
+def gain_exchange_tokens(st: "GwtState", seat: int, count: int, reason: str) -> None:
+    """Exchange tokens from the bank (second edition: outlaw space 1, an arrow, building 12b)."""
+    if count <= 0:
+        return
+    st.players[seat].exchange += count
+    st.say("exchange_gained", seat=seat, count=count, total=st.players[seat].exchange, reason=reason)
+
+
 def pay(st: "GwtState", seat: int, amount: int, reason: str) -> None:
     """Pay the bank; callers have checked the player can afford it."""
     if amount <= 0:
@@ -39,6 +47,17 @@ def pay(st: "GwtState", seat: int, amount: int, reason: str) -> None:
     assert player.money >= amount, "rules code let a player pay more than they have"
     player.money -= amount
     st.say("money_paid", seat=seat, amount=amount, reason=reason)
+
+
+# ------------------------------------------------------------------------------- what one owns
+def placed_buildings(st: "GwtState", seat: int) -> list[int]:
+    """Trail nodes holding one of the seat's private buildings."""
+    return [n for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat and st.trail_tile[n]]
+
+
+def station_count(st: "GwtState", seat: int) -> int:
+    """Stations holding one of the seat's discs."""
+    return sum(1 for seats in st.station_discs if seat in seats)
 
 
 # ------------------------------------------------------------------------------- player limits

@@ -82,7 +82,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
         player.buildings = [f"{k}{side}" for k, side in zip(D.PRIVATE_NUMBERS, st.sides)]
         player.deck = list(D.STARTING_HERD)
         rng.shuffle(player.deck)
-        player.hand = [player.deck.pop() for _ in range(D.STARTING_HAND)]
+        player.hand = [player.deck.pop() for _ in range(D.STARTING_HANDS[(seat - st.first_player) % num_players])]
         player.objectives = [starting.pop()]
         st.players.append(player)
     st.boxed = starting
@@ -121,6 +121,6 @@ def sides_note(sides: list[str]) -> dict[str, Any]:
     """The building sides in words for the log: "all on side A", or which numbers are on which
     side when the sides were drawn at random."""
     if len(set(sides)) == 1:
-        return {"key": f"gwt.sides_all_{sides[0]}"}
+        return {"key": f"{D.DOMAIN}.sides_all_{sides[0]}"}
     on = {side: [n for n, s in zip(D.PRIVATE_NUMBERS, sides) if s == side] for side in "ab"}
-    return {"key": "gwt.sides_mixed", "side_a": on["a"], "side_b": on["b"]}
+    return {"key": f"{D.DOMAIN}.sides_mixed", "side_a": on["a"], "side_b": on["b"]}

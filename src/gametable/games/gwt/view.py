@@ -136,7 +136,7 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
 
 def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
-        "game": "gwt",
+        "game": D.GAME_NAME,
         "seat": seat,
         "to_act": st.to_act(),
         "current": st.current,
