@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gametable.games.gwt import data as D
 from gametable.games.gwt.state import GwtState
 
 
 def tiles_on_board(st: GwtState) -> Counter:
     """Every one of the 94 Kansas City tiles, wherever it is now."""
+    D = st.data
     tiles: Counter = Counter()
     for pile in st.piles:
         tiles.update(pile)
@@ -31,6 +31,8 @@ def tiles_on_board(st: GwtState) -> Counter:
 
 
 def check(st: GwtState) -> None:
+    """For either edition: the tables are the state's own (``st.data``)."""
+    D = st.data
     expected_tiles = Counter(t for pile in D.PILES for t in pile)
     assert tiles_on_board(st) == expected_tiles, "Kansas City tiles were created or lost"
 
@@ -64,7 +66,7 @@ def money_from_log(st: GwtState) -> list[int]:
     """Every player's money as the log tells it: each dollar gained or paid has its entry."""
     money = [0] * st.n
     for e in st.log:
-        key, seat = e["key"][len("gwt."):], e.get("seat")
+        key, seat = e["key"].split(".", 1)[1], e.get("seat")
         if key == "starting_hand":
             money[seat] = e["money"]
         elif key == "money_gained":

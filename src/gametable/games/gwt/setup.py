@@ -94,8 +94,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     for seat, player in enumerate(st.players):
         st.say("starting_hand", seat=seat, money=player.money,
                private={"objective": player.objectives[0], "cards": sorted(player.hand)})
-    st.say("turn_started", seat=st.current)
-    from .turn import settle
+    from .turn import begin_turn, settle
+    begin_turn(st)
     settle(st)
     return st
 

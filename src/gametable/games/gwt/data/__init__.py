@@ -253,6 +253,8 @@ STARTING_HANDS: tuple[int, ...] = (
 #: the hand is discarded down to this at the start of one's first turn (None: no such step)
 FIRST_TURN_HAND: int | None = _board.get("first_turn_hand")
 STARTING_EXCHANGE_TOKENS: int = _board.get("exchange_tokens", 0)
+#: the hand every player plays the first turn with
+STARTING_HAND: int = FIRST_TURN_HAND if FIRST_TURN_HAND is not None else STARTING_HANDS[0]
 FEES: dict[int, dict[str, int]] = {int(k): dict(v) for k, v in _board["fees"].items()}
 STEP_LIMIT: dict[int, dict[str, int]] = {int(k): dict(v) for k, v in _board["step_limit"].items()}
 DISC_GROUPS: tuple[MappingProxyType, ...] = tuple(_freeze_spec(d) for d in _board["disc"])
