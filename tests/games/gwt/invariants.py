@@ -36,13 +36,17 @@ def check(st: GwtState) -> None:
     expected_tiles = Counter(t for pile in D.PILES for t in pile)
     assert tiles_on_board(st) == expected_tiles, "Kansas City tiles were created or lost"
 
-    cattle: Counter = Counter(st.market) + Counter(st.cattle_stack)
+    # Simmental (second edition): the Heifer and Cow stacks and the upgraded cards out of the game
+    cattle: Counter = Counter(st.market) + Counter(st.cattle_stack) + Counter(
+        st.sim_heifers + st.sim_cows + st.sim_retired)
     objectives: Counter = Counter(st.obj_display) + Counter(st.obj_stack) + Counter(st.boxed)
     for p in st.players:
         for card in p.all_deck_cards() + p.removed:
             (cattle if D.is_cattle(card) else objectives)[card] += 1
         objectives.update(p.objectives)
-    assert cattle == Counter(D.MARKET_CATTLE) + Counter(D.STARTING_HERD * st.n), "cattle cards changed"
+    simmental = D.SIMMENTAL_CARDS if st.options.get("simmental") == "on" else ()
+    assert cattle == Counter(D.MARKET_CATTLE) + Counter(D.STARTING_HERD * st.n) + Counter(simmental), \
+        "cattle cards changed"
     assert objectives == Counter(list(D.OBJECTIVE)), "objective cards changed"
 
     for seat, p in enumerate(st.players):

@@ -193,10 +193,20 @@ def sort_market(st: "GwtState") -> None:
     st.market.sort(key=D.MARKET_SORT_KEY.__getitem__)
 
 
+def simmental(st: "GwtState") -> bool:
+    """Is the Simmental variant (second edition) played?"""
+    return st.options.get("simmental") == "on"
+
+
+def market_size(st: "GwtState") -> int:
+    """Cards in the cattle market after setup and each refill (§1.4; larger with Simmental)."""
+    return (D.SIMMENTAL_MARKET_SIZE if simmental(st) else D.MARKET_SIZE)[st.n]
+
+
 def refill_cattle_market(st: "GwtState") -> None:
     """Fill the cattle market up to its size for the player count (§1.4)."""
     added: list[str] = []
-    size = D.MARKET_SIZE[st.n]
+    size = market_size(st)
     while len(st.market) < size and st.cattle_stack:
         card = st.cattle_stack.pop()
         st.market.append(card)

@@ -62,9 +62,14 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
 
     # Cattle market and objective display (§12.6).
     st.cattle_stack = list(D.MARKET_CATTLE)
+    if C.simmental(st):  # the Calves join the market cards; Heifers and Cows wait in stacks
+        st.cattle_stack += [c for c in D.SIMMENTAL_CARDS if c == D.SIMMENTAL_CALF]
+        st.sim_heifers = [c for c in D.SIMMENTAL_CARDS if c == D.SIMMENTAL_UPGRADE[D.SIMMENTAL_CALF]]
+        st.sim_cows = [c for c in D.SIMMENTAL_CARDS if c in D.SIMMENTAL_UPGRADE.values()
+                       and c not in st.sim_heifers]
     rng.shuffle(st.cattle_stack)
     st.market = []
-    for _ in range(D.MARKET_SIZE[num_players]):
+    for _ in range(C.market_size(st)):
         st.market.append(st.cattle_stack.pop())
     C.sort_market(st)
     st.obj_stack = list(D.GENERAL_OBJECTIVES)

@@ -98,8 +98,9 @@ _LISTS = ("trail_tile", "trail_owner", "station_master", "station_worker", "mark
           "frames", "sides", "scoring_queue")
 _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
 #: lists of one edition only (saved when its edition.toml lists them): the buildings whose local
-#: actions were used this turn (no re-use, second edition)
-_EDITION_LISTS = ("b_used",)
+#: actions were used this turn (no re-use, second edition); the Simmental stacks of Heifers and
+#: Cows and the orange cards that left the game when upgraded (Simmental variant)
+_EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
 _SAVED_LISTS = _LISTS + tuple(f for f in _EDITION_LISTS if f in D.EXTRA_STATE_FIELDS)
 
 
@@ -157,6 +158,9 @@ class GwtState(State):
         self.result_cache: dict[str, Any] | None = None
         self.scoring_queue: list[list[Any]] = []  # [seat, objective card] still to commit or drop
         self.b_used: list[int] = []  # trail nodes whose local actions were used this turn
+        self.sim_heifers: list[str] = []  # Simmental variant: the Heifer stack
+        self.sim_cows: list[str] = []     # the Cow stack
+        self.sim_retired: list[str] = []  # upgraded Calves and Heifers, out of the game
 
     # -- protocol -------------------------------------------------------------------------
     @property

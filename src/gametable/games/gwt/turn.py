@@ -17,7 +17,7 @@ from . import data as D
 from . import effects as E
 from . import exchange
 from . import kansas_city as KC
-from . import movement, objectives, railroad, scoring
+from . import movement, objectives, railroad, scoring, simmental
 
 if TYPE_CHECKING:
     from .state import GwtState
@@ -102,6 +102,8 @@ def _frame_actions(st: "GwtState", frame: dict[str, Any]) -> list[Action]:
         return railroad.master_actions(st, seat, frame)
     if kind == "end_of_track":
         return railroad.end_of_track_actions(st, seat)
+    if kind == "simmental":
+        return simmental.upgrade_actions(st, seat)
     if kind == "foresight":
         acts = KC.foresight_actions(st, frame)
     elif kind == "income":
@@ -222,6 +224,8 @@ def _apply_frame(st: "GwtState", seat: int, frame: dict[str, Any], action: Actio
         railroad.apply_master(st, seat, frame, action)
     elif kind == "end_of_track":
         railroad.apply_end_of_track(st, seat, action)
+    elif kind == "simmental":
+        simmental.apply(st, seat, action)
     elif kind == "foresight":
         KC.apply_foresight(st, seat, action)
     elif kind == "income":

@@ -160,7 +160,7 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "foresight": [list(col) for col in st.foresight],
         "kansas_city_supply": [len(p) for p in st.piles],
         "cattle_market": {"cards": list(st.market), "stack_size": len(st.cattle_stack),
-                          "size": D.MARKET_SIZE[st.n]},
+                          "size": C.market_size(st)},
         "objective_cards": {"display": list(st.obj_display), "stack_size": len(st.obj_stack)},
         "out_of_game": list(st.out_of_game),
         "end_triggered": st.end_triggered,

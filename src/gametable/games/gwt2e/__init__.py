@@ -57,6 +57,10 @@ class GreatWesternTrailSecondEdition(Game):
         "neutral_buildings": OptionSpec(
             "neutral_buildings", ("letters", "random"), "letters",
             "Neutral buildings A-G on their letters (first games) or shuffled onto the 7 spaces"),
+        "simmental": OptionSpec(
+            "simmental", ("off", "on"), "off",
+            "The Simmental variant: orange Calves in the cattle market, upgraded to Heifers and "
+            "Cows in Kansas City"),
     }
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GwtState:

@@ -21,8 +21,10 @@ from typing import Any
 _FOLDERS: tuple[Path, ...] = tuple(Path(folder) for folder in __path__)
 
 
-def _load(name: str) -> dict[str, Any]:
-    path = next(f / f"{name}.toml" for f in _FOLDERS if (f / f"{name}.toml").exists())
+def _load(name: str, optional: bool = False) -> dict[str, Any]:
+    path = next((f / f"{name}.toml" for f in _FOLDERS if (f / f"{name}.toml").exists()), None)
+    if path is None and optional:
+        return {}
     with path.open("rb") as handle:
         return tomllib.load(handle)
 
@@ -107,14 +109,28 @@ for _row in _cattle["starting"]:
 for _row in _cattle["market"]:
     CATTLE[_row["id"]] = _freeze_spec({k: v for k, v in _row.items() if k != "copies"})
     MARKET_CATTLE += (_row["id"],) * _row["copies"]
-COLOUR_ORDER = ("yellow", "red", "blue", "brown", "purple")
+# ------------------------------------------------------------------ Simmental (second edition only)
+_simmental = _load("simmental", optional=True)
+SIMMENTAL_CARDS: tuple[str, ...] = ()
+for _row in _simmental.get("card", ()):
+    CATTLE[_row["id"]] = _freeze_spec({k: v for k, v in _row.items() if k not in ("copies", "upgrades_to")})
+    SIMMENTAL_CARDS += (_row["id"],) * _row["copies"]
+SIMMENTAL_CALF: str | None = _simmental["card"][0]["id"] if _simmental else None
+#: a Calf becomes a Heifer, a Heifer a Cow (Kansas City, after income)
+SIMMENTAL_UPGRADE: dict[str, str] = {r["id"]: r["upgrades_to"] for r in _simmental.get("card", ())
+                                     if "upgrades_to" in r}
+SIMMENTAL_MARKET_SIZE: dict[int, int] = {int(k): v for k, v in _simmental.get("market_size", {}).items()}
+
+#: market display order: orange (Simmental) far left, then the printed order
+COLOUR_ORDER = ("orange", "yellow", "red", "blue", "brown", "purple")
 #: market display order: by colour, then by VP
 MARKET_SORT_KEY: dict[str, tuple[int, int]] = {
     c: (COLOUR_ORDER.index(CATTLE[c]["colour"]), CATTLE[c]["vp"]) for c in CATTLE
     if CATTLE[c]["colour"] in COLOUR_ORDER
 }
 MARKET_SIZE: dict[int, int] = {int(k): v for k, v in _cattle["market_size"].items()}
-PURCHASES: tuple[MappingProxyType, ...] = tuple(_freeze_spec(p) for p in _cattle["purchase"])
+PURCHASES: tuple[MappingProxyType, ...] = tuple(
+    _freeze_spec(p) for p in _cattle["purchase"] + _simmental.get("purchase", []))
 DRAW_INTO_MARKET: MappingProxyType = _freeze_spec(_cattle["draw_into_market"])
 BREED: dict[str, str] = {c: CATTLE[c]["breed"] for c in CATTLE}
 BREEDING_VALUE: dict[str, int] = {c: CATTLE[c]["value"] for c in CATTLE}
