@@ -23,6 +23,19 @@ GROUP_INDEX = _AUX_GROUP
 _CERT_INDEX = {v: i for i, v in enumerate(D.CERT_TRACK)}
 
 
+# ------------------------------------------------------------------------------------ messages
+def edition_key(key: str) -> str:
+    """A catalog key in this edition's domain: "gwt.x" / "web.gwt.x" become "gwt2e.x" /
+    "web.gwt2e.x" in the second edition, whose catalog falls back to the first's (i18n)."""
+    if D.DOMAIN == "gwt":
+        return key
+    if key.startswith("gwt."):
+        return D.DOMAIN + key[3:]
+    if key.startswith("web.gwt."):
+        return "web." + D.DOMAIN + key[7:]
+    return key
+
+
 # ------------------------------------------------------------------------------------- money
 def gain(st: "GwtState", seat: int, amount: int, reason: str) -> None:
     if amount <= 0:

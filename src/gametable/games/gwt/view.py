@@ -52,6 +52,8 @@ def _static_node(i: int) -> dict[str, Any]:
     elif D.NODE_KIND[i] == "teepee":
         node["value"] = D.TEEPEE_VALUE[i]
         node["off_trail"] = D.OFF_TRAIL[i]
+        if D.TEEPEE_EXCHANGE[i]:  # second edition: outlaw space 1 pays an exchange token
+            node["exchange"] = D.TEEPEE_EXCHANGE[i]
     elif D.NODE_KIND[i] == "neutral":
         node["letter"] = D.NEUTRAL_LETTER[i]
     return node
@@ -127,6 +129,8 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "job_token": p.job_token,
         "starting_money_order": (seat - st.first_player) % st.n,
     }
+    if "exchange" in D.EXTRA_PLAYER_FIELDS:  # second edition
+        out["exchange_tokens"] = p.exchange
     if seat == viewer:
         out["hand"] = sorted(p.hand)
         out["discard"] = list(p.discard)
@@ -168,6 +172,8 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "players": [_player(st, s, seat) for s in range(st.n)],
         "log": log_for(st.log, seat),
     }
+    if C.simmental(st):  # the Heifer and Cow stacks beside Kansas City (second edition)
+        view["simmental"] = {"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
     if st.over:
         view["result"] = st.result_cache
     return view

@@ -121,8 +121,8 @@ SIMMENTAL_UPGRADE: dict[str, str] = {r["id"]: r["upgrades_to"] for r in _simment
                                      if "upgrades_to" in r}
 SIMMENTAL_MARKET_SIZE: dict[int, int] = {int(k): v for k, v in _simmental.get("market_size", {}).items()}
 
-#: market display order: orange (Simmental) far left, then the printed order
-COLOUR_ORDER = ("orange", "yellow", "red", "blue", "brown", "purple")
+#: market display order: orange (Simmental, second edition) far left, then the printed order
+COLOUR_ORDER = (("orange",) if SIMMENTAL_CARDS else ()) + ("yellow", "red", "blue", "brown", "purple")
 #: market display order: by colour, then by VP
 MARKET_SORT_KEY: dict[str, tuple[int, int]] = {
     c: (COLOUR_ORDER.index(CATTLE[c]["colour"]), CATTLE[c]["vp"]) for c in CATTLE
