@@ -74,7 +74,9 @@ _STATIONS = [{"number": s["number"], "position": D.POS_LABEL[D.STATION_POS_T[k]]
 _CITIES = [{"id": c["id"], "value": c["value"], "corner": c["corner"], "repeatable": c["repeatable"],
             "money": c["money"], "vp": c["vp"]} for c in D.CITIES]
 _ARROWS = [{"cities": [D.CITY_IDS[a["cities"][0]], D.CITY_IDS[a["cities"][1]]],
-            "objective": a["objective"], "vp": a["vp"]} for a in D.ARROWS]
+            "objective": a["objective"], "vp": a["vp"],
+            **({"exchange": a["exchange"]} if a["exchange"] else {})}  # second edition
+           for a in D.ARROWS]
 
 
 def _trail(st: "GwtState") -> list[dict[str, Any]]:
