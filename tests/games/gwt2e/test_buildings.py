@@ -8,7 +8,7 @@ from gametable.games.gwt import data as D1
 from gametable.games.gwt2e import data as D
 
 from tests.games.gwt.builder import (act, at, clear_disc, give_tile, hire_workers, legal, put_building,
-                                     put_tile, set_market)
+                                     put_tile)
 
 from .common import scenario2
 

@@ -2,16 +2,14 @@
 "Re-using a building in the same turn", "Risk action on the first flood building space",
 "Station master tiles"; §4 items 6 and 8 (the defaults taken)."""
 
-import pytest
-
 from gametable.games import get
 from gametable.games.gwt2e import data as D
 from gametable.games.gwt2e.scoring import master_task_vp
 
-from tests.games.gwt.builder import (act, at, clear_disc, give_tile, hire_workers, legal, put_building,
-                                     refresh, set_deck, set_hand)
+from tests.games.gwt.builder import (act, at, clear_disc, hire_workers, legal, put_building, refresh,
+                                     set_deck, set_hand, set_market)
 
-from .common import node, scenario2
+from .common import foresight, node, scenario2
 
 
 # ---------------------------------------------------------------------------------- §1.3 setup
@@ -76,7 +74,11 @@ def test_s4_8_token_offered_at_phase_b_free_points_and_before_income_only():
     assert legal(st, "spend_exchange_token")
     act(st, type="aux", src="aux", aux=1, double=False)
     assert legal(st, "spend_exchange_token")   # after an action, before ending phase B
-    from .common import foresight
+    # in the middle of an action (buying cattle) it is not offered
+    set_market(st, ["holstein", "ayrshire"])
+    at(st, 0, "NEUTRAL-E", hand=["jersey"], money=20)
+    act(st, type="buy_cattle", src="E/2")
+    assert legal(st, "buy") and not legal(st, "spend_exchange_token")
     foresight(st, [[], [], []])
     at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
     set_deck(st, 0, ["holstein"])
