@@ -41,8 +41,7 @@ def _texts(lang, players=3, seed=2, every=20):
         if step % every == 0:
             console = Console(file=io.StringIO(), width=140)
             console.print(T.render(view, names, lang))
-            # the status line's pending prompt names places by id in both editions (text.render)
-            yield "\n".join(console.file.getvalue().splitlines()[:-1])
+            yield console.file.getvalue()
         st.apply(seat, bot.choose(st, seat))
         step += 1
 

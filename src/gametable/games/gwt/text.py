@@ -244,7 +244,9 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
     status = _say("gwt.terminal.status", lang, phase=_say(f"gwt.terminal.phase.{view['phase']}", lang),
                   seat=names[view["current"]])
     if pending:
-        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{k: v for k, v in pending.items() if k != "kind"})
+        # the city a disc goes to is named as the board names it, as the browser's prompt does
+        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{
+            k: _t(v, lang) if k == "place" and isinstance(v, str) else v for k, v in pending.items() if k != "kind"})
         status += " — " + (decision if not decision.startswith("web.gwt.") else pending["kind"].replace("_", " "))
     elif view["phase_b"]["location"]:
         status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
