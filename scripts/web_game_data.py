@@ -33,10 +33,14 @@ def plain(value: Any) -> Any:
     return value
 
 
-def gwt_faces() -> dict[str, Any]:
-    from gametable.games.gwt import data as D
+def gwt_faces(edition: str = "gwt") -> dict[str, Any]:
+    """The faces of either edition of Great Western Trail (its package's tables)."""
+    from importlib import import_module
+
+    D = import_module(f"gametable.games.{edition}.data")
 
     return {
+        "domain": D.DOMAIN,  # the catalog domain of the edition's words (gwt, gwt2e)
         "cattle": plain(D.CATTLE),
         "objectives": plain(D.OBJECTIVE),
         "buildings": plain(D.BUILDING),
@@ -56,7 +60,7 @@ def gwt_faces() -> dict[str, Any]:
     }
 
 
-GAMES = {"gwt": gwt_faces}
+GAMES = {"gwt": gwt_faces, "gwt-2e": lambda: gwt_faces("gwt2e")}
 
 
 def render(name: str) -> str:

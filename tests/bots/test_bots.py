@@ -9,7 +9,7 @@ from gametable import bots, games
 from gametable.engine import State
 from gametable.sim.runner import play_game, seat_bots
 
-GAMES = ["catan-on-the-road", "gwt"]
+GAMES = ["catan-on-the-road", "gwt", "gwt-2e"]
 PLAYERS = [2, 3, 4]
 
 
@@ -166,8 +166,11 @@ GWT_SCORE_GAMES = 8
 GWT_MIN_AVERAGE_SCORE = 20
 
 
-def test_the_gwt_basic_bot_scores_like_a_sensible_beginner():
-    game = games.get("gwt")
+@pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
+def test_the_gwt_basic_bot_scores_like_a_sensible_beginner(game_name):
+    """Both editions: the second edition's bot (the same bot on its rules) scores in the range
+    of the first edition's."""
+    game = games.get(game_name)
     totals: list[int] = []
     kansas_city_discs = 0
     for i in range(GWT_SCORE_GAMES):

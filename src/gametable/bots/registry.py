@@ -11,6 +11,7 @@ from typing import Callable, Protocol
 
 from gametable.bots.heuristics.catan_road import CatanRoadBot
 from gametable.bots.heuristics.gwt import GwtBot
+from gametable.bots.heuristics.gwt2e import GwtBot as GwtBot2e
 from gametable.bots.random_bot import RandomBot
 from gametable.engine import Action, State
 
@@ -27,7 +28,8 @@ _LEVELS: dict[str, dict[str, BotFactory]] = {
     # uniform over the legal actions
     "random": {},
     # scores each legal action with simple game knowledge (gametable.bots.heuristics)
-    "basic": {CatanRoadBot.game_name: CatanRoadBot, GwtBot.game_name: GwtBot},
+    "basic": {CatanRoadBot.game_name: CatanRoadBot, GwtBot.game_name: GwtBot,
+              GwtBot2e.game_name: GwtBot2e},
 }
 
 

@@ -14,6 +14,7 @@ from gametable.engine import Game
 _REGISTRY: dict[str, str] = {
     "catan-on-the-road": "gametable.games.catan_road",
     "gwt": "gametable.games.gwt",
+    "gwt-2e": "gametable.games.gwt2e",
 }
 
 _loaded: dict[str, Game] = {}

@@ -21,6 +21,10 @@ log entries themselves language-free:
   appears ("2× ore and wool", "2 سنگ و پشم"); seats, numbers and entries are never merged;
 - a value that is itself an entry (an object with a ``key``) is shown as that entry's sentence,
   so one message can hold others ("fees $3: $2 to the bank and $1 to Ann");
+- a message of a domain that falls back to another (:data:`DOMAIN_FALLBACK`: the second edition
+  of Great Western Trail, ``gwt2e``, to the first, ``gwt``) is looked up in that domain when its
+  own catalog lacks it ("gwt2e.hired" -> "gwt.hired", "web.gwt2e.x" -> "web.gwt.x"), in the same
+  language before English, so a domain's catalog holds only what it says differently;
 - numbers and the digits of other values (not players' names) are written with the language's
   digits, the message ``ui.digits`` ("0123456789"; Persian "۰۱۲۳۴۵۶۷۸۹"). Not Babel's or the
   browser's number formatting: Babel keeps Latin digits for Persian while Intl.NumberFormat('fa')
@@ -56,6 +60,19 @@ LANGUAGES: dict[str, tuple[str, str]] = {
 DEFAULT_LANGUAGE = "en"
 
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+#: domains whose messages fall back to another domain's (the browser's i18n.js has the same table)
+DOMAIN_FALLBACK: dict[str, str] = {"gwt2e": "gwt"}
+
+
+def _fallback_key(key: str) -> str | None:
+    """``key`` with its domain part ("gwt2e.x", "web.gwt2e.x") replaced by its fallback domain."""
+    parts = key.split(".")
+    for i, part in enumerate(parts[:2]):
+        if part in DOMAIN_FALLBACK:
+            parts[i] = DOMAIN_FALLBACK[part]
+            return ".".join(parts)
+    return None
 
 
 #: CLDR's plural categories in the order gettext numbers the forms (msgstr[0], msgstr[1], ...)
@@ -121,19 +138,28 @@ def plural_categories(lang: str) -> list[str]:
 
 
 def _template(key: str, lang: str, params: Mapping[str, Any]) -> str | None:
-    """The template of ``key`` in ``lang`` (else English), in the plural form ``params`` need."""
+    """The template of ``key`` in ``lang`` (else English), in the plural form ``params`` need;
+    a key of a domain that falls back (DOMAIN_FALLBACK) tries its fallback in each language."""
+    keys = (key, fallback) if (fallback := _fallback_key(key)) else (key,)
     for code in (lang, DEFAULT_LANGUAGE):
         loaded = _load(code)
-        plural = loaded.plurals.get(key)
-        if plural is not None:
-            number = params.get(plural.counted_by)
-            if isinstance(number, int) and not isinstance(number, bool):
-                index = loaded.plural_index(abs(number))
-                return plural.forms[min(index, len(plural.forms) - 1)]
-            return plural.forms[-1]
-        if key in loaded.messages:
-            return loaded.messages[key]
+        for key in keys:
+            plural = loaded.plurals.get(key)
+            if plural is not None:
+                number = params.get(plural.counted_by)
+                if isinstance(number, int) and not isinstance(number, bool):
+                    index = loaded.plural_index(abs(number))
+                    return plural.forms[min(index, len(plural.forms) - 1)]
+                return plural.forms[-1]
+            if key in loaded.messages:
+                return loaded.messages[key]
     return None
+
+
+def message(key: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The template of ``key`` in ``lang`` (English, a fallback domain as for :func:`text`), or
+    None when no catalog has it."""
+    return _template(key, lang, {})
 
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
@@ -182,9 +208,7 @@ def _show(name: str, value: Any, lang: str, game: str, names: Sequence[str]) -> 
     if isinstance(value, Mapping) and "key" in value:
         return describe(value, lang, names)
     if isinstance(value, str):
-        term = catalog(lang).get(f"{game}.term.{value}") or catalog(DEFAULT_LANGUAGE).get(
-            f"{game}.term.{value}"
-        )
+        term = _template(f"{game}.term.{value}", lang, {})
         return term or local_digits(value, lang)
     return local_digits(str(value), lang)
 

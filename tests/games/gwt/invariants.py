@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gametable.games.gwt import data as D
 from gametable.games.gwt.state import GwtState
 
 
 def tiles_on_board(st: GwtState) -> Counter:
     """Every one of the 94 Kansas City tiles, wherever it is now."""
+    D = st.data
     tiles: Counter = Counter()
     for pile in st.piles:
         tiles.update(pile)
@@ -31,16 +31,22 @@ def tiles_on_board(st: GwtState) -> Counter:
 
 
 def check(st: GwtState) -> None:
+    """For either edition: the tables are the state's own (``st.data``)."""
+    D = st.data
     expected_tiles = Counter(t for pile in D.PILES for t in pile)
     assert tiles_on_board(st) == expected_tiles, "Kansas City tiles were created or lost"
 
-    cattle: Counter = Counter(st.market) + Counter(st.cattle_stack)
+    # Simmental (second edition): the Heifer and Cow stacks and the upgraded cards out of the game
+    cattle: Counter = Counter(st.market) + Counter(st.cattle_stack) + Counter(
+        st.sim_heifers + st.sim_cows + st.sim_retired)
     objectives: Counter = Counter(st.obj_display) + Counter(st.obj_stack) + Counter(st.boxed)
     for p in st.players:
         for card in p.all_deck_cards() + p.removed:
             (cattle if D.is_cattle(card) else objectives)[card] += 1
         objectives.update(p.objectives)
-    assert cattle == Counter(D.MARKET_CATTLE) + Counter(D.STARTING_HERD * st.n), "cattle cards changed"
+    simmental = D.SIMMENTAL_CARDS if st.options.get("simmental") == "on" else ()
+    assert cattle == Counter(D.MARKET_CATTLE) + Counter(D.STARTING_HERD * st.n) + Counter(simmental), \
+        "cattle cards changed"
     assert objectives == Counter(list(D.OBJECTIVE)), "objective cards changed"
 
     for seat, p in enumerate(st.players):
@@ -64,7 +70,7 @@ def money_from_log(st: GwtState) -> list[int]:
     """Every player's money as the log tells it: each dollar gained or paid has its entry."""
     money = [0] * st.n
     for e in st.log:
-        key, seat = e["key"][len("gwt."):], e.get("seat")
+        key, seat = e["key"].split(".", 1)[1], e.get("seat")
         if key == "starting_hand":
             money[seat] = e["money"]
         elif key == "money_gained":

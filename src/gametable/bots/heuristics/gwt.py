@@ -31,13 +31,20 @@ from collections import Counter, deque
 from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
+from importlib import import_module
+
 from gametable.bots.heuristics import HeuristicBot, Scorer
 from gametable.bots.heuristics import gwt_holdings as H
 from gametable.engine import Action
-from gametable.games.gwt import data as D
-from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand: no hidden state
-from gametable.games.gwt.movement import fee_of_icons, tile_hand_icons  # rules over public facts
-from gametable.games.gwt.railroad import transport_cost
+
+#: the rules package this bot plays. bots/heuristics/gwt2e.py loads this file a second time with
+#: EDITION preset to the second edition's package: one bot for both editions, as one rules code.
+EDITION: str = globals().get("EDITION", "gametable.games.gwt")
+D = import_module(EDITION + ".data")
+breeding_value = import_module(EDITION + ".kansas_city").breeding_value  # a rule over a hand
+fee_of_icons = import_module(EDITION + ".movement").fee_of_icons  # rules over public facts
+tile_hand_icons = import_module(EDITION + ".movement").tile_hand_icons
+transport_cost = import_module(EDITION + ".railroad").transport_cost
 
 VP = 3.0                 # dollars a victory point is worth to this bot (at the start of the game)
 VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
@@ -59,7 +66,9 @@ HAND_DISC_COST = 5       # the hand-limit discs cost $5 when cleared
 HAND_DISC_USE = 40.0     # one more card in every later hand (more breeds per delivery), early on
 #: rough worth of each station master's immediate half (a permanent certificate is worth the most)
 MASTER_IMMEDIATE = {"master_money": 2.0, "master_certificates": 9.0, "master_objectives": 6.0,
-                    "master_hazards": 9.0, "master_teepees": 9.0}
+                    "master_hazards": 9.0, "master_teepees": 9.0, "master_stations": 9.0,
+                    "master_buildings": 5.0, "master_two_certificates": 18.0, "master_twelve_dollars": 12.0}
+EXCHANGE_TOKEN = 2.0     # an exchange token kept: a better hand before a delivery (second edition)
 
 
 @lru_cache(maxsize=None)
@@ -123,7 +132,7 @@ def card_keep_value(card: str, hand: list[str]) -> float:
 
 
 class GwtBot(HeuristicBot):
-    game_name = "gwt"
+    game_name = D.GAME_NAME
 
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         ctx = _Context(view, seat)
@@ -260,7 +269,10 @@ class _Context:
                  "per_certificates": self.me["certificates"] + self.me["permanent_certificates"] + 1,
                  "per_objectives": len(self.me["objectives"]) + 1,
                  "per_hazards": owned["hazard"] + 1,
-                 "per_teepee_pair": min(owned["green_teepee"], owned["blue_teepee"]) + 0.5}[task["kind"]]
+                 "per_teepee_pair": min(owned["green_teepee"], owned["blue_teepee"]) + 0.5,
+                 "per_station": owned["station"] + 1,
+                 "per_building": owned["building"] + 1,
+                 "none": 0}[task["kind"]]
         return MASTER_IMMEDIATE.get(master, 3.0) + self.vp * task["vp"] * (count / task["per"])
 
     def city_value(self, city_id: str) -> float:
@@ -370,7 +382,8 @@ class _Context:
             return max(0.0, self.best_hazard - self.spend(cost)) if self.money >= cost else 0.0
         if effect == "money":
             return spec["amount"]
-        if effect in ("money_per_woods", "money_per_engineer", "teepee_pairs"):
+        if effect in ("money_per_woods", "money_per_engineer", "money_per_builder", "money_per_station",
+                      "teepee_pairs", "gain_exchange_token"):
             return 3.0
         if effect in ("aux", "trade", "herder", "copy_adjacent", "upgrade_behind", "draw"):
             return 1.5
@@ -572,7 +585,7 @@ class _Context:
             return ENGINE_STEP * spec["up_to"] - spec.get("cost", 0)
         # engine_back: one space back for certificates or a removed card
         return (self.certificate_value * spec.get("certificates", 0) + 1.0 * spec.get("remove_cards", 0)
-                - spec.get("cost", 0) - ENGINE_STEP * spec["spaces"])
+                + spec.get("money", 0) - spec.get("cost", 0) - ENGINE_STEP * spec["spaces"])
 
     def _score_money(self, action: Action) -> float:
         return effect_spec(action["src"], "money").get("amount", 2)
@@ -582,6 +595,29 @@ class _Context:
 
     def _score_money_per_engineer(self, action: Action) -> float:
         return float(self.me["workers"]["engineer"])
+
+    def _score_money_per_builder(self, action: Action) -> float:
+        return float(self.me["workers"]["craftsman"])
+
+    def _score_money_per_station(self, action: Action) -> float:
+        return 2.0 * self.owned["station"]
+
+    def _score_gain_exchange_token(self, action: Action) -> float:
+        return EXCHANGE_TOKEN
+
+    def _score_spend_exchange_token(self, action: Action) -> float:
+        """A token spent for fresh cards: worth it in Kansas City when the draw may add a breed,
+        else kept (it is worth the most just before a delivery)."""
+        gain = self.cycle_value * action["count"]
+        return gain - EXCHANGE_TOKEN if self.view["pending"] else gain - 2 * EXCHANGE_TOKEN
+
+    def _score_upgrade_cattle(self, action: Action) -> float:
+        """Simmental: a Calf or Heifer in hand for the next stage (more VP and breeding value)."""
+        new = D.SIMMENTAL_UPGRADE[action["card"]]
+        return self.cattle_worth(new) - self.cattle_worth(action["card"]) + 0.5
+
+    def _score_keep_cattle(self, action: Action) -> float:
+        return 0.0
 
     def _score_teepee_pairs(self, action: Action) -> float:
         return 2.0

@@ -3,36 +3,49 @@ station-master tasks and the herd the bot plans with.
 
 The view shows the hand and the discard pile but not the draw pile, so the herd is rebuilt from the
 public log (the starting herd, cattle bought, cards removed). Nothing here reads hidden information.
+It serves both editions: the printed tables are those of the view's game (``tables``).
 """
 
 from __future__ import annotations
 
+import sys
+from types import ModuleType
 from typing import Any
 
-from gametable.games.gwt import data as D
+from gametable import games
+from gametable.games.gwt import data as D  # the objective cards, the same in both editions
 from gametable.games.gwt.objectives import best_score  # a rule over cards and counts: no hidden state
+
+
+def tables(view: dict[str, Any]) -> ModuleType:
+    """The printed tables (the ``data`` module) of the view's game: the first or second edition."""
+    return sys.modules[type(games.get(view["game"])).__module__ + ".data"]
 
 
 def herd(view: dict[str, Any], seat: int) -> list[str]:
     """Every cattle card in the seat's deck (draw pile, hand, discard pile)."""
-    cards = list(D.STARTING_HERD)
+    data = tables(view)
+    cards = list(data.STARTING_HERD)
     for entry in view["log"]:
         if entry.get("seat") != seat:
             continue
-        key = entry.get("key")
-        if key == "gwt.cattle_bought":
+        key = entry.get("key", "").split(".", 1)[-1]
+        if key == "cattle_bought":
             cards.extend(entry["cards"])
-        elif key == "gwt.card_removed" and entry["card"] in cards:
+        elif key == "card_removed" and entry["card"] in cards:
             cards.remove(entry["card"])
+        elif key == "cattle_upgraded" and entry["card"] in cards:  # Simmental (second edition)
+            cards[cards.index(entry["card"])] = entry["new"]
     return cards
 
 
 def owned_items(view: dict[str, Any], seat: int, cattle: list[str]) -> dict[str, int]:
     """Counts per objective task kind (rules §8), as the engine's scoring counts them."""
     me = view["players"][seat]
-    values = [D.BREEDING_VALUE[c] for c in cattle]
-    green = sum(1 for t in me["teepees"] if D.TILE[t]["colour"] == "green")
-    san_francisco = next(c for c in view["railroad"]["cities"] if c["id"] == "san_francisco")
+    data = tables(view)
+    values = [data.BREEDING_VALUE[c] for c in cattle]
+    green = sum(1 for t in me["teepees"] if data.TILE[t]["colour"] == "green")
+    san_francisco = view["railroad"]["cities"][data.TERMINAL_CITY]  # New York in the second edition
     return {
         "building": sum(1 for n in view["trail"] if n["kind"] == "private" and n.get("owner") == seat
                         and n["tile"]),

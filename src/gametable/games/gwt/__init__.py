@@ -1,5 +1,8 @@
 """Great Western Trail, first edition (eggertspiele 2016), for 2 to 4 players.
 
+The rules modules below serve the second edition too (gametable/games/gwt2e/ loads them again with
+its own tables; docs/architecture.md, "Two editions of one game").
+
 Module map:
   data/           the components as TOML, loaded once into Python structures
   state.py        the state (plain lists, fast clone, JSON)
@@ -10,6 +13,8 @@ Module map:
   railroad.py     engines, stations, discs, station masters, cities (§6, §7, §9.1)
   kansas_city.py  foresight, income, delivery (§10)
   objectives.py   objective cards (§8)
+  exchange.py     exchange tokens (second edition only; inert without tokens)
+  simmental.py    Simmental upgrades in Kansas City (second edition's variant)
   scoring.py      game end and the 11 scoring categories (§11)
   view.py         what each seat sees; text.py: terminal rendering
 """

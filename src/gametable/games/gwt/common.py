@@ -23,12 +23,33 @@ GROUP_INDEX = _AUX_GROUP
 _CERT_INDEX = {v: i for i, v in enumerate(D.CERT_TRACK)}
 
 
+# ------------------------------------------------------------------------------------ messages
+def edition_key(key: str) -> str:
+    """A catalog key in this edition's domain: "gwt.x" / "web.gwt.x" become "gwt2e.x" /
+    "web.gwt2e.x" in the second edition, whose catalog falls back to the first's (i18n)."""
+    if D.DOMAIN == "gwt":
+        return key
+    if key.startswith("gwt."):
+        return D.DOMAIN + key[3:]
+    if key.startswith("web.gwt."):
+        return "web." + D.DOMAIN + key[7:]
+    return key
+
+
 # ------------------------------------------------------------------------------------- money
 def gain(st: "GwtState", seat: int, amount: int, reason: str) -> None:
     if amount <= 0:
         return
     st.players[seat].money += amount
     st.say("money_gained", seat=seat, amount=amount, reason=reason)
+
+
+def gain_exchange_tokens(st: "GwtState", seat: int, count: int, reason: str) -> None:
+    """Exchange tokens from the bank (second edition: outlaw space 1, an arrow, building 12b)."""
+    if count <= 0:
+        return
+    st.players[seat].exchange += count
+    st.say("exchange_gained", seat=seat, count=count, total=st.players[seat].exchange, reason=reason)
 
 
 def pay(st: "GwtState", seat: int, amount: int, reason: str) -> None:
@@ -39,6 +60,17 @@ def pay(st: "GwtState", seat: int, amount: int, reason: str) -> None:
     assert player.money >= amount, "rules code let a player pay more than they have"
     player.money -= amount
     st.say("money_paid", seat=seat, amount=amount, reason=reason)
+
+
+# ------------------------------------------------------------------------------- what one owns
+def placed_buildings(st: "GwtState", seat: int) -> list[int]:
+    """Trail nodes holding one of the seat's private buildings."""
+    return [n for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat and st.trail_tile[n]]
+
+
+def station_count(st: "GwtState", seat: int) -> int:
+    """Stations holding one of the seat's discs."""
+    return sum(1 for seats in st.station_discs if seat in seats)
 
 
 # ------------------------------------------------------------------------------- player limits
@@ -174,10 +206,20 @@ def sort_market(st: "GwtState") -> None:
     st.market.sort(key=D.MARKET_SORT_KEY.__getitem__)
 
 
+def simmental(st: "GwtState") -> bool:
+    """Is the Simmental variant (second edition) played?"""
+    return st.options.get("simmental") == "on"
+
+
+def market_size(st: "GwtState") -> int:
+    """Cards in the cattle market after setup and each refill (§1.4; larger with Simmental)."""
+    return (D.SIMMENTAL_MARKET_SIZE if simmental(st) else D.MARKET_SIZE)[st.n]
+
+
 def refill_cattle_market(st: "GwtState") -> None:
     """Fill the cattle market up to its size for the player count (§1.4)."""
     added: list[str] = []
-    size = D.MARKET_SIZE[st.n]
+    size = market_size(st)
     while len(st.market) < size and st.cattle_stack:
         card = st.cattle_stack.pop()
         st.market.append(card)

@@ -35,6 +35,8 @@ def _amount(st: "GwtState", seat: int, value: Any) -> int:
         return player.workers[0]
     if value == "woods":
         return own_woods_buildings(st, seat)
+    if value == "hazards":
+        return len(player.hazards)
     raise ValueError(f"unknown amount {value!r}")
 
 
@@ -51,6 +53,8 @@ def _discard_choices(st: "GwtState", seat: int, spec: Spec) -> list[list[str]]:
     hand = player.hand
     if card == "objective":
         return [[c] for c in sorted(set(hand)) if D.is_objective(c)]
+    if card == "value_3":  # any value-3 card (second edition, building 5a)
+        return [[c] for c in sorted(set(hand)) if D.is_cattle(c) and D.BREEDING_VALUE[c] == 3]
     if card != "any":
         return [[card] * count] if hand.count(card) >= count else []
     cattle = sorted(c for c in hand if D.is_cattle(c))
@@ -191,7 +195,7 @@ def _gen_permanent(st, seat, spec, src):
 
 
 def _apply_permanent(st, seat, spec, src, action):
-    st.players[seat].perm_certs += 1
+    st.players[seat].perm_certs += spec.get("amount", 1)
     st.say("permanent_certificate", seat=seat, total=st.players[seat].perm_certs)
 
 
@@ -286,6 +290,7 @@ def _apply_trade(st, seat, spec, src, action):
         C.gain(st, seat, value, "trade")
     elif value < 0:
         C.pay(st, seat, -value, "trade")
+    C.gain_exchange_tokens(st, seat, D.TEEPEE_EXCHANGE[node], "trade")
 
 
 def _gen_remove_hazard(st, seat, spec, src):
@@ -302,6 +307,9 @@ def _apply_remove_hazard(st, seat, spec, src, action):
     st.players[seat].hazards.append(tile)
     st.say("hazard_removed", seat=seat, tile=tile, space=action["space"])
     C.pay(st, seat, spec["cost"], "remove_hazard")
+    if spec.get("repeat", 1) > 1:  # "remove up to N hazards" (building 11a): the next one is optional
+        st.frames.append({"kind": "effect", "src": src, "optional": True,
+                          "options": [dict(spec, repeat=spec["repeat"] - 1)]})
 
 
 # ------------------------------------------------------------------------------------ money
@@ -313,20 +321,29 @@ def _apply_money(st, seat, spec, src, action):
     C.gain(st, seat, spec["amount"], src)
 
 
-def _gen_money_per_woods(st, seat, spec, src):
-    return [{"type": "money_per_woods", "src": src}] if own_woods_buildings(st, seat) else []
+#: "gain $N per X": what X counts, by effect (private buildings in woods, engineers, builders, stations)
+_MONEY_PER: dict[str, Callable[["GwtState", int], int]] = {
+    "money_per_woods": own_woods_buildings,
+    "money_per_engineer": lambda st, seat: st.players[seat].workers[2],
+    "money_per_builder": lambda st, seat: st.players[seat].workers[1],
+    "money_per_station": C.station_count,
+}
 
 
-def _apply_money_per_woods(st, seat, spec, src, action):
-    C.gain(st, seat, spec["money"] * own_woods_buildings(st, seat), src)
+def _gen_money_per(st, seat, spec, src):
+    return [{"type": spec["effect"], "src": src}] if _MONEY_PER[spec["effect"]](st, seat) else []
 
 
-def _gen_money_per_engineer(st, seat, spec, src):
-    return [{"type": "money_per_engineer", "src": src}]
+def _apply_money_per(st, seat, spec, src, action):
+    C.gain(st, seat, spec["money"] * _MONEY_PER[spec["effect"]](st, seat), src)
 
 
-def _apply_money_per_engineer(st, seat, spec, src, action):
-    C.gain(st, seat, spec["money"] * st.players[seat].workers[2], src)
+def _gen_exchange(st, seat, spec, src):
+    return [{"type": "gain_exchange_token", "src": src}]
+
+
+def _apply_exchange(st, seat, spec, src, action):
+    C.gain_exchange_tokens(st, seat, 1, src)
 
 
 def _teepee_pairs(st, seat) -> int:
@@ -475,13 +492,16 @@ def adjacent_buildings(st: "GwtState", node: int) -> list[int]:
 def _gen_copy(st, seat, spec, src):
     return [{"type": "copy_adjacent", "src": src, "space": D.NODES[n]}
             for n in adjacent_buildings(st, st.b_location)
-            if not D.BUILDING[st.trail_tile[n]]["actions"][0][0]["effect"] == "copy_adjacent"]
+            if not D.BUILDING[st.trail_tile[n]]["actions"][0][0]["effect"] == "copy_adjacent"
+            and not (D.NO_BUILDING_REUSE and n in st.b_used)]
 
 
 def _apply_copy(st, seat, spec, src, action):
     """Building 8b: the adjacent building's local actions become usable now (§4 notes)."""
     from .turn import local_sources
     node = D.NODE_INDEX[action["space"]]
+    if D.NO_BUILDING_REUSE:
+        st.b_used.append(node)
     st.b_available.extend(s for s in local_sources(st, seat, node, copying=True) if s not in st.b_available)
     st.say("copied", seat=seat, space=action["space"], building=st.trail_tile[node])
 
@@ -522,8 +542,8 @@ EFFECTS: dict[str, tuple[Callable, Callable]] = {
     "trade": (_gen_trade, _apply_trade),
     "remove_hazard": (_gen_remove_hazard, _apply_remove_hazard),
     "money": (_gen_money, _apply_money),
-    "money_per_woods": (_gen_money_per_woods, _apply_money_per_woods),
-    "money_per_engineer": (_gen_money_per_engineer, _apply_money_per_engineer),
+    **{effect: (_gen_money_per, _apply_money_per) for effect in _MONEY_PER},
+    "gain_exchange_token": (_gen_exchange, _apply_exchange),
     "teepee_pairs": (_gen_teepee_pairs, _apply_teepee_pairs),
     "draw": (_gen_draw, _apply_draw),
     "buy_cattle": (_gen_buy_cattle, _apply_buy_cattle),

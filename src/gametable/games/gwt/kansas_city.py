@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import common as C
 from . import data as D
-from . import railroad
+from . import railroad, simmental
 
 if TYPE_CHECKING:
     from .state import GwtState
@@ -111,6 +111,8 @@ def apply_income(st: "GwtState", seat: int, action: dict[str, Any]) -> None:
     st.say("income", seat=seat, cards=sorted(player.hand), breeding_value=value,
            certificates=spent, permanent=player.perm_certs, total=total)
     C.gain(st, seat, total, "income")
+    if C.simmental(st) and simmental.offer_upgrades(st, seat):
+        return  # the hand is discarded once the upgrades are made (Simmental variant)
     if player.hand:
         C.discard_cards(st, seat, list(player.hand), "income")
 

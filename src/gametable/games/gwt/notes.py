@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import data as D
+from .common import edition_key
 from .effects import hire_cost
 from .kansas_city import breeding_value
 from .movement import fee_of_icons, tile_hand_icons
@@ -21,7 +22,7 @@ Note = dict[str, Any]
 
 
 def _note(key: str, **params: Any) -> Note:
-    return {"key": key, **params}
+    return {"key": edition_key(key), **params}
 
 
 def effect_spec(src: str | None, effect: str) -> dict[str, Any]:
@@ -113,9 +114,13 @@ def action_notes(action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
                    and r["cards"] == len(action["cards"]) and r["value"] == value)
         notes.append(_note("gwt.terminal.costs", cost=row["dollars"]))
     elif t == "trade":
-        value = next(n for n in view["trail"] if n["id"] == action["space"])["value"]
-        notes.append(_note("web.gwt.gain.money", amount=value) if value > 0
-                     else _note("gwt.terminal.pay", amount=-value))
+        space = next(n for n in view["trail"] if n["id"] == action["space"])
+        value = space["value"]
+        if space.get("exchange"):
+            notes.append(_note("web.gwt.effect.gain_exchange_token"))
+        if value or not space.get("exchange"):
+            notes.append(_note("web.gwt.gain.money", amount=value) if value > 0
+                         else _note("gwt.terminal.pay", amount=-value))
     elif t == "remove_hazard":
         cost = spec.get("cost", 0)
         notes.append(_note("gwt.terminal.pay", amount=cost) if cost else _note("gwt.terminal.free"))

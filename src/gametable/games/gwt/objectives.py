@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import common as C
 from . import data as D
 
 if TYPE_CHECKING:
@@ -57,10 +58,10 @@ def items(st: "GwtState", seat: int) -> dict[str, int]:
     player = st.players[seat]
     values = [D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c)]
     green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
-    sf = D.CITY_INDEX["san_francisco"]
+    sf = D.TERMINAL_CITY  # San Francisco; New York in the second edition
     return {
-        "building": sum(1 for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat and st.trail_tile[n]),
-        "station": sum(1 for seats in st.station_discs if seat in seats),
+        "building": len(C.placed_buildings(st, seat)),
+        "station": C.station_count(st, seat),
         "hazard": len(player.hazards),
         "green_teepee": green,
         "blue_teepee": len(player.teepees) - green,

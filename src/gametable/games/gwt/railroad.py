@@ -192,6 +192,7 @@ def place_city_disc(st: "GwtState", seat: int, city: int) -> None:
         if other < 0 or seat not in st.city_discs[other]:
             continue
         st.say("arrow_completed", seat=seat, cities=[D.CITY_IDS[a], D.CITY_IDS[b]], vp=arrow["vp"])
+        C.gain_exchange_tokens(st, seat, arrow["exchange"], "arrow")
         if arrow["objective"]:
             st.frames.append({"kind": "effect", "src": "arrow", "optional": False,
                               "options": [{"effect": "take_objective"}]})

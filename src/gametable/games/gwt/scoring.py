@@ -65,6 +65,12 @@ def master_task_vp(st: "GwtState", seat: int, master: str) -> int:
     elif kind == "per_teepee_pair":
         green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
         count = min(green, len(player.teepees) - green)
+    elif kind == "per_station":
+        count = C.station_count(st, seat)
+    elif kind == "per_building":
+        count = len(C.placed_buildings(st, seat))
+    elif kind == "none":
+        count = 0
     else:
         raise AssertionError(f"unknown station master task {kind!r}")
     return count // task["per"] * task["vp"]
@@ -84,8 +90,7 @@ def score_breakdown(st: "GwtState", seat: int) -> dict[str, int]:
     objective_vp, _ = objectives.best_score(player.objectives, objectives.items(st, seat))
     return {
         "money": player.money // 5,
-        "buildings": sum(D.BUILDING[st.trail_tile[n]]["vp"] for n in D.PRIVATE_SPACES
-                         if st.trail_owner[n] == seat and st.trail_tile[n]),
+        "buildings": sum(D.BUILDING[st.trail_tile[n]]["vp"] for n in C.placed_buildings(st, seat)),
         "cities": city_vp(st, seat),
         "stations": sum(D.STATIONS[k]["vp"] for k, seats in enumerate(st.station_discs) if seat in seats),
         "hazards": sum(D.TILE[t]["vp"] for t in player.hazards),

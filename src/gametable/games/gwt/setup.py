@@ -62,9 +62,14 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
 
     # Cattle market and objective display (§12.6).
     st.cattle_stack = list(D.MARKET_CATTLE)
+    if C.simmental(st):  # the Calves join the market cards; Heifers and Cows wait in stacks
+        st.cattle_stack += [c for c in D.SIMMENTAL_CARDS if c == D.SIMMENTAL_CALF]
+        st.sim_heifers = [c for c in D.SIMMENTAL_CARDS if c == D.SIMMENTAL_UPGRADE[D.SIMMENTAL_CALF]]
+        st.sim_cows = [c for c in D.SIMMENTAL_CARDS if c in D.SIMMENTAL_UPGRADE.values()
+                       and c not in st.sim_heifers]
     rng.shuffle(st.cattle_stack)
     st.market = []
-    for _ in range(D.MARKET_SIZE[num_players]):
+    for _ in range(C.market_size(st)):
         st.market.append(st.cattle_stack.pop())
     C.sort_market(st)
     st.obj_stack = list(D.GENERAL_OBJECTIVES)
@@ -82,7 +87,7 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
         player.buildings = [f"{k}{side}" for k, side in zip(D.PRIVATE_NUMBERS, st.sides)]
         player.deck = list(D.STARTING_HERD)
         rng.shuffle(player.deck)
-        player.hand = [player.deck.pop() for _ in range(D.STARTING_HAND)]
+        player.hand = [player.deck.pop() for _ in range(D.STARTING_HANDS[(seat - st.first_player) % num_players])]
         player.objectives = [starting.pop()]
         st.players.append(player)
     st.boxed = starting
@@ -94,8 +99,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     for seat, player in enumerate(st.players):
         st.say("starting_hand", seat=seat, money=player.money,
                private={"objective": player.objectives[0], "cards": sorted(player.hand)})
-    st.say("turn_started", seat=st.current)
-    from .turn import settle
+    from .turn import begin_turn, settle
+    begin_turn(st)
     settle(st)
     return st
 
@@ -121,6 +126,6 @@ def sides_note(sides: list[str]) -> dict[str, Any]:
     """The building sides in words for the log: "all on side A", or which numbers are on which
     side when the sides were drawn at random."""
     if len(set(sides)) == 1:
-        return {"key": f"gwt.sides_all_{sides[0]}"}
+        return {"key": f"{D.DOMAIN}.sides_all_{sides[0]}"}
     on = {side: [n for n, s in zip(D.PRIVATE_NUMBERS, sides) if s == side] for side in "ab"}
-    return {"key": "gwt.sides_mixed", "side_a": on["a"], "side_b": on["b"]}
+    return {"key": f"{D.DOMAIN}.sides_mixed", "side_a": on["a"], "side_b": on["b"]}

@@ -19,7 +19,7 @@ class Player:
 
     __slots__ = ("money", "cert", "perm_certs", "hand", "deck", "discard", "objectives",
                  "buildings", "workers", "discs", "masters", "hazards", "teepees", "removed",
-                 "replaced", "herder", "engine", "job_token")
+                 "replaced", "herder", "engine", "job_token", "exchange")
 
     def __init__(self) -> None:
         self.money = 0
@@ -40,6 +40,7 @@ class Player:
         self.herder = -1           # trail node, -1 before the first turn
         self.engine = 0            # railroad position
         self.job_token = False
+        self.exchange = D.STARTING_EXCHANGE_TOKENS  # exchange tokens (second edition)
 
     def clone(self) -> "Player":
         p = Player.__new__(Player)
@@ -61,16 +62,17 @@ class Player:
         p.herder = self.herder
         p.engine = self.engine
         p.job_token = self.job_token
+        p.exchange = self.exchange
         return p
 
     def to_json(self) -> dict[str, Any]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-                for name in Player.__slots__}
+                for name in _PLAYER_SAVED}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Player":
-        p = cls.__new__(cls)
-        for name in cls.__slots__:
+        p = cls()
+        for name in _PLAYER_SAVED:
             value = data[name]
             setattr(p, name, list(value) if isinstance(value, list) else value)
         return p
@@ -83,6 +85,10 @@ class Player:
         return self.deck + self.hand + self.discard
 
 
+#: Player fields of one edition only; an edition saves them if its edition.toml lists them
+_EDITION_ONLY_PLAYER = ("exchange",)
+_PLAYER_SAVED = tuple(f for f in Player.__slots__ if f not in _EDITION_ONLY_PLAYER) + D.EXTRA_PLAYER_FIELDS
+
 #: the fields of GwtState copied by value in clone() / serialised by to_json()
 _SCALARS = ("n", "options", "current", "phase", "b_location", "b_local_used", "b_aux_used",
             "b_acted", "kc_started", "kc_visit", "kc_total", "token_row", "end_triggered",
@@ -91,10 +97,18 @@ _LISTS = ("trail_tile", "trail_owner", "station_master", "station_worker", "mark
           "cattle_stack", "obj_display", "obj_stack", "out_of_game", "boxed", "b_available",
           "frames", "sides", "scoring_queue")
 _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
+#: lists of one edition only (saved when its edition.toml lists them): the buildings whose local
+#: actions were used this turn (no re-use, second edition); the Simmental stacks of Heifers and
+#: Cows and the orange cards that left the game when upgraded (Simmental variant)
+_EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
+_SAVED_LISTS = _LISTS + tuple(f for f in _EDITION_LISTS if f in D.EXTRA_STATE_FIELDS)
 
 
 class GwtState(State):
-    """Great Western Trail (first edition). See the package docstring for the module map."""
+    """Great Western Trail (either edition: ``data`` is the edition's tables). See the package
+    docstring for the module map."""
+
+    data = D
 
     # A pair of cattle bought together (§1.3) and two cards discarded together (building F, 3a)
     # are sets: legal_actions lists each once, with the cards in sorted order.
@@ -146,6 +160,10 @@ class GwtState(State):
         self.over = False
         self.result_cache: dict[str, Any] | None = None
         self.scoring_queue: list[list[Any]] = []  # [seat, objective card] still to commit or drop
+        self.b_used: list[int] = []  # trail nodes whose local actions were used this turn
+        self.sim_heifers: list[str] = []  # Simmental variant: the Heifer stack
+        self.sim_cows: list[str] = []     # the Cow stack
+        self.sim_retired: list[str] = []  # upgraded Calves and Heifers, out of the game
 
     # -- protocol -------------------------------------------------------------------------
     @property
@@ -200,7 +218,7 @@ class GwtState(State):
         s = GwtState.__new__(GwtState)
         for name in _SCALARS:
             setattr(s, name, getattr(self, name))
-        for name in _LISTS:
+        for name in _LISTS + _EDITION_LISTS:
             setattr(s, name, getattr(self, name)[:])
         for name in _NESTED:
             setattr(s, name, [x[:] for x in getattr(self, name)])
@@ -211,8 +229,8 @@ class GwtState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": "gwt"}
-        for name in _SCALARS + _LISTS:
+        out: dict[str, Any] = {"game": D.GAME_NAME}
+        for name in _SCALARS + _SAVED_LISTS:
             value = getattr(self, name)
             out[name] = list(value) if isinstance(value, list) else value
         for name in _NESTED:
@@ -230,7 +248,7 @@ class GwtState(State):
 
         data = copy.deepcopy(dict(data))
         s = cls()
-        for name in _SCALARS + _LISTS + _NESTED:
+        for name in _SCALARS + _SAVED_LISTS + _NESTED:
             setattr(s, name, data[name])
         s.rng = Rng.from_json(data["rng"])
         s.players = [Player.from_json(p) for p in data["players"]]
@@ -239,6 +257,6 @@ class GwtState(State):
 
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
-        """Append a log entry ``gwt.<key>``."""
-        params["key"] = "gwt." + key
+        """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
+        params["key"] = D.DOMAIN + "." + key
         self.log.append(params)

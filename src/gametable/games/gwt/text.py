@@ -16,6 +16,7 @@ from gametable import i18n
 from gametable.i18n import player_names
 
 from . import data as D
+from .common import edition_key
 from .notes import action_notes
 from .railroad import place_note
 
@@ -26,7 +27,7 @@ def _t(value: Any, lang: str) -> str:
         return i18n.join_counted(value, lambda v: _t(v, lang), lang)
     if value is None:
         return "—"
-    for key in (f"gwt.term.{value}", f"web.gwt.term.{value}"):
+    for key in (edition_key(f"gwt.term.{value}"), edition_key(f"web.gwt.term.{value}")):
         text = i18n.text(key, lang)
         if text != key:
             return text
@@ -41,7 +42,7 @@ def _trail(view: dict[str, Any], names: list[str], lang: str) -> Table:
     for p in view["players"]:
         if p["herder"]:
             herders.setdefault(p["herder"], []).append(names[p["seat"]])
-    table = Table(title=i18n.text("gwt.terminal.trail_title", lang), show_header=False, box=None,
+    table = Table(title=_say("gwt.terminal.trail_title", lang), show_header=False, box=None,
                   expand=True)
     cells = []
     for node in view["trail"]:
@@ -69,6 +70,8 @@ def _trail_cell(node: dict[str, Any], names: list[str], lang: str) -> str:
             cell += "\n⚠ " + _say(f"gwt.terminal.risk.{node['id'].split('-RISK-')[0].lower()}", lang)
         return cell
     if kind == "teepee":
+        if node.get("exchange"):  # second edition, outlaw space 1
+            return _say("gwt.terminal.cell.teepee_exchange", lang, tile=_t(tile, lang))
         key = "gwt.terminal.cell.teepee_gain" if node["value"] > 0 else "gwt.terminal.cell.teepee_pay"
         return _say(key, lang, tile=_t(tile, lang), amount=abs(node["value"]))
     return _t(tile, lang)  # a neutral building (its letter) or a hazard tile (kind, hand, VP)
@@ -201,6 +204,8 @@ def _player(p: dict[str, Any], name: str, lang: str) -> Panel:
     else:
         parts.append(f"{_say('web.gwt.objective_area', lang)}: —")
     lines = [f"{_say('web.gwt.buildings_left', lang)}: {i18n.local_digits(' '.join(p['buildings_left']), lang)}"]
+    if "exchange_tokens" in p:  # second edition
+        lines.append(_say("web.gwt.exchange_tokens", lang, count=p["exchange_tokens"]))
     if p["hazards"] or p["teepees"]:
         lines.append(f"{_say('web.gwt.tiles', lang)}: {_t(p['hazards'] + p['teepees'], lang)}")
     if p["station_masters"]:
@@ -231,14 +236,17 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
             f"{i18n.number(i + 1, lang)}: {_t([t for t in col if t], lang)}" for i, col in enumerate(view["foresight"]))),
         _say("gwt.terminal.cattle_market", lang, cards=_t(market["cards"], lang),
              stack=_say("web.gwt.stack", lang, count=market["stack_size"])),
-        _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"]))])),
+        _say("gwt.terminal.objectives", lang, stack=_say("web.gwt.stack", lang, count=objectives["stack_size"]))]
+        + ([_say("web.gwt.simmental_stacks", lang, **view["simmental"])] if "simmental" in view else []))),
         _indented([_objective(card, lang) for card in objectives["display"]]),
         Text(_railroad(view, names, lang)))
     pending = view["pending"]
     status = _say("gwt.terminal.status", lang, phase=_say(f"gwt.terminal.phase.{view['phase']}", lang),
                   seat=names[view["current"]])
     if pending:
-        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{k: v for k, v in pending.items() if k != "kind"})
+        # the city a disc goes to is named as the board names it, as the browser's prompt does
+        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{
+            k: _t(v, lang) if k == "place" and isinstance(v, str) else v for k, v in pending.items() if k != "kind"})
         status += " — " + (decision if not decision.startswith("web.gwt.") else pending["kind"].replace("_", " "))
     elif view["phase_b"]["location"]:
         status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
@@ -251,7 +259,7 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
-    return i18n.text(key, lang, **params)
+    return i18n.text(edition_key(key), lang, **params)
 
 
 def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
@@ -264,8 +272,8 @@ def describe_action(action: dict[str, Any], view: dict[str, Any], lang: str = "e
 
 def _source(src: str, lang: str) -> str:
     """Where an action comes from: "E/1" (building E, action 1), "aux3", "bonus/cowboy/4", ..."""
-    term = i18n.text(f"gwt.term.{src}", lang)
-    if not term.startswith("gwt.term."):
+    term = _say(f"gwt.term.{src}", lang)
+    if ".term." not in term:
         return term
     head, _, rest = src.partition("/")
     if head == "objective":
@@ -303,7 +311,7 @@ def _action_label(action: dict[str, Any], view: dict[str, Any], lang: str) -> st
     if "double" in action:
         params["how"] = _say("web.gwt.double" if action["double"] else "web.gwt.single", lang)
     kind = "draw_printed" if action["type"] == "draw" and "count" not in action else action["type"]
-    template = i18n.catalog(lang).get(f"web.gwt.action.{kind}") or i18n.catalog("en").get(f"web.gwt.action.{kind}")
+    template = i18n.message(edition_key(f"web.gwt.action.{kind}"), lang)
     label = _say(f"web.gwt.action.{kind}", lang, **params) if template else kind.replace("_", " ")
     if params.get("src") and action["src"] != "aux" and "{src}" not in (template or ""):
         label += f" ({params['src']})"  # the terminal has no board to show which building it is

@@ -15,8 +15,9 @@ from gametable.engine import IllegalAction
 from . import common as C
 from . import data as D
 from . import effects as E
+from . import exchange
 from . import kansas_city as KC
-from . import movement, objectives, railroad, scoring
+from . import movement, objectives, railroad, scoring, simmental
 
 if TYPE_CHECKING:
     from .state import GwtState
@@ -61,6 +62,9 @@ def arrive(st: "GwtState", seat: int, node: int, fresh_after_action: bool) -> No
         st.b_available = []
         KC.arrive(st)
         return
+    if D.NO_BUILDING_REUSE and node in st.b_used:
+        st.b_available = []  # its local actions served once this turn already (second edition)
+        return
     st.b_available = local_sources(st, seat, node)
 
 
@@ -98,10 +102,12 @@ def _frame_actions(st: "GwtState", frame: dict[str, Any]) -> list[Action]:
         return railroad.master_actions(st, seat, frame)
     if kind == "end_of_track":
         return railroad.end_of_track_actions(st, seat)
+    if kind == "simmental":
+        return simmental.upgrade_actions(st, seat)
     if kind == "foresight":
         acts = KC.foresight_actions(st, frame)
     elif kind == "income":
-        acts = KC.income_actions(st, seat)
+        acts = KC.income_actions(st, seat) + exchange.spend_actions(st, seat)
     elif kind == "deliver":
         acts = KC.deliver_actions(st, seat, frame)
     else:
@@ -127,7 +133,7 @@ def _compute(st: "GwtState") -> list[Action]:
         else:
             acts = [{"type": "move", "path": movement.path_names(p)}
                     for p in movement.paths(st, player.herder, C.step_limit(st, seat))]
-        return acts + objectives.play_actions(st, seat)
+        return acts + objectives.play_actions(st, seat) + exchange.spend_actions(st, seat)
     # phase B free point
     acts: list[Action] = []
     if not st.b_aux_used:
@@ -136,6 +142,7 @@ def _compute(st: "GwtState") -> list[Action]:
         if not st.b_local_used:
             acts.extend(E.actions_for(st, seat, {"effect": "aux"}, "aux"))
     acts.extend(objectives.play_actions(st, seat))
+    acts.extend(exchange.spend_actions(st, seat))
     if st.b_acted:
         acts.append({"type": "end_phase_b"})
     return acts
@@ -148,6 +155,8 @@ def apply_action(st: "GwtState", action: Action) -> None:
     kind = action["type"]
     if kind == "play_objective":
         objectives.play(st, seat, action["card"])
+    elif kind == "spend_exchange_token":
+        exchange.spend(st, seat, action["count"])
     elif st.frames:
         _apply_frame(st, seat, st.frames.pop(), action)
     elif st.phase == "scoring":
@@ -179,6 +188,8 @@ def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
         return
     st.b_local_used = True
     st.b_available.remove(src)
+    if D.NO_BUILDING_REUSE and st.b_location not in st.b_used:
+        st.b_used.append(st.b_location)
     st.say("local_action", seat=seat, source=src)
     E.apply_option(st, seat, source_options(src), src, action)
 
@@ -213,6 +224,8 @@ def _apply_frame(st: "GwtState", seat: int, frame: dict[str, Any], action: Actio
         railroad.apply_master(st, seat, frame, action)
     elif kind == "end_of_track":
         railroad.apply_end_of_track(st, seat, action)
+    elif kind == "simmental":
+        simmental.apply(st, seat, action)
     elif kind == "foresight":
         KC.apply_foresight(st, seat, action)
     elif kind == "income":
@@ -266,6 +279,7 @@ def end_turn(st: "GwtState") -> None:
     st.b_location = -1
     st.b_available = []
     st.b_local_used = st.b_aux_used = st.b_acted = False
+    st.b_used = []
     st.frames = []
     if st.final_turns is not None:
         st.final_turns -= 1
@@ -276,7 +290,17 @@ def end_turn(st: "GwtState") -> None:
         return
     st.current = (seat + 1) % st.n
     st.phase = "A"
+    begin_turn(st)
+
+
+def begin_turn(st: "GwtState") -> None:
+    """A seat's turn begins in phase A; on its first turn the second edition first has it
+    discard down to 4 cards (reference §1.3 item 7: starting hands of 4 to 7 cards)."""
     st.say("turn_started", seat=st.current)
+    player = st.players[st.current]
+    if D.FIRST_TURN_HAND is not None and player.herder < 0 and len(player.hand) > D.FIRST_TURN_HAND:
+        st.frames.append({"kind": "discard", "count": len(player.hand) - D.FIRST_TURN_HAND,
+                          "src": "first_turn"})
 
 
 def explain_illegal(st: "GwtState", action: Action) -> str:
@@ -292,4 +316,4 @@ def explain_illegal(st: "GwtState", action: Action) -> str:
 
 
 __all__ = ["IllegalAction", "legal_actions", "apply_action", "settle", "arrive", "local_sources",
-           "source_options", "end_turn", "explain_illegal"]
+           "source_options", "end_turn", "begin_turn", "explain_illegal"]

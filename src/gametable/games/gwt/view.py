@@ -52,6 +52,8 @@ def _static_node(i: int) -> dict[str, Any]:
     elif D.NODE_KIND[i] == "teepee":
         node["value"] = D.TEEPEE_VALUE[i]
         node["off_trail"] = D.OFF_TRAIL[i]
+        if D.TEEPEE_EXCHANGE[i]:  # second edition: outlaw space 1 pays an exchange token
+            node["exchange"] = D.TEEPEE_EXCHANGE[i]
     elif D.NODE_KIND[i] == "neutral":
         node["letter"] = D.NEUTRAL_LETTER[i]
     return node
@@ -72,7 +74,9 @@ _STATIONS = [{"number": s["number"], "position": D.POS_LABEL[D.STATION_POS_T[k]]
 _CITIES = [{"id": c["id"], "value": c["value"], "corner": c["corner"], "repeatable": c["repeatable"],
             "money": c["money"], "vp": c["vp"]} for c in D.CITIES]
 _ARROWS = [{"cities": [D.CITY_IDS[a["cities"][0]], D.CITY_IDS[a["cities"][1]]],
-            "objective": a["objective"], "vp": a["vp"]} for a in D.ARROWS]
+            "objective": a["objective"], "vp": a["vp"],
+            **({"exchange": a["exchange"]} if a["exchange"] else {})}  # second edition
+           for a in D.ARROWS]
 
 
 def _trail(st: "GwtState") -> list[dict[str, Any]]:
@@ -127,6 +131,8 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "job_token": p.job_token,
         "starting_money_order": (seat - st.first_player) % st.n,
     }
+    if "exchange" in D.EXTRA_PLAYER_FIELDS:  # second edition
+        out["exchange_tokens"] = p.exchange
     if seat == viewer:
         out["hand"] = sorted(p.hand)
         out["discard"] = list(p.discard)
@@ -136,7 +142,7 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
 
 def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
-        "game": "gwt",
+        "game": D.GAME_NAME,
         "seat": seat,
         "to_act": st.to_act(),
         "current": st.current,
@@ -160,7 +166,7 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "foresight": [list(col) for col in st.foresight],
         "kansas_city_supply": [len(p) for p in st.piles],
         "cattle_market": {"cards": list(st.market), "stack_size": len(st.cattle_stack),
-                          "size": D.MARKET_SIZE[st.n]},
+                          "size": C.market_size(st)},
         "objective_cards": {"display": list(st.obj_display), "stack_size": len(st.obj_stack)},
         "out_of_game": list(st.out_of_game),
         "end_triggered": st.end_triggered,
@@ -168,6 +174,8 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "players": [_player(st, s, seat) for s in range(st.n)],
         "log": log_for(st.log, seat),
     }
+    if C.simmental(st):  # the Heifer and Cow stacks beside Kansas City (second edition)
+        view["simmental"] = {"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
     if st.over:
         view["result"] = st.result_cache
     return view

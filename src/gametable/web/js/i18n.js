@@ -17,10 +17,28 @@
 //     categories (plural_categories), so the browser picks the form gettext picks;
 //   - an entry that still carries its private part (this viewer may see it) uses the message
 //     "<key>.private" when there is one, so the sentence can name the private details;
+//   - a message of a domain that falls back to another (DOMAIN_FALLBACK: the second edition of
+//     Great Western Trail, "gwt2e", to the first, "gwt") is looked up in that domain when its own
+//     catalog lacks it, in the same language before English;
 //   - a missing message falls back to English, then to the key itself;
 //   - numbers and the digits of other values (not players' names) are written with the
 //     language's digits, the message "ui.digits" (Persian "۰۱۲۳۴۵۶۷۸۹"); not Intl.NumberFormat,
 //     whose Persian grouping and bidi marks Babel does not write, so the terminal would differ.
+
+/** Domains whose messages fall back to another's, as i18n.DOMAIN_FALLBACK. */
+export const DOMAIN_FALLBACK = { gwt2e: "gwt" };
+
+/** `key` with its domain part ("gwt2e.x", "web.gwt2e.x") replaced by the one it falls back to. */
+function fallbackKey(key) {
+  const parts = key.split(".");
+  for (let i = 0; i < Math.min(2, parts.length); i++) {
+    if (Object.prototype.hasOwnProperty.call(DOMAIN_FALLBACK, parts[i])) {
+      parts[i] = DOMAIN_FALLBACK[parts[i]];
+      return parts.join(".");
+    }
+  }
+  return undefined;
+}
 
 export const LANGUAGES = {
   en: { name: "English", dir: "ltr" },
@@ -89,12 +107,17 @@ export class Translator {
   }
 
   has(key) {
-    return key in this.catalog.messages || key in this.fallback.messages;
+    return this.template(key) !== undefined;
   }
 
   /** The template of `key` (in the plural form `params` need), falling back to English. */
   template(key, params = {}) {
-    return this.catalog.template(key, params) ?? this.fallback.template(key, params);
+    const other = fallbackKey(key);
+    for (const catalog of [this.catalog, this.fallback]) {
+      const found = catalog.template(key, params) ?? (other && catalog.template(other, params));
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   /** The message `key` with {fields} from `params`; `names` are player names by seat. */

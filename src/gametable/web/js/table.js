@@ -12,9 +12,10 @@ import { TurnControls, sameAction } from "./turn.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
+  "gwt-2e": () => import("./games/gwt/table.js"), // both editions: one board drawing, its own data
   "catan-on-the-road": () => import("./games/catan/table.js"),
 };
-const DOMAINS = { gwt: "gwt", "catan-on-the-road": "catan" };
+const DOMAINS = { gwt: "gwt", "gwt-2e": "gwt2e", "catan-on-the-road": "catan" };
 
 const page = {
   tr: null,
@@ -362,7 +363,7 @@ async function render(snapshot) {
   const seat = snapshot.you ?? null;
   const legal = page.replay || seat === null || !page.me || page.me.seat !== seat ? [] : snapshot.legal_actions || [];
   const describe = (action) => (page.renderer?.actionLabel
-    ? page.renderer.actionLabel(tr, action, names)
+    ? page.renderer.actionLabel(tr, action, names, view)
     : actionLabel(tr, domain, action, names));
   // what each choice costs and gives, joined as the terminal joins them (gwt: its _detail)
   const sayNotes = (notes) => tr.joinList(notes.map((note) => tr.describe(note, names)));

@@ -1,8 +1,13 @@
-"""Components of Great Western Trail (first edition), read once from the TOML files beside this module.
+"""Components of Great Western Trail, read once from the TOML files beside this module.
 
 The TOML files are written to be checked by a person against the physical game; this module turns
 them into plain Python structures the rules code can index quickly (tuples and dicts keyed by small
 integers or ids). Nothing here changes after import.
+
+One module per edition: the first edition imports it as ``gametable.games.gwt.data``; the second
+edition loads this same file again as ``gametable.games.gwt2e.data`` with the package path
+[gwt2e/data, gwt/data], so a table the second edition prints differently is read from its own
+folder and every other table is shared (see gametable/games/gwt2e/__init__.py).
 """
 
 from __future__ import annotations
@@ -12,12 +17,28 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-_HERE = Path(__file__).parent
+#: where the tables are looked for, this edition's own folder first
+_FOLDERS: tuple[Path, ...] = tuple(Path(folder) for folder in __path__)
 
 
-def _load(name: str) -> dict[str, Any]:
-    with (_HERE / f"{name}.toml").open("rb") as handle:
+def _load(name: str, optional: bool = False) -> dict[str, Any]:
+    path = next((f / f"{name}.toml" for f in _FOLDERS if (f / f"{name}.toml").exists()), None)
+    if path is None and optional:
+        return {}
+    with path.open("rb") as handle:
         return tomllib.load(handle)
+
+
+# ---------------------------------------------------------------------------------------- edition
+_edition = _load("edition")
+GAME_NAME: str = _edition["game"]
+#: first part of the log keys and catalog messages of this edition ("gwt.hired")
+DOMAIN: str = _edition["domain"]
+#: §4 of the second-edition reference: the local actions of one building serve once a turn
+NO_BUILDING_REUSE: bool = _edition["no_building_reuse"]
+#: state and player fields only this edition has (kept out of the other edition's JSON)
+EXTRA_STATE_FIELDS: tuple[str, ...] = tuple(_edition.get("extra_state_fields", ()))
+EXTRA_PLAYER_FIELDS: tuple[str, ...] = tuple(_edition.get("extra_player_fields", ()))
 
 
 def _freeze_spec(spec: dict[str, Any]) -> MappingProxyType:
@@ -41,6 +62,8 @@ RISK_SPECS: dict[str, MappingProxyType] = {k: _freeze_spec(v) for k, v in _trail
 RISK: tuple[str | None, ...] = tuple(_trail["node"][n].get("risk") for n in NODES)
 HAZARD_TYPE: tuple[str | None, ...] = tuple(_trail["node"][n].get("hazard") for n in NODES)
 TEEPEE_VALUE: tuple[int | None, ...] = tuple(_trail["node"][n].get("value") for n in NODES)
+#: exchange tokens gained by collecting the tile of this space (second edition, outlaw space 1)
+TEEPEE_EXCHANGE: tuple[int, ...] = tuple(_trail["node"][n].get("exchange", 0) for n in NODES)
 OFF_TRAIL: tuple[bool, ...] = tuple(bool(_trail["node"][n].get("off_trail")) for n in NODES)
 START = NODE_INDEX["START"]
 KANSAS_CITY = NODE_INDEX["KANSAS_CITY"]
@@ -86,14 +109,28 @@ for _row in _cattle["starting"]:
 for _row in _cattle["market"]:
     CATTLE[_row["id"]] = _freeze_spec({k: v for k, v in _row.items() if k != "copies"})
     MARKET_CATTLE += (_row["id"],) * _row["copies"]
-COLOUR_ORDER = ("yellow", "red", "blue", "brown", "purple")
+# ------------------------------------------------------------------ Simmental (second edition only)
+_simmental = _load("simmental", optional=True)
+SIMMENTAL_CARDS: tuple[str, ...] = ()
+for _row in _simmental.get("card", ()):
+    CATTLE[_row["id"]] = _freeze_spec({k: v for k, v in _row.items() if k not in ("copies", "upgrades_to")})
+    SIMMENTAL_CARDS += (_row["id"],) * _row["copies"]
+SIMMENTAL_CALF: str | None = _simmental["card"][0]["id"] if _simmental else None
+#: a Calf becomes a Heifer, a Heifer a Cow (Kansas City, after income)
+SIMMENTAL_UPGRADE: dict[str, str] = {r["id"]: r["upgrades_to"] for r in _simmental.get("card", ())
+                                     if "upgrades_to" in r}
+SIMMENTAL_MARKET_SIZE: dict[int, int] = {int(k): v for k, v in _simmental.get("market_size", {}).items()}
+
+#: market display order: orange (Simmental, second edition) far left, then the printed order
+COLOUR_ORDER = (("orange",) if SIMMENTAL_CARDS else ()) + ("yellow", "red", "blue", "brown", "purple")
 #: market display order: by colour, then by VP
 MARKET_SORT_KEY: dict[str, tuple[int, int]] = {
     c: (COLOUR_ORDER.index(CATTLE[c]["colour"]), CATTLE[c]["vp"]) for c in CATTLE
     if CATTLE[c]["colour"] in COLOUR_ORDER
 }
 MARKET_SIZE: dict[int, int] = {int(k): v for k, v in _cattle["market_size"].items()}
-PURCHASES: tuple[MappingProxyType, ...] = tuple(_freeze_spec(p) for p in _cattle["purchase"])
+PURCHASES: tuple[MappingProxyType, ...] = tuple(
+    _freeze_spec(p) for p in _cattle["purchase"] + _simmental.get("purchase", []))
 DRAW_INTO_MARKET: MappingProxyType = _freeze_spec(_cattle["draw_into_market"])
 BREED: dict[str, str] = {c: CATTLE[c]["breed"] for c in CATTLE}
 BREEDING_VALUE: dict[str, int] = {c: CATTLE[c]["value"] for c in CATTLE}
@@ -136,7 +173,8 @@ for _bid, _row in _buildings["building"].items():
         "actions": tuple(tuple(_freeze_spec(o) for o in action) for action in _row["actions"]),
     })
 NEUTRAL_BUILDINGS: tuple[str, ...] = tuple(b for b in BUILDING if BUILDING[b]["kind"] == "neutral")
-PRIVATE_NUMBERS: tuple[int, ...] = tuple(range(1, 11))
+PRIVATE_NUMBERS: tuple[int, ...] = tuple(sorted({int(b[:-1]) for b in BUILDING
+                                                 if BUILDING[b]["kind"] == "private"}))
 
 # --------------------------------------------------------------------------------------- railroad
 _rail = _load("railroad")
@@ -196,9 +234,12 @@ CITY_IDS: tuple[str, ...] = tuple(c["id"] for c in CITIES)
 CITY_INDEX: dict[str, int] = {c: i for i, c in enumerate(CITY_IDS)}
 ARROWS: tuple[MappingProxyType, ...] = tuple(
     _freeze_spec({"cities": (CITY_INDEX[a["cities"][0]], CITY_INDEX[a["cities"][1]]),
-                  "objective": bool(a.get("objective")), "vp": a.get("vp", 0)})
+                  "objective": bool(a.get("objective")), "exchange": a.get("exchange", 0),
+                  "vp": a.get("vp", 0)})
     for a in _rail["arrow"]
 )
+#: the repeatable city at the end of the strip (San Francisco, New York): objective task "san_francisco"
+TERMINAL_CITY: int = max((i for i, c in enumerate(CITIES) if c["repeatable"]), key=lambda i: CITIES[i]["value"])
 
 # -------------------------------------------------------------------------------- station masters
 _masters = _load("station_masters")
@@ -221,7 +262,15 @@ JOB_ARROW_AFTER: dict[int, str] = {int(k): v for k, v in _jobs["arrow_after_row"
 # ----------------------------------------------------------------------------------- player board
 _board = _load("player_board")
 STARTING_MONEY: tuple[int, ...] = tuple(_board["starting_money"])
-STARTING_HAND: int = _board["starting_hand"]
+#: cards drawn at setup by seat order from the first player (the first edition: 4 for everybody)
+STARTING_HANDS: tuple[int, ...] = (
+    tuple(_board["starting_hand"]) if isinstance(_board["starting_hand"], list)
+    else (_board["starting_hand"],) * len(STARTING_MONEY))
+#: the hand is discarded down to this at the start of one's first turn (None: no such step)
+FIRST_TURN_HAND: int | None = _board.get("first_turn_hand")
+STARTING_EXCHANGE_TOKENS: int = _board.get("exchange_tokens", 0)
+#: the hand every player plays the first turn with
+STARTING_HAND: int = FIRST_TURN_HAND if FIRST_TURN_HAND is not None else STARTING_HANDS[0]
 FEES: dict[int, dict[str, int]] = {int(k): dict(v) for k, v in _board["fees"].items()}
 STEP_LIMIT: dict[int, dict[str, int]] = {int(k): dict(v) for k, v in _board["step_limit"].items()}
 DISC_GROUPS: tuple[MappingProxyType, ...] = tuple(_freeze_spec(d) for d in _board["disc"])

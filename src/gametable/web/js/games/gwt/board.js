@@ -14,11 +14,12 @@ const last = (list) => list[list.length - 1];
 
 function trailEdges(view) {
   const g = s("g", { class: "trail-edges" });
+  const at = L.trailLayout(view);
   for (const node of view.trail) {
-    const from = L.TRAIL[node.id];
+    const from = at[node.id];
     if (!from) continue;
     for (const next of node.next) {
-      const to = L.TRAIL[next];
+      const to = at[next];
       if (!to) continue;
       g.appendChild(s("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: "trail-edge" }));
     }
@@ -48,7 +49,7 @@ function nodeTitle(ctx, node, tile) {
 
 function trailNode(ctx, node) {
   const { faces, view } = ctx;
-  const at = L.TRAIL[node.id];
+  const at = L.trailLayout(view)[node.id];
   if (!at) return null;
   const [x, y] = at;
   const g = s("g", { class: `node node-${node.kind}`, dataset: { node: node.id }, transform: `translate(${x} ${y})` });
@@ -88,8 +89,10 @@ function trailNode(ctx, node) {
     g.appendChild(s("rect", { x: -22, y: -22, width: 44, height: 44, rx: 7, class: "hit hit-outline" }));
   } else if (node.kind === "teepee") {
     g.appendChild(s("circle", { r: 22, class: `hit teepee-space${node.off_trail ? " off-trail" : ""}` }));
-    if (node.tile) g.appendChild(teepeeTile(node.tile, 17));
-    g.appendChild(text(0, 33, `${node.value > 0 ? "+" : "−"}$${Math.abs(node.value)}`, { class: `teepee-value${node.value < 0 ? " negative" : ""}` }));
+    if (node.tile) g.appendChild(teepeeTile(node.tile, 17, ctx.domain));
+    // the second edition's outlaw space 1 pays an exchange token (⇄), not money
+    const reward = node.exchange ? "⇄" : `${node.value > 0 ? "+" : "−"}$${Math.abs(node.value)}`;
+    g.appendChild(text(0, 33, reward, { class: `teepee-value${node.value < 0 ? " negative" : ""}` }));
   }
   g.appendChild(herders(ctx, node.id, 0, 0));
   const choices = ctx.choices.where((a) =>
@@ -124,6 +127,7 @@ function cities(ctx) {
     const x = (L.cityX(a) + L.cityX(b)) / 2;
     const parts = [];
     if (arrow.objective) parts.push("✉");
+    if (arrow.exchange) parts.push("⇄"); // an exchange token (second edition)
     if (arrow.vp) parts.push(`${arrow.vp > 0 ? "+" : ""}${arrow.vp}`);
     g.appendChild(s("g", { class: "city-arrow", transform: `translate(${x} ${L.CITY_Y + 30})` }, [
       s("path", { d: "M-16 0 H12 M6 -5 L12 0 L6 5", class: "arrow-line" }),
@@ -296,6 +300,10 @@ function cattleMarket(ctx) {
     choices.bind(cell, choices.where((a) => a.type === "buy" && a.cards.includes(cardId)));
     g.appendChild(cell);
   });
+  if (view.simmental) {  // the Heifer and Cow stacks of the Simmental variant (second edition)
+    g.appendChild(text(p.x + p.width / 2, p.y + p.height - 14, label(ctx, "simmental_stacks", view.simmental),
+      { class: "small-label simmental-stacks", fit: p.width - 24 }));
+  }
   return g;
 }
 

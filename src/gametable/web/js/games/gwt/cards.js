@@ -1,13 +1,13 @@
 // GWT cards and tiles that appear both on the board and in players' areas.
 
 import { s } from "../../dom.js";
-import { SEAT_COLOURS, TEEPEE_COLOURS } from "./layout.js";
+import { SEAT_COLOURS, TEEPEE_COLOURS, OUTLAW_COLOURS } from "./layout.js";
 import { hand, hazardIcon, text } from "./pieces.js";
 import { effectText } from "./effects.js";
 import { label, term } from "./words.js";
 import { say } from "../../i18n.js";
 
-function taskIcon(task, x, y) {
+function taskIcon(task, x, y, domain = "gwt") {
   const g = s("g", { class: `task task-${task}`, transform: `translate(${x} ${y})` });
   if (task === "building") {
     g.appendChild(s("path", { d: "M-9 8 V-2 L0 -10 L9 -2 V8 Z", fill: "#8a5a3a" }));
@@ -17,7 +17,7 @@ function taskIcon(task, x, y) {
     g.appendChild(s("rect", { x: -9, y: -9, width: 18, height: 18, rx: 4, fill: "#7d7368" }));
     g.appendChild(hazardIcon("rockfall", 6));
   } else if (task === "green_teepee" || task === "blue_teepee") {
-    const colour = TEEPEE_COLOURS[task === "green_teepee" ? "green" : "blue"];
+    const colour = (domain === "gwt2e" ? OUTLAW_COLOURS : TEEPEE_COLOURS)[task === "green_teepee" ? "green" : "blue"];
     g.appendChild(s("circle", { r: 9.5, fill: colour }));
     g.appendChild(s("path", { d: "M0 -6 L5 5 H-5 Z", fill: "#fffaf0" }));
   } else if (task.startsWith("cattle_")) {
@@ -25,7 +25,7 @@ function taskIcon(task, x, y) {
     g.appendChild(text(0, 0.5, task.slice(7), { class: "task-number" }));
   } else if (task === "san_francisco") {
     g.appendChild(s("circle", { r: 9.5, fill: "#2b2a33" }));
-    g.appendChild(text(0, 0.5, say("web.gwt.task_sf"), { class: "task-sf" }));
+    g.appendChild(text(0, 0.5, say(`web.${domain}.task_sf`), { class: "task-sf" })); // NY in the second edition
   }
   return g;
 }
@@ -60,7 +60,7 @@ function objectiveFace(ctx, id, w, hh) {
       : label(ctx, "objective_start_card"), { class: "objective-immediate", fit: w - 10 }),
   ]);
   const n = face.tasks.length;
-  face.tasks.forEach((task, i) => g.appendChild(taskIcon(task, (i - (n - 1) / 2) * 26, -6)));
+  face.tasks.forEach((task, i) => g.appendChild(taskIcon(task, (i - (n - 1) / 2) * 26, -6, ctx.domain)));
   g.appendChild(text(-w / 4, hh / 2 - 22, ctx.tr.t("gwt.terminal.vp", { vp: face.vp }), { class: "objective-vp" }));
   g.appendChild(text(w / 4, hh / 2 - 22, face.penalty ? `${face.penalty}` : "0", { class: "objective-penalty" }));
   g.appendChild(s("title", { text: label(ctx, "objective_help", { vp: face.vp, penalty: face.penalty }) }));

@@ -37,6 +37,20 @@ export const TRAIL = {
   KANSAS_CITY: [490, 456],
 };
 
+// The second edition's trail: C leads straight to D; D forks to building space D-1 and to the
+// outlaw spaces 4-9 (spaces 1-3 lie beside the trail), which lead on to E.
+export const TRAIL_2E = {
+  ...TRAIL,
+  "NEUTRAL-D": [540, 712], "D-1": [860, 712],
+  "OUTLAW-1": [470, 786], "OUTLAW-2": [524, 786], "OUTLAW-3": [578, 786],
+  "OUTLAW-4": [640, 786], "OUTLAW-5": [698, 786], "OUTLAW-6": [756, 786], "OUTLAW-7": [814, 786],
+  "OUTLAW-8": [872, 786], "OUTLAW-9": [930, 786],
+  "OUTLAW-RISK-1": [1000, 786], "OUTLAW-RISK-2": [1060, 786],
+};
+
+/** Where the trail's spaces are drawn for the view's edition. */
+export const trailLayout = (view) => (view.game === "gwt-2e" ? TRAIL_2E : TRAIL);
+
 // Left column: Kansas City foresight and the job market; right column: cattle and objectives.
 export const KC_PANEL = { x: 14, y: 322, width: 392, height: 196 };
 export const JOB_PANEL = { x: 14, y: 530, width: 392, height: 500 };
@@ -46,8 +60,12 @@ export const OBJECTIVE_PANEL = { x: 1240, y: 664, width: 348, height: 366 };
 export const SEAT_COLOURS = ["#c8432b", "#2f69c4", "#d99a1e", "#3a8f57"];
 export const HAZARD_COLOURS = { flood: "#3d7fc1", drought: "#d08a2c", rockfall: "#7d7368" };
 export const TEEPEE_COLOURS = { green: "#4f9a4a", blue: "#3b6fb6" };
+// the second edition's outlaws: the first edition's blue tiles are orange there
+export const OUTLAW_COLOURS = { green: "#4f9a4a", blue: "#e07b24" };
+export const pairColours = (ctx) => (ctx.domain === "gwt2e" ? OUTLAW_COLOURS : TEEPEE_COLOURS);
 export const WORKER_COLOURS = { cowboy: "#c85a3a", craftsman: "#3f7fb5", engineer: "#6a6a6a" };
 export const CATTLE_COLOURS = {
   grey: "#a9a9a9", white: "#f4f1ea", black: "#2b2b2b", green: "#6aa15a",
   yellow: "#f0cf4a", red: "#c94a3a", blue: "#4a78c4", brown: "#8a5a3a", purple: "#7b4fa0",
+  orange: "#e58a2e", // Simmental (second edition)
 };

@@ -2,7 +2,7 @@
 
 import { s } from "../../dom.js";
 import { localDigits, say } from "../../i18n.js";
-import { CATTLE_COLOURS, HAZARD_COLOURS, SEAT_COLOURS, TEEPEE_COLOURS, WORKER_COLOURS } from "./layout.js";
+import { CATTLE_COLOURS, HAZARD_COLOURS, OUTLAW_COLOURS, SEAT_COLOURS, TEEPEE_COLOURS, WORKER_COLOURS } from "./layout.js";
 
 export function text(x, y, value, attrs = {}) {
   const { fit, ...rest } = attrs;
@@ -123,8 +123,15 @@ export function hazardIcon(kind, r) {
   return s("path", { d: `M${-r} ${r * 0.3} L${-r * 0.3} ${-r * 0.7} L${r * 0.1} ${-r * 0.1} L${r * 0.5} ${-r * 0.5} L${r} ${r * 0.3} Z`, fill: light });
 }
 
-export function teepeeTile(tile, size = 20) {
+export function teepeeTile(tile, size = 20, domain = "gwt") {
   const colour = tile === "teepee_green" ? "green" : "blue";
+  if (domain === "gwt2e") {
+    // the second edition's outlaw tiles: a "wanted" star on green or orange
+    return s("g", { class: `teepee-tile outlaw-${colour === "green" ? "green" : "orange"}` }, [
+      s("circle", { r: size, fill: OUTLAW_COLOURS[colour], stroke: "#fff", "stroke-width": 2 }),
+      s("text", { x: 0, y: size * 0.35, "text-anchor": "middle", "font-size": size * 1.1, fill: "#fffaf0", text: "★" }),
+    ]);
+  }
   return s("g", { class: `teepee-tile teepee-${colour}` }, [
     s("circle", { r: size, fill: TEEPEE_COLOURS[colour], stroke: "#fff", "stroke-width": 2 }),
     s("path", { d: `M0 ${-size * 0.7} L${size * 0.55} ${size * 0.5} H${-size * 0.55} Z`, fill: "#fffaf0" }),
@@ -137,7 +144,7 @@ export function kcTile(tile, faces, size = 20) {
   const face = faces.tiles[tile] || {};
   if (face.kind === "worker") return worker(face.worker, 0, 0, size);
   if (face.kind === "hazard") return hazardTile(tile, faces, size);
-  return teepeeTile(tile, size);
+  return teepeeTile(tile, size, faces.domain);
 }
 
 /** A cattle card: colour band, breeding value, VP. */

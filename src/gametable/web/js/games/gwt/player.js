@@ -123,7 +123,7 @@ function holdings(ctx, player) {
   parts.push(box("objectives", label(ctx, "objective_area"), svgRow(player.objectives, 96, 84, (card) => objectiveCard(ctx, card, { width: 96, height: 84 }))));
   parts.push(box("buildings", label(ctx, "buildings_left"), svgRow(player.buildings_left, 40, 40, (b) => buildingTile(ctx, b, player.seat, 40))));
   const tiles = [...player.hazards, ...player.teepees];
-  parts.push(box("tiles", label(ctx, "tiles"), tiles.length ? svgRow(tiles, 36, 36, (tile) => tile.startsWith("teepee") ? teepeeTile(tile, 16) : hazardTile(tile, faces, 17)) : h("span", { class: "hint", text: "—" })));
+  parts.push(box("tiles", label(ctx, "tiles"), tiles.length ? svgRow(tiles, 36, 36, (tile) => tile.startsWith("teepee") ? teepeeTile(tile, 16, ctx.domain) : hazardTile(tile, faces, 17)) : h("span", { class: "hint", text: "—" })));
   if (player.station_masters.length) {
     parts.push(box("masters", label(ctx, "station_masters"), h("ul", {}, player.station_masters.map((m) => h("li", { text: label(ctx, `master_help.${m}`) })))));
   }
@@ -152,6 +152,9 @@ export function playerArea(ctx, player) {
       active ? h("span", { class: "tag", text: label(ctx, "on_turn") }) : null,
       badges,
       h("span", { class: "money-badge", dataset: { money: player.money }, text: label(ctx, "money", { amount: player.money }) }),
+      player.exchange_tokens === undefined ? null // second edition only
+        : h("span", { class: "exchange-badge", dataset: { exchange: player.exchange_tokens },
+          text: label(ctx, "exchange_tokens", { count: player.exchange_tokens }) }),
     ]),
     svg,
     holdings(ctx, player),

@@ -1,6 +1,7 @@
 // The Great Western Trail table: the main board, every player's area, and the words for
-// actions and prompts. Component faces (cards, tiles) come from /static/data/gwt.json, which
-// scripts/web_game_data.py writes from the game's own data.
+// actions and prompts, for both editions. Component faces (cards, tiles) come from
+// /static/data/<game>.json (gwt.json, gwt-2e.json), which scripts/web_game_data.py writes from
+// the game's own data; words come from the edition's catalog domain (gwt, gwt2e).
 
 import { clear, h } from "../../dom.js";
 import { drawBoard } from "./board.js";
@@ -8,10 +9,19 @@ import { fitTexts } from "./pieces.js";
 import { playerArea } from "./player.js";
 import { label, objectiveName, source, term } from "./words.js";
 
-const faces = await (await fetch("/static/data/gwt.json")).json();
+const EDITIONS = ["gwt", "gwt-2e"];
+const DOMAIN = { gwt: "gwt", "gwt-2e": "gwt2e" };
+const FACES = Object.fromEntries(await Promise.all(EDITIONS.map(async (game) =>
+  [game, await (await fetch(`/static/data/${game}.json`)).json()])));
+
+/** The faces and the catalog domain of the view's edition. */
+function edition(view) {
+  const game = EDITIONS.includes(view?.game) ? view.game : "gwt";
+  return { faces: FACES[game], domain: DOMAIN[game] };
+}
 
 export function render(board, ctx) {
-  const full = { ...ctx, faces };
+  const full = { ...ctx, ...edition(ctx.view) };
   const { view } = ctx;
   const order = view.players.map((p) => p.seat);
   if (ctx.seat !== null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : 0));
@@ -27,17 +37,18 @@ export function render(board, ctx) {
 
 /** What the current decision is about, in words. */
 export function prompt({ tr, view, names }) {
-  const ctx = { tr, names, faces };
+  const ctx = { tr, names, ...edition(view) };
   const pending = view.pending;
-  if (pending) return tr.tOr(`web.gwt.pending.${pending.kind}`, pending.kind.replaceAll("_", " "), {
+  if (pending) return tr.tOr(`web.${ctx.domain}.pending.${pending.kind}`, pending.kind.replaceAll("_", " "), {
     ...pending, place: pending.place !== undefined ? term(ctx, pending.place) : undefined,
   }, names);
-  return tr.tOr(`web.gwt.phase.${view.phase}`, view.phase, {}, names);
+  return tr.tOr(`web.${ctx.domain}.phase.${view.phase}`, view.phase, {}, names);
 }
 
 /** An action in words, for menus and buttons. */
-export function actionLabel(tr, action, names) {
-  const ctx = { tr, names, faces };
+export function actionLabel(tr, action, names, view) {
+  const ctx = { tr, names, ...edition(view) };
+  const { faces } = ctx;
   const params = { ...action };
   if (action.src !== undefined) params.src = source(ctx, action.src);
   if (action.path) params.to = term(ctx, action.path[action.path.length - 1]);
@@ -51,7 +62,7 @@ export function actionLabel(tr, action, names) {
   if (action.aux !== undefined) params.aux = action.aux;
   if (action.double !== undefined) params.how = label(ctx, action.double ? "double" : "single");
   const key = action.type === "draw" && action.count === undefined ? "draw_printed" : action.type;
-  const template = tr.template(`web.gwt.action.${key}`, params);
+  const template = tr.template(`web.${ctx.domain}.action.${key}`, params);
   if (template === undefined) return `${action.type.replaceAll("_", " ")} ${JSON.stringify(params)}`;
   const said = tr.fill(template, params, "web", names);
   // A menu opened on a building lists several of its actions: each names the action it comes

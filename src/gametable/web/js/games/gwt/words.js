@@ -1,19 +1,23 @@
 // GWT words: board labels from the web catalog (web.gwt.*), game terms from the game's catalog
-// (gwt.term.*), with a readable fallback for a term no catalog has yet.
+// (gwt.term.*), with a readable fallback for a term no catalog has yet. The second edition's
+// domain is gwt2e (ctx.domain): its catalog falls back to the first edition's (i18n.js).
+
+const domain = (ctx) => ctx.domain || "gwt";
 
 export function label(ctx, key, params = {}) {
-  return ctx.tr.t(`web.gwt.${key}`, params, ctx.names);
+  return ctx.tr.t(`web.${domain(ctx)}.${key}`, params, ctx.names);
 }
 
 export function term(ctx, value) {
   const v = String(value);
-  return ctx.tr.tOr(`gwt.term.${v}`, ctx.tr.tOr(`web.gwt.term.${v}`, v.replaceAll("_", " ")));
+  const d = domain(ctx);
+  return ctx.tr.tOr(`${d}.term.${v}`, ctx.tr.tOr(`web.${d}.term.${v}`, v.replaceAll("_", " ")));
 }
 
 /** "E/1" (building E, local action 1), "aux3", "objective/objective_5", "master/…", "bonus/…" */
 export function source(ctx, src) {
   if (!src) return "";
-  if (ctx.tr.has(`gwt.term.${src}`)) return term(ctx, src);
+  if (ctx.tr.has(`${domain(ctx)}.term.${src}`)) return term(ctx, src);
   const [head, rest, more] = String(src).split("/");
   if (head === "objective") return label(ctx, "src.objective", { card: objectiveName(ctx, rest) });
   if (head === "master") return label(ctx, "src.master");
