@@ -340,7 +340,7 @@ def _watch(saved, lang: str, step: bool, to: int | None) -> None:
         return console.input(f"[dim]{escape(i18n.text('ui.terminal.replay.next', lang))}[/] ").strip().lower() != "q"
 
     watch_replay(saved.game, saved.steps(), saved.actions, names, console, lang, stop_at=to,
-                 pause=next_move if step else None)
+                 pause=next_move if step else None, timeouts=saved.timeouts)
 
 
 def _verify_games(file: Path, workers: int) -> None:

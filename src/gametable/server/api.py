@@ -9,10 +9,11 @@ from gametable.server.errors import NotFound, Unauthorized
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
-from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
-                                      GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
-                                      TableLog, TableSnapshot)
-from gametable.server.tables import TableManager
+from gametable.server.clocks import ClockSpec
+from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, ChatLog,
+                                      ChatMessage, ChatPost, CreateTable, GameInfo, Joined, JoinTable,
+                                      ReplayPosition, TableCreated, TableLog, TableSnapshot)
+from gametable.server.tables import TableManager, chat_json
 
 # Every route counts against its kind's rate limits (creating, joining, acting, reading).
 router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
@@ -68,8 +69,9 @@ async def messages(lang: Language) -> dict:
                                                           "options (the message says which), or a body "
                                                           "that is not JSON"}})
 async def create_table(body: CreateTable, request: Request) -> dict:
-    table, token = await _manager(request).create(body.game, body.players, body.bots,
-                                                  body.options, body.name, body.bot_level)
+    table, token = await _manager(request).create(
+        body.game, body.players, body.bots, body.options, body.name, body.bot_level,
+        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot)
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 
@@ -113,14 +115,51 @@ async def post_action(body: ActionRequest, request: Request, table_id: TableId,
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204,
-             summary="Hand a seat to a server bot (the creator's token only)",
-             responses={401: {"description": "No creator's token"},
-                        403: {"description": "The token is not the creator's"},
+             summary="Hand a seat to a server bot: your own seat (you leave), or as the creator "
+                     "a seat whose player is absent or out of time",
+             responses={401: {"description": "No token"},
+                        403: {"description": "The token is neither this seat's nor the creator's"},
                         404: {"description": "No table with this id, or no such seat"},
-                        409: {"description": "The game is over"}})
+                        409: {"description": "The game is over, or (creator) the seat's player is "
+                                             "connected and has not run out of time"}})
 async def seat_to_bot(request: Request, table_id: TableId, seat: Seat,
                       authorization: str | None = Header(None)) -> None:
     await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/take-back", status_code=204,
+             summary="Take your seat back from the bot, with your old seat token",
+             responses={401: {"description": "No token"},
+                        403: {"description": "The seat is not a bot's, or the token is not the "
+                                             "player's who left it"},
+                        404: {"description": "No table with this id, or no such seat"},
+                        409: {"description": "The game is over"}})
+async def take_seat_back(request: Request, table_id: TableId, seat: Seat,
+                         authorization: str | None = Header(None)) -> None:
+    await _manager(request).take_back(table_id, bearer_token(authorization), seat)
+
+
+@router.get("/tables/{table_id}/chat", response_model=ChatLog,
+            summary="The table's chat (anyone with the link may read it)", responses=_NO_TABLE)
+async def read_chat(request: Request, table_id: TableId) -> dict:
+    return {"messages": [chat_json(m) for m in await _manager(request).chat(table_id)]}
+
+
+@router.post("/tables/{table_id}/chat", response_model=ChatMessage, status_code=201,
+             summary="Write in the table's chat with your seat's token",
+             responses={**_BAD_JSON, **_NO_TABLE,
+                        401: {"description": "No seat token"},
+                        403: {"description": "The token is not a seat of this table (spectators read only)"},
+                        422: {"description": "Empty, longer than 500 characters, or with control characters"},
+                        429: {"description": "Too many messages from your seat (or your address)"}})
+async def write_chat(body: ChatPost, request: Request, table_id: TableId,
+                     authorization: str | None = Header(None)) -> dict:
+    manager = _manager(request)
+    seat = await manager.chat_seat(table_id, bearer_token(authorization))
+    limiter = getattr(request.app.state, "rate_limiter", None)
+    if limiter is not None:
+        await limiter.check_seat("chat", table_id, seat)
+    return chat_json(await manager.post_chat(table_id, seat, body.text))
 
 
 @router.get("/tables/{table_id}/log", response_model=TableLog,

@@ -37,6 +37,8 @@ DEFAULT_RATE_JOIN = "20/second;600/minute"
 #: speed must not meet them; they stop a single client from flooding the process
 DEFAULT_RATE_ACT = "2000/second"
 DEFAULT_RATE_READ = "2000/second"
+#: chat messages per seat of a table: a conversation's pace, not a flood
+DEFAULT_RATE_CHAT = "5/10seconds;30/minute"
 
 # -- retention (gametable.server.retention) ----------------------------------------------------
 #: finished tables are deleted this many days after they finished (0: kept forever)
@@ -118,6 +120,7 @@ class Settings:
     rate_join: str = DEFAULT_RATE_JOIN
     rate_act: str = DEFAULT_RATE_ACT
     rate_read: str = DEFAULT_RATE_READ
+    rate_chat: str = DEFAULT_RATE_CHAT
     keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
     keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
     max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
@@ -197,6 +200,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "rate_join": ("RATE_JOIN", str),
         "rate_act": ("RATE_ACT", str),
         "rate_read": ("RATE_READ", str),
+        "rate_chat": ("RATE_CHAT", str),
         "keep_finished_days": ("KEEP_FINISHED_DAYS", float),
         "keep_abandoned_days": ("KEEP_ABANDONED_DAYS", float),
         "max_sockets_per_address": ("MAX_SOCKETS_PER_ADDRESS", int),
@@ -233,7 +237,7 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
-_RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read")
+_RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_chat")
 #: what a value must be, where "a number" would not say enough
 _SPECIAL = {
     "keep_finished_days": "0 (keep forever) or a number of days above 0",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal, Union
 
 from fastapi import FastAPI
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-from gametable.server import names
+from gametable.server import clocks, names
 
 
 def _normalised(value: Any) -> Any:
@@ -19,10 +19,38 @@ def _normalised(value: Any) -> Any:
 PlayerName = Annotated[str, Field(max_length=names.NAME_MAX, description=names.RULES),
                        BeforeValidator(_normalised), AfterValidator(names.check)]
 StrictInt = Annotated[int, Field(strict=True)]
+MessageText = Annotated[str, BeforeValidator(_normalised),
+                        Field(min_length=1, max_length=names.MESSAGE_MAX, description=names.MESSAGE_RULES),
+                        AfterValidator(names.check_message)]
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _seconds(bounds: tuple[int, int], description: str, **more: Any) -> Any:
+    return Field(ge=bounds[0], le=bounds[1], strict=True, description=description, **more)
+
+
+class NoClock(Strict):
+    kind: Literal["none"]
+
+
+class RealtimeClock(Strict):
+    kind: Literal["realtime"]
+    initial_s: int = _seconds(clocks.REALTIME_INITIAL, "Each seat's time for the whole game, in seconds.",
+                              examples=[600])
+    increment_s: int = _seconds(clocks.REALTIME_INCREMENT, "Seconds added after each of the seat's moves.",
+                                default=0)
+
+
+class TurnClock(Strict):
+    kind: Literal["turn"]
+    per_move_s: int = _seconds(clocks.TURN_PER_MOVE, "Seconds each move may take (hours or days for a "
+                                                     "game played over days).", examples=[86400])
+
+
+Clock = Annotated[Union[NoClock, RealtimeClock, TurnClock], Field(discriminator="kind")]
 
 
 class CreateTable(Strict):
@@ -37,6 +65,13 @@ class CreateTable(Strict):
                                               "or null: the best level; any other value, even \"\", "
                                               "must be one of the levels (else 400).")
     name: PlayerName = ""
+    clock: Clock = Field(default_factory=lambda: NoClock(kind="none"), description=(
+        "The table's clock, kept by the server: none; realtime (each seat has initial_s for the "
+        "game, plus increment_s after each move); or turn (each move has per_move_s). When a "
+        "seat's time runs out the server's bot plays that move for it."))
+    timeouts_to_bot: int = Field(clocks.DEFAULT_TIMEOUTS_TO_BOT, ge=clocks.TIMEOUTS_TO_BOT[0],
+                                 le=clocks.TIMEOUTS_TO_BOT[1], strict=True, description=(
+        "After this many timeouts in a row a seat goes to the bot, until its player takes it back."))
 
 
 def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
@@ -85,9 +120,22 @@ class SeatInfo(BaseModel):
     kind: Literal["open", "human", "bot"]
     name: str
     online: bool | None = Field(None, description="A WebSocket of this seat is connected to this server.")
+    away: bool | None = Field(None, description="A bot plays this seat for its player, who may take it back.")
+    clock_ms: int | None = Field(None, description="Real-time clock: the seat's time left, not counting a running turn.")
+    deadline_ms: int | None = Field(None, description="When the seat's running clock runs out (ms since the "
+                                                      "epoch; compare with now_ms); null: not running.")
+    timeouts: int | None = Field(None, description="The seat's timeouts in a row.")
+
+
+class TimedOut(BaseModel):
+    seq: int = Field(description="The action the bot played because the seat's time ran out.")
+    seat: int
 
 
 class TableSnapshot(BaseModel):
+    clock: dict[str, Any] = Field(description="The table's clock, as chosen when it was created.")
+    timeouts_to_bot: int
+    timed_out: list[TimedOut] = Field(description="Every action the bot played for a seat out of time.")
     id: str
     game: str
     seq: int = Field(description="How many actions the table has committed; send it with your next action.")
@@ -123,6 +171,23 @@ class LoggedAction(BaseModel):
     seat: int
     action: dict[str, Any]
     time: int = Field(description="Milliseconds since the Unix epoch.")
+    timeout: bool = Field(False, description="The server's bot played it: the seat's time had run out.")
+
+
+class ChatPost(Strict):
+    text: MessageText
+
+
+class ChatMessage(BaseModel):
+    id: int = Field(description="Orders the messages (higher is newer).")
+    seat: int
+    name: str = Field(description="The seat's name when it wrote; plain text.")
+    text: str = Field(description="Plain text: show it as text, never as markup.")
+    time: int = Field(description="Milliseconds since the Unix epoch.")
+
+
+class ChatLog(BaseModel):
+    messages: list[ChatMessage] = Field(description="The newest 200 messages, oldest first.")
 
 
 class TableLog(BaseModel):
