@@ -5,14 +5,17 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
-from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.errors import BadRequest, NotFound, Unauthorized
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.clocks import ClockSpec
 from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, ChatLog,
                                       ChatMessage, ChatPost, CreateTable, GameInfo, Joined, JoinTable,
-                                      ReplayPosition, TableCreated, TableLog, TableSnapshot)
+                                      PushKey, PushSubscribe, PushUnsubscribe, ReplayPosition,
+                                      TableCreated, TableLog, TableSnapshot)
+from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
+from gametable.server.store import PushSubscription
 from gametable.server.tables import TableManager, chat_json
 
 # Every route counts against its kind's rate limits (creating, joining, acting, reading).
@@ -155,7 +158,7 @@ async def read_chat(request: Request, table_id: TableId) -> dict:
 async def write_chat(body: ChatPost, request: Request, table_id: TableId,
                      authorization: str | None = Header(None)) -> dict:
     manager = _manager(request)
-    seat = await manager.chat_seat(table_id, bearer_token(authorization))
+    seat = await manager.playing_seat(table_id, bearer_token(authorization), "write in the chat")
     limiter = getattr(request.app.state, "rate_limiter", None)
     if limiter is not None:
         await limiter.check_seat("chat", table_id, seat)
@@ -175,3 +178,40 @@ async def table_log(request: Request, table_id: TableId) -> dict:
                        409: {"description": "The game is not over yet"}})
 async def replay_position(request: Request, table_id: TableId, n: Position) -> dict:
     return await _manager(request).replay_view(table_id, n)
+
+
+_NO_PUSH = {404: {"description": "This server has no Web Push (no VAPID key configured), or no such table"}}
+
+
+def _pusher(request: Request):
+    pusher = request.app.state.pusher
+    if pusher is None:
+        raise NotFound("this server sends no push messages (its operator has configured no VAPID key)")
+    return pusher
+
+
+@router.get("/push", response_model=PushKey, summary="The server's Web Push key", responses=_NO_PUSH)
+async def push_key(request: Request) -> dict:
+    return {"public_key": _pusher(request).public_key}
+
+
+@router.post("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN, 409: {
+                 "description": f"The seat has {SUBSCRIPTIONS_PER_SEAT} subscriptions already"}},
+             summary="Have a browser told when it is your seat's turn (Web Push)")
+async def push_subscribe(body: PushSubscribe, request: Request, table_id: TableId,
+                         authorization: str | None = Header(None)) -> None:
+    _pusher(request)
+    allowed = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
+    if not body.endpoint.startswith(allowed):
+        raise BadRequest("the push endpoint must be an https:// address (a browser's push service)")
+    subscription = PushSubscription(body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
+    await _manager(request).subscribe_push(table_id, bearer_token(authorization), subscription,
+                                           SUBSCRIPTIONS_PER_SEAT)
+
+
+@router.delete("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN},
+               summary="Stop push messages to a browser")
+async def push_unsubscribe(body: PushUnsubscribe, request: Request, table_id: TableId,
+                           authorization: str | None = Header(None)) -> None:
+    _pusher(request)
+    await _manager(request).unsubscribe_push(table_id, bearer_token(authorization), body.endpoint)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 from typing import Annotated, Any, Callable, Literal, Union
 
 from fastapi import FastAPI
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from gametable import i18n
 from gametable.server import clocks, names
 
 
@@ -172,6 +174,37 @@ class LoggedAction(BaseModel):
     action: dict[str, Any]
     time: int = Field(description="Milliseconds since the Unix epoch.")
     timeout: bool = Field(False, description="The server's bot played it: the seat's time had run out.")
+
+
+def _key_of_length(length: int) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        try:
+            raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        except ValueError:
+            raw = b""
+        if len(raw) != length:
+            raise ValueError(f"must be {length} bytes in base64url, as PushSubscription.toJSON() gives it")
+        return value
+    return check
+
+
+class PushKeys(Strict):
+    p256dh: Annotated[str, Field(max_length=128), AfterValidator(_key_of_length(65))]
+    auth: Annotated[str, Field(max_length=64), AfterValidator(_key_of_length(16))]
+
+
+class PushSubscribe(Strict):
+    endpoint: str = Field(max_length=2048, description="The push service's address for this browser (https).")
+    keys: PushKeys
+    lang: Literal[tuple(i18n.LANGUAGES)] = Field("en", description="The language of the messages.")
+
+
+class PushUnsubscribe(Strict):
+    endpoint: str = Field(max_length=2048)
+
+
+class PushKey(BaseModel):
+    public_key: str = Field(description="The server's VAPID public key: PushManager.subscribe's applicationServerKey.")
 
 
 class ChatPost(Strict):

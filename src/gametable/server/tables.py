@@ -51,8 +51,8 @@ from gametable.server.ids import no_table_message, require_table_id
 from gametable.server.metrics import Metrics
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
-from gametable.server.store import (ActionRecord, Append, ChatRecord, LogStore, SeatRecord,
-                                    SeqTaken, TableHead, TableRecord)
+from gametable.server.store import (ActionRecord, Append, ChatRecord, LogStore, PushSubscription,
+                                    SeatRecord, SeqTaken, TableHead, TableRecord)
 from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
@@ -669,7 +669,8 @@ class TableManager:
             raise
         record = ActionRecord(seq=table.seq + 1, seat=seat, action=canonical, time=now_ms(),
                               timeout=timed_out)
-        waited_for = set(waiting_for_people(state, table.seats)) if self.on_turn else set()
+        # the seats that had a decision to make before this action (table.legal is not updated yet)
+        waited_for = {s for s, legal in enumerate(table.legal) if legal}
         seats = clocked(table.record, state, table.seats, record.time, seat, timed_out)
         due = bot_to_move(state, seats) is not None
         try:
@@ -807,15 +808,15 @@ class TableManager:
 
     # -- chat -------------------------------------------------------------------------------
 
-    async def chat_seat(self, table_id: str, token: str | None) -> int:
-        """The seat that may write with this token (spectators read only)."""
+    async def playing_seat(self, table_id: str, token: str | None, doing: str) -> int:
+        """The seat of this token, for something only a seat may do (``doing``: what, for the
+        refusal); spectators, and players whose seat a bot plays, are refused."""
         async with self.locked(table_id) as table:
             if token is None:
-                raise Unauthorized("send your seat token to write in the chat (anyone with the "
-                                   "link can read it)")
+                raise Unauthorized(f"send your seat token to {doing}")
             seat = self.seat_for_token(table, token)
             if seat is None:
-                raise Forbidden("only the players at their seats write in the chat; spectators read it")
+                raise Forbidden(f"only the players at their seats {doing}; spectators cannot")
             return seat
 
     async def post_chat(self, table_id: str, seat: int, text: str) -> ChatRecord:
@@ -844,6 +845,26 @@ class TableManager:
             text = orjson.dumps({"type": "chat", "message": chat_json(message)}).decode()
             for watcher in [*audience.direct, *audience.feed.members]:
                 watcher.push_chat(text)
+
+    # -- Web Push subscriptions (gametable.server.push) -------------------------------------
+
+    async def subscribe_push(self, table_id: str, token: str | None, subscription: PushSubscription,
+                             most: int) -> None:
+        seat = await self.playing_seat(table_id, token, "subscribe to push messages")
+        if not await self._log_db(self.store.subscribe, table_id, seat, subscription, most):
+            raise Conflict(f"seat {seat} has {most} push subscriptions already; unsubscribe one "
+                           "of its browsers first")
+
+    async def unsubscribe_push(self, table_id: str, token: str | None, endpoint: str) -> None:
+        seat = await self.playing_seat(table_id, token, "unsubscribe from push messages")
+        await self._log_db(self.store.unsubscribe, table_id, seat, endpoint)
+
+    async def push_subscriptions(self, table_id: str, seats: list[int]) -> list[tuple[int, PushSubscription]]:
+        return await self._db(self.store.subscriptions, table_id, seats)
+
+    async def forget_push(self, table_id: str, endpoint: str) -> None:
+        """A subscription the push service says is gone."""
+        await self._log_db(self.store.unsubscribe, table_id, None, endpoint)
 
     # -- the log and replays ----------------------------------------------------------------
 

@@ -59,6 +59,18 @@ export const api = {
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
   replay: (tableId, n) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`),
+  seatToBot: (tableId, token, seat) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { token }),
+  takeBack: (tableId, token, seat) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/take-back`, { token }),
+  chat: (tableId) => request("GET", `/api/tables/${encodeURIComponent(tableId)}/chat`),
+  postChat: (tableId, token, text) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { token, body: { text } }),
+  pushKey: () => request("GET", "/api/push"),
+  subscribePush: (tableId, token, subscription) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/push`, { token, body: subscription }),
+  unsubscribePush: (tableId, token, endpoint) =>
+    request("DELETE", `/api/tables/${encodeURIComponent(tableId)}/push`, { token, body: { endpoint } }),
 };
 
 // Seat tokens survive a reload: one entry per table in localStorage.

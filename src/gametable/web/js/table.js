@@ -8,6 +8,10 @@ import { actionLabel } from "./labels.js";
 import { languageSelect, copyText } from "./widgets.js";
 import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
+import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
+import { ChatPanel } from "./chat.js";
+import { keepTicking, seatClock } from "./clocks.js";
+import { handOverButton, seatTools } from "./seattools.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
@@ -25,6 +29,10 @@ const page = {
   busy: false,
   replay: null,
   logSeen: null, // when each log entry was first shown (see firstSeen)
+  alerts: new TurnAlerts(),
+  chat: null,
+  pushKey: null, // the server's Web Push key, when it and this browser can push
+  timeoutsSeen: null, // how many timeouts the page has told of
 };
 
 function seatNames(snapshot) {
@@ -140,8 +148,56 @@ function renderSeatBar(snapshot, names) {
       seat.kind === "open" ? h("span", { class: "tag", text: tr.t("ui.seat.open") }) : null,
       away ? h("span", { class: "tag away", text: tr.t("ui.seat.away") }) : null,
       page.me && page.me.seat === index ? h("span", { class: "tag you", text: tr.t("ui.seat.you") }) : null,
+      seatClock(tr, snapshot, seat, page.live?.serverOffset || 0),
+      handOverButton(tr, snapshot, seat, page.me, handOver),
     ]));
   });
+  keepTicking(tr, snapshot, page.live?.serverOffset || 0);
+}
+
+// -- seats: hand over, leave, take back; alerts ------------------------------------------------
+
+async function seatChange(call) {
+  try {
+    await call();
+    await page.live.resync();
+  } catch (error) {
+    notify("error", explainError(error));
+  }
+}
+
+function handOver(seat) {
+  seatChange(() => api.seatToBot(page.tableId, page.me.token, seat));
+}
+
+function renderSeatTools(snapshot) {
+  const panel = seatTools(page.tr, snapshot, page.me, {
+    alerts: page.alerts,
+    pushAvailable: Boolean(page.pushKey),
+    onLeave: () => seatChange(() => api.seatToBot(page.tableId, page.me.token, page.me.seat)),
+    onTakeBack: () => seatChange(() => api.takeBack(page.tableId, page.me.token, page.me.seat)),
+    onPush: async () => {
+      try {
+        await subscribePush(page.tableId, page.me.token, page.pushKey, page.tr.lang);
+        notify("info", page.tr.t("web.alert.push_on"));
+      } catch (error) {
+        notify("error", explainError(error));
+      }
+    },
+  });
+  const old = byId("seat-tools");
+  if (old) old.replaceWith(panel);
+  else byId("prompt").after(panel);
+}
+
+/** Say when the bot played for a seat whose time ran out (once per timeout). */
+function tellTimeouts(snapshot, names) {
+  const timeouts = snapshot.timed_out || [];
+  if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen && !page.replay) {
+    const last = timeouts[timeouts.length - 1];
+    notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+  }
+  page.timeoutsSeen = timeouts.length;
 }
 
 function renderPrompt(snapshot, names, choices) {
@@ -328,11 +384,13 @@ async function render(snapshot) {
   renderPrompt(snapshot, names, choices);
   renderChoices(choices);
   renderLog(view, names);
+  renderSeatTools(snapshot);
+  tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.status === "finished" || resultOf(snapshot)) || !!page.replay;
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
-  document.title = `${title} · gametable`;
+  page.alerts.show(tr, `${title} · gametable`, legal.length > 0 && snapshot.status === "playing");
 }
 
 // -- joining ------------------------------------------------------------------------------------
@@ -354,6 +412,7 @@ function askToJoin(snapshot) {
       seatStore.set(page.tableId, joined.seat, joined.token);
       page.me = { seat: joined.seat, token: joined.token };
       dialog.close();
+      mountChat(); // a seat writes in the chat
       connect();
     } catch (err) {
       error.textContent = err instanceof ApiError && err.status === 409 ? tr.t("ui.join.full") : explainError(err);
@@ -382,8 +441,22 @@ function connect() {
       node.textContent = page.tr.t(`ui.connection.${state}`);
     },
     onError: (error) => notify("error", explainError(error)),
+    onChat: (message) => page.chat?.receive(message),
+    onReconnect: () => page.chat?.load(),
   });
   return page.live.start();
+}
+
+function mountChat() {
+  const messages = page.chat?.messages;
+  page.chat = new ChatPanel(page.tableId, {
+    tr: page.tr,
+    names: () => (page.snapshot ? seatNames(page.snapshot) : []),
+    token: page.me?.token || null,
+    onError: (error) => notify("error", explainError(error)),
+  });
+  if (messages) page.chat.messages = messages;
+  page.chat.mount();
 }
 
 // -- replay ---------------------------------------------------------------------------------------
@@ -414,6 +487,7 @@ async function start(lang) {
     return;
   }
   if (page.snapshot) {
+    mountChat();
     render(page.snapshot);
     return;
   }
@@ -432,6 +506,9 @@ async function start(lang) {
       return;
     }
   }
+  mountChat();
+  page.chat.load();
+  pushKey().then((key) => { page.pushKey = key; });
   await connect();
   if (!page.me && (first.seats || []).some((s) => s.kind === "open")) askToJoin(first);
 }
