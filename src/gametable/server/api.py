@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
-from gametable.server.errors import BadRequest, NotFound, Unauthorized
+from gametable.server.errors import NotFound, Unauthorized
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
@@ -201,12 +201,10 @@ async def push_key(request: Request) -> dict:
 async def push_subscribe(body: PushSubscribe, request: Request, table_id: TableId,
                          authorization: str | None = Header(None)) -> None:
     _pusher(request)
-    allowed = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
-    if not body.endpoint.startswith(allowed):
-        raise BadRequest("the push endpoint must be an https:// address (a browser's push service)")
+    schemes = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
     subscription = PushSubscription(body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
     await _manager(request).subscribe_push(table_id, bearer_token(authorization), subscription,
-                                           SUBSCRIPTIONS_PER_SEAT)
+                                           SUBSCRIPTIONS_PER_SEAT, schemes)
 
 
 @router.delete("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN},

@@ -849,8 +849,12 @@ class TableManager:
     # -- Web Push subscriptions (gametable.server.push) -------------------------------------
 
     async def subscribe_push(self, table_id: str, token: str | None, subscription: PushSubscription,
-                             most: int) -> None:
+                             most: int, schemes: tuple[str, ...] = ("https://",)) -> None:
+        """Keep a seat's browser's subscription; ``schemes``: the endpoints accepted (push
+        services are https; plain http only where the operator allows it)."""
         seat = await self.playing_seat(table_id, token, "subscribe to push messages")
+        if not subscription.endpoint.startswith(schemes):
+            raise BadRequest("the push endpoint must be an https:// address (a browser's push service)")
         if not await self._log_db(self.store.subscribe, table_id, seat, subscription, most):
             raise Conflict(f"seat {seat} has {most} push subscriptions already; unsubscribe one "
                            "of its browsers first")
