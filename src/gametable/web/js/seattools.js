@@ -19,7 +19,7 @@ export function handOverButton(tr, snapshot, seat, me, onHandOver) {
   if (!absent) return null;
   return h("button", {
     type: "button", class: "hand-over", dataset: { seat: seat.seat },
-    title: tr.t("web.seat.hand_over"), "aria-label": tr.t("web.seat.hand_over"), text: "🤖",
+    title: tr.t("web.seat.hand_over"), "aria-label": tr.t("web.seat.hand_over"), text: tr.t("web.seat.to_bot"),
     onclick: () => onHandOver(seat.seat),
   });
 }
