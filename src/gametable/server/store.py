@@ -100,7 +100,8 @@ class PushSubscription:
 @dataclass(frozen=True)
 class TableHead:
     """Where a table stands in the store: enough to tell whether a hot copy is behind (seats
-    only ever go from open to taken and from a person to a bot, so the counts tell a change)."""
+    go from open to taken, from a person to a bot and back, so the counts tell a change; a
+    hand-over and a take-back between two looks cancel out, and the next action shows them)."""
 
     seq: int
     open_seats: int
