@@ -164,3 +164,37 @@ def test_a_table_whose_players_walk_away_finishes_by_its_clock_across_a_sigkill(
         log = api.http.get(f"/api/tables/{tid}/log").json()
         assert log["actions"][0]["seat"] == 0 and log["actions"][0]["timeout"] is True
         assert any(a["seat"] == 1 and a["timeout"] for a in log["actions"])
+
+
+def test_gametable_replay_marks_the_moves_the_bot_played_on_a_timeout(api, tmp_path, toy_registered):
+    from typer.testing import CliRunner
+
+    from gametable.cli import app
+
+    tid, tokens = _clocked_table(api, initial_s=1, timeouts_to_bot=1, pile=5)
+    api.act_ok(tid, tokens[0], 0, TAKE)  # Ann in time; Bob never moves
+    api.wait_until(tid, None, lambda s: s["status"] == "finished")
+    path = tmp_path / "log.json"
+    path.write_text(api.http.get(f"/api/tables/{tid}/log").text)
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    first = next(line for line in lines if line.startswith("Move 1 of"))
+    second = next(line for line in lines if line.startswith("Move 2 of"))
+    assert "out of time" not in first and "Ann" in first
+    assert second.endswith("· out of time: played by the bot")
+
+
+def test_gametable_vapid_keys_makes_a_key_the_server_can_use(tmp_path):
+    from typer.testing import CliRunner
+
+    from gametable.cli import app
+    from gametable.server.push import application_server_key, load_key
+
+    path = tmp_path / "vapid.pem"
+    result = CliRunner().invoke(app, ["vapid-keys", str(path)])
+    assert result.exit_code == 0, result.output
+    assert application_server_key(load_key(str(path))) in result.stdout
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    again = CliRunner().invoke(app, ["vapid-keys", str(path)])  # never overwrites a key
+    assert again.exit_code != 0 and "exists already" in again.output
