@@ -192,8 +192,9 @@ function renderSeatTools(snapshot) {
 
 /** Say when the bot played for a seat whose time ran out (once per timeout). */
 function tellTimeouts(snapshot, names) {
+  if (page.replay) return; // a replay's positions are not news
   const timeouts = snapshot.timed_out || [];
-  if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen && !page.replay) {
+  if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen) {
     const last = timeouts[timeouts.length - 1];
     notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
   }
