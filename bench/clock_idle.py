@@ -34,7 +34,7 @@ def start(tmp: str, name: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "gametable", "serve", "--port", str(port),
                                "--extra-game", "tests.engine.toy_game", "--log-level", "warning"],
-                              env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                              env=env, cwd=ROOT, stdout=open(f"{tmp}/{name}.log", "w"), stderr=subprocess.STDOUT)
     return server, f"http://127.0.0.1:{port}"
 
 
@@ -55,7 +55,11 @@ def main() -> None:
         servers = {kind: start(tmp, kind) for kind in CLOCKS}
         try:
             for kind, (server, url) in servers.items():
-                wait_until_serving(url, server, seconds=120)
+                try:
+                    wait_until_serving(url, server, seconds=300)
+                except SystemExit:
+                    print(Path(f"{tmp}/{kind}.log").read_text())
+                    raise
                 fill(url, CLOCKS[kind], args.tables)
             time.sleep(2)  # let the last answers and commits settle
             print(f"{args.tables} tables per server, {args.windows} windows of {args.window:g} s")
