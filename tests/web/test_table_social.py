@@ -37,13 +37,14 @@ def test_the_tab_title_and_icon_say_when_it_becomes_your_turn(server, browser, p
     icon = page.locator('link[rel="icon"]')
     # Ann plays her turn (through the API); the page follows: not her turn, the plain title
     _play_while(server, table["id"], tokens, 0)
-    expect(page.locator("#prompt")).to_have_attribute("data-state", "others")
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "others", timeout=30_000)
     expect(page).not_to_have_title("● Your turn · Great Western Trail · gametable")
     assert "Your turn" not in page.title()
     expect(icon).to_have_attribute("href", "/static/img/icon.svg")
     # Bob's turn ends: the title and the icon change on Ann's page
     _play_while(server, table["id"], tokens, 1)
-    expect(page).to_have_title("● Your turn · Great Western Trail · gametable")
+    # (the page hears of it over its socket: waited for, however slow the machine)
+    expect(page).to_have_title("● Your turn · Great Western Trail · gametable", timeout=30_000)
     expect(icon).to_have_attribute("href", "/static/img/icon-turn.svg")
     # the clock of the seat to move runs in its chip (a day per move: hours left)
     expect(page.locator('#seat-bar .seat-chip[data-seat="0"] .clock.running')).to_have_count(1)
