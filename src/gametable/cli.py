@@ -340,7 +340,7 @@ def _watch(saved, lang: str, step: bool, to: int | None) -> None:
         return console.input(f"[dim]{escape(i18n.text('ui.terminal.replay.next', lang))}[/] ").strip().lower() != "q"
 
     watch_replay(saved.game, saved.steps(), saved.actions, names, console, lang, stop_at=to,
-                 pause=next_move if step else None)
+                 pause=next_move if step else None, timeouts=saved.timeouts)
 
 
 def _verify_games(file: Path, workers: int) -> None:
@@ -474,6 +474,25 @@ def serve(
     config = uvicorn_config(web_app, settings, host=host, port=port, log_level=log_level.lower(),
                             fd_limit=fd_limit)
     DrainingServer(config, going_away=partial(going_away, web_app)).run()
+
+
+@app.command("vapid-keys")
+def vapid_keys(
+    out: Path = typer.Argument(..., help="Where to write the private key (PEM); it must not exist yet."),
+) -> None:
+    """Make the VAPID key pair Web Push needs (turn alerts with the page closed)."""
+    from gametable.server.push import new_key
+
+    if out.exists():
+        _fail(f"{out} exists already; keep the key you have (subscriptions are bound to it) or "
+              "give another path")
+    public_key = new_key(out)
+    typer.echo(f"gametable: the private key is in {out} (keep it secret, and keep it: browsers "
+               "subscribe to its public half)")
+    typer.echo("Serve with:")
+    typer.echo(f"  GAMETABLE_VAPID_PRIVATE_KEY={out.resolve()}")
+    typer.echo("  GAMETABLE_VAPID_SUBJECT=mailto:you@example.org   # a contact for the push services")
+    typer.echo(f"Public key (the browsers get it from GET /api/push): {public_key}")
 
 
 def main() -> None:

@@ -67,12 +67,13 @@ def play_in_terminal(game: Game, state: State, human_seat: int, console: Console
 
 def watch_replay(game: Game, positions: Iterator[State], actions: Sequence[tuple[int, Any]], names: list[str],
                  console: Console, lang: str = "en", stop_at: int | None = None,
-                 pause: Callable[[], bool] | None = None) -> State:
+                 pause: Callable[[], bool] | None = None, timeouts: frozenset[int] = frozenset()) -> State:
     """Show a game move by move as a spectator sees it: who moved, then the log lines the move wrote.
 
     ``positions`` are the states at the start and after each of ``actions`` (engine.replay_steps).
     ``stop_at``: stop after that many actions and show the table there. ``pause``: called with the
-    table shown after every move (``--step``); it returns False to stop. At the end the table is
+    table shown after every move (``--step``); it returns False to stop. ``timeouts``: the steps
+    the server's bot played because the seat's time ran out (marked so). At the end the table is
     shown, and the final score if the game is over.
     """
     text_ui = _text_module(game)
@@ -85,7 +86,9 @@ def watch_replay(game: Game, positions: Iterator[State], actions: Sequence[tuple
     for step, state in enumerate(positions):
         if step:
             seat, action = actions[step - 1]
-            console.print(f"[bold]{i18n.text('ui.replay.position', lang, n=step, total=total)}[/] · {names[seat]}")
+            timed_out = f" · {i18n.text('ui.replay.timeout', lang)}" if step in timeouts else ""
+            console.print(f"[bold]{i18n.text('ui.replay.position', lang, n=step, total=total)}[/] · "
+                          f"{names[seat]}{timed_out}")
             if is_undo(action):  # the game log loses the entries of the actions taken back
                 console.print("  ↶ " + i18n.text("ui.replay.undone", lang, count=action.get("steps", 1)))
         log.show_new(state)

@@ -167,21 +167,25 @@ def test_a_finished_game_refuses_actions_with_409(api):
 
 
 def test_the_creator_hands_a_seat_to_a_bot_which_then_plays(api):
-    table = api.create(players=2)
-    bob = api.join(table["id"])
+    table = api.create(players=3)
+    bob, cid = api.join(table["id"]), api.join(table["id"], "Cid")
     tid = table["id"]
     path = f"/api/tables/{tid}/seats/1/bot"
     assert api.http.post(path).status_code == 401
-    assert api.http.post(path, headers=auth(bob["token"])).status_code == 403
+    # another player may not hand Bob's seat over (only Bob himself, or the creator)
+    assert api.http.post(path, headers=auth(cid["token"])).status_code == 403
     assert api.http.post(f"/api/tables/{tid}/seats/7/bot", headers=auth(table["token"])).status_code == 404
     assert api.http.post(path, headers=auth(table["token"])).status_code == 204
     snapshot = api.table(tid, table["token"])
-    assert snapshot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bob", "online": False, "player": None}
-    # Bob's token no longer works, and the bot answers Ann's moves by itself.
-    assert api.http.get(f"/api/tables/{tid}", headers=auth(bob["token"])).status_code == 403
+    assert snapshot["seats"][1] == {"seat": 1, "kind": "bot", "name": "Bob", "online": False, "player": None,
+                                    "away": True, "clock_ms": None, "deadline_ms": None, "timeouts": 0}
+    # Bob's token no longer acts (it only watches, and can take the seat back), and the bot
+    # answers by itself.
+    assert api.table(tid, bob["token"])["you"] is None
+    assert api.act(tid, bob["token"], 0, {"type": "take", "count": 1}).status_code == 403
     api.act_ok(tid, table["token"], 0, {"type": "take", "count": 1})
     after = api.wait_until(tid, None, lambda s: s["seq"] == 2)
-    assert after["view"]["to_act"] == [0]
+    assert after["view"]["to_act"] == [2]
 
 
 def test_handing_an_open_seat_to_a_bot_starts_the_game(api):

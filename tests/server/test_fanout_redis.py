@@ -78,3 +78,16 @@ def test_bots_run_by_two_servers_play_each_move_once(two_servers):
     # The bots' choices follow from the table and the seq alone, so whichever server won each
     # race, replaying gives the same game and both servers show it.
     assert a.table(tid) == b.wait_until(tid, None, lambda s: s["seq"] == log["seq"])
+
+
+def test_a_chat_message_written_on_one_server_reaches_sockets_on_the_other(two_servers):
+    a, b = two_servers
+    table = a.create(players=2)
+    tid = table["id"]
+    with b.socket(tid) as spectator:
+        spectator.until(_state)
+        response = a.http.post(f"/api/tables/{tid}/chat", json={"text": "from A"},
+                               headers={"Authorization": f"Bearer {table['token']}"})
+        assert response.status_code == 201
+        message = spectator.until(lambda m: m["type"] == "chat")
+        assert message["message"]["text"] == "from A" and message["message"]["id"] == response.json()["id"]

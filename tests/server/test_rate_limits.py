@@ -129,7 +129,12 @@ def test_finding_5_every_route_that_writes_has_its_own_kind_of_limit():
                 kinds[route.path] = request_kind(_FakeRequest(scope))
     assert kinds == {"/api/tables": "create", "/api/tables/{table_id}/join": "join",
                      "/api/tables/{table_id}/seats/{seat}/bot": "join",
-                     "/api/tables/{table_id}/actions": "act", "/api/tables/{table_id}/undo": "act"}
+                     "/api/tables/{table_id}/undo": "act",
+                     "/api/tables/{table_id}/seats/{seat}/take-back": "join",
+                     "/api/tables/{table_id}/actions": "act",
+                     # a chat message also counts against its seat's own limit (test_chat.py)
+                     "/api/tables/{table_id}/chat": "act",
+                     "/api/tables/{table_id}/push": "join"}
 
 
 class _FakeRequest:

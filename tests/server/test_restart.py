@@ -33,7 +33,7 @@ class ServeProcess:
             [sys.executable, "-m", "gametable", "serve", "--port", str(port), "--bot-pause", str(bot_pause),
              "--extra-game", "tests.engine.toy_game", "--log-level", log_level],
             env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a start takes over 30 s on a machine under heavy load
         while True:
             assert self.process.poll() is None, self.process.stdout.read()
             try:

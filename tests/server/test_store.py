@@ -48,8 +48,9 @@ def test_a_seat_is_claimed_once(store):
     assert store.claim_seat("t2", 1, "Bob", "b" * 64) is True
     assert store.claim_seat("t2", 1, "Eve", "e" * 64) is False
     assert store.load_seats("t2")[1] == SeatRecord(1, "human", "Bob", "b" * 64)
-    store.seat_to_bot("t2", 1)
-    assert store.load_seats("t2")[1] == SeatRecord(1, "bot", "Bob", None)
+    handed = SeatRecord(1, "bot", "Bob", None, reclaim_hash="b" * 64, timeouts=2)
+    store.save_seats("t2", (handed,))
+    assert store.load_seats("t2")[1] == handed
 
 
 @pytest.mark.parametrize("mode,level", [("full", 2), ("normal", 1)])
@@ -107,7 +108,7 @@ def test_bot_due_is_committed_with_the_change_that_makes_it(store):
     assert store.tables_with_bot_due() == []
     assert store.claim_seat("d2", 1, "Bob", "b" * 64, bot_due=True) is True
     assert store.tables_with_bot_due() == ["d2"]
-    store.seat_to_bot("d2", 1, bot_due=False)
+    store.save_seats("d2", (SeatRecord(1, "bot", "Bob", None),), bot_due=False)
     assert store.tables_with_bot_due() == []
     store.set_bot_due("d2", True)
     assert store.load_table("d2").bot_due is True

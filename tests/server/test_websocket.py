@@ -103,8 +103,9 @@ def test_presence_and_a_seat_handed_to_a_bot(api):
             ann_ws.until(lambda m: m["type"] == "presence")
             assert ann_ws.online == {0, 1}
             assert bob_ws.until(_state)["you"] == 1
+            # Bob leaves: he hands his own seat to the bot (the creator could not: he is here)
             response = api.http.post(f"/api/tables/{tid}/seats/1/bot",
-                                     headers={"Authorization": f"Bearer {table['token']}"})
+                                     headers={"Authorization": f"Bearer {bob['token']}"})
             assert response.status_code == 204
             # Bob's connection now shows the table as a spectator sees it.
             message = bob_ws.until(lambda m: _state(m) and m["seats"][1]["kind"] == "bot")

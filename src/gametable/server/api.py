@@ -10,11 +10,15 @@ from gametable.server.identity import OptionalPlayer
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
-from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, CreateTable,
-                                      GameInfo, Joined, JoinTable, ReplayPosition, TableCreated,
-                                      TableLog, TableSnapshot, UndoRequest)
+from gametable.server.clocks import ClockSpec
+from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, Catalog, ChatLog,
+                                      ChatMessage, ChatPost, CreateTable, GameInfo, Joined, JoinTable,
+                                      PushKey, PushSubscribe, PushUnsubscribe, ReplayPosition,
+                                      TableCreated, TableLog, TableSnapshot, UndoRequest)
 from gametable.server.players import Player
-from gametable.server.tables import TableManager
+from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
+from gametable.server.store import PushSubscription
+from gametable.server.tables import TableManager, chat_json
 
 # Every route counts against its kind's rate limits (creating, joining, acting, reading).
 router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
@@ -74,9 +78,9 @@ async def messages(lang: Language) -> dict:
                                                           "options (the message says which), or a body "
                                                           "that is not JSON"}})
 async def create_table(body: CreateTable, request: Request, player: Player | None = OptionalPlayer) -> dict:
-    table, token = await _manager(request).create(body.game, body.players, body.bots,
-                                                  body.options, body.name, body.bot_level,
-                                                  _id(player))
+    table, token = await _manager(request).create(
+        body.game, body.players, body.bots, body.options, body.name, body.bot_level, _id(player),
+        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot)
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 
@@ -139,14 +143,55 @@ async def post_undo(body: UndoRequest, request: Request, table_id: TableId,
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204,
-             summary="Hand a seat to a server bot (the creator's token only)",
-             responses={401: {"description": "No creator's token"},
-                        403: {"description": "The token is not the creator's"},
+             summary="Hand a seat to a server bot: your own seat (you leave), or as the creator "
+                     "a seat whose player is absent or out of time",
+             responses={401: {"description": "No token"},
+                        403: {"description": "The token is neither this seat's nor the creator's"},
+                        404: {"description": "No table with this id, or no such seat"},
+                        409: {"description": "The game is over, or (creator) the seat's player is "
+                                             "connected and has not run out of time"}})
+async def seat_to_bot(request: Request, table_id: TableId, seat: Seat,
+                      authorization: str | None = Header(None),
+                      player: Player | None = OptionalPlayer) -> None:
+    await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat, _id(player))
+
+
+@router.post("/tables/{table_id}/seats/{seat}/take-back", status_code=204,
+             summary="Take your seat back from the bot, with your old seat token",
+             responses={401: {"description": "No token"},
+                        403: {"description": "The seat is not a bot's, or the token is not the "
+                                             "player's who left it"},
                         404: {"description": "No table with this id, or no such seat"},
                         409: {"description": "The game is over"}})
-async def seat_to_bot(request: Request, table_id: TableId, seat: Seat,
-                      authorization: str | None = Header(None)) -> None:
-    await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat)
+async def take_seat_back(request: Request, table_id: TableId, seat: Seat,
+                         authorization: str | None = Header(None),
+                         player: Player | None = OptionalPlayer) -> None:
+    await _manager(request).take_back(table_id, bearer_token(authorization), seat, _id(player))
+
+
+@router.get("/tables/{table_id}/chat", response_model=ChatLog,
+            summary="The table's chat (anyone with the link may read it)", responses=_NO_TABLE)
+async def read_chat(request: Request, table_id: TableId) -> dict:
+    return {"messages": [chat_json(m) for m in await _manager(request).chat(table_id)]}
+
+
+@router.post("/tables/{table_id}/chat", response_model=ChatMessage, status_code=201,
+             summary="Write in the table's chat with your seat's token",
+             responses={**_BAD_JSON, **_NO_TABLE,
+                        401: {"description": "No seat token"},
+                        403: {"description": "The token is not a seat of this table (spectators read only)"},
+                        422: {"description": "Empty, longer than 500 characters, or with control characters"},
+                        429: {"description": "Too many messages from your seat (or your address)"}})
+async def write_chat(body: ChatPost, request: Request, table_id: TableId,
+                     authorization: str | None = Header(None),
+                     player: Player | None = OptionalPlayer) -> dict:
+    manager = _manager(request)
+    seat = await manager.playing_seat(table_id, bearer_token(authorization), "write in the chat",
+                                      _id(player))
+    limiter = getattr(request.app.state, "rate_limiter", None)
+    if limiter is not None:
+        await limiter.check_seat("chat", table_id, seat)
+    return chat_json(await manager.post_chat(table_id, seat, body.text))
 
 
 @router.get("/tables/{table_id}/log", response_model=TableLog,
@@ -165,3 +210,41 @@ async def replay_position(request: Request, table_id: TableId, n: Position,
                           authorization: str | None = Header(None),
                           player: Player | None = OptionalPlayer) -> dict:
     return await _manager(request).replay_view(table_id, n, bearer_token(authorization), _id(player))
+
+
+_NO_PUSH = {404: {"description": "This server has no Web Push (no VAPID key configured), or no such table"}}
+
+
+def _pusher(request: Request):
+    pusher = request.app.state.pusher
+    if pusher is None:
+        raise NotFound("this server sends no push messages (its operator has configured no VAPID key)")
+    return pusher
+
+
+@router.get("/push", response_model=PushKey, summary="The server's Web Push key", responses=_NO_PUSH)
+async def push_key(request: Request) -> dict:
+    return {"public_key": _pusher(request).public_key}
+
+
+@router.post("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN, 409: {
+                 "description": f"The seat has {SUBSCRIPTIONS_PER_SEAT} subscriptions already"}},
+             summary="Have a browser told when it is your seat's turn (Web Push)")
+async def push_subscribe(body: PushSubscribe, request: Request, table_id: TableId,
+                         authorization: str | None = Header(None),
+                         player: Player | None = OptionalPlayer) -> None:
+    _pusher(request)
+    schemes = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
+    subscription = PushSubscription(body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
+    await _manager(request).subscribe_push(table_id, bearer_token(authorization), subscription,
+                                           SUBSCRIPTIONS_PER_SEAT, schemes, _id(player))
+
+
+@router.delete("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN},
+               summary="Stop push messages to a browser")
+async def push_unsubscribe(body: PushUnsubscribe, request: Request, table_id: TableId,
+                           authorization: str | None = Header(None),
+                           player: Player | None = OptionalPlayer) -> None:
+    _pusher(request)
+    await _manager(request).unsubscribe_push(table_id, bearer_token(authorization), body.endpoint,
+                                             _id(player))

@@ -30,6 +30,7 @@ from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
+from gametable.server.push import TurnPusher, load_key
 from gametable.server.ratelimit import RateLimiter
 from gametable.server.retention import Retention
 from gametable.server.store import LogStore, migrate
@@ -69,6 +70,10 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                idle_seconds=settings.idle_seconds,
                                retention=Retention.from_settings(settings),
                                audience_limits=audience_limits(settings), metrics=metrics)
+        app.state.pusher = None
+        if settings.vapid_private_key:
+            app.state.pusher = manager.on_turn = TurnPusher(
+                manager, load_key(settings.vapid_private_key), settings.vapid_subject)
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -193,6 +198,12 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
         return FileResponse(web_dir / "index.html", headers=_PAGE_HEADERS)
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        # The service worker of Web Push: served from the root so that its scope is the whole site.
+        return FileResponse(web_dir / "sw.js", media_type="text/javascript",
+                            headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"})
 
     @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
     async def table_page(table_id: str) -> FileResponse:

@@ -68,6 +68,9 @@ class Watcher(Protocol):
 
     def push_presence(self, presence: Presence) -> None: ...
 
+    def push_chat(self, text: str) -> None:
+        """A chat message (encoded once for all): sent in order, after what is pending."""
+
 
 class SharedFeed:
     """Spectators beyond the direct ones: the newest spectator snapshot (and presence note),

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("gametable.server.bots")
 
 
+def bot_choice(table: "LiveTable", seat: int) -> object:
+    """What the table's bot plays for ``seat`` now: a bot of the table's level seeded by the
+    table's bot seed plus the seq (also for a person's seat whose time ran out)."""
+    bot = bots.get(table.record.bot_level, table.record.game, table.record.bot_seed + table.seq)
+    return bot.choose(table.state, seat)
+
+
 class BotRunner:
     def __init__(self, manager: "TableManager", pause: float) -> None:
         self.manager = manager
@@ -41,9 +48,7 @@ class BotRunner:
                     if seat is None:
                         table.bot_task = None
                         return
-                    bot = bots.get(table.record.bot_level, table.record.game,
-                                   table.record.bot_seed + table.seq)
-                    action = bot.choose(table.state, seat)
+                    action = bot_choice(table, seat)
                     try:
                         await self.manager.commit(table, seat, action)
                     except Conflict:

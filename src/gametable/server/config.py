@@ -42,6 +42,9 @@ DEFAULT_RATE_READ = "2000/second"
 DEFAULT_RATE_PLAYER = "5/minute;50/day"
 DEFAULT_RATE_SIGNIN = "10/minute;100/day"
 
+#: chat messages per seat of a table: a conversation's pace, not a flood
+DEFAULT_RATE_CHAT = "5/10seconds;30/minute"
+
 # -- retention (gametable.server.retention) ----------------------------------------------------
 #: finished tables are deleted this many days after they finished (0: kept forever)
 DEFAULT_KEEP_FINISHED_DAYS = 30.0
@@ -124,6 +127,7 @@ class Settings:
     rate_read: str = DEFAULT_RATE_READ
     rate_player: str = DEFAULT_RATE_PLAYER
     rate_signin: str = DEFAULT_RATE_SIGNIN
+    rate_chat: str = DEFAULT_RATE_CHAT
     keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
     keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
     max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
@@ -147,6 +151,12 @@ class Settings:
     metrics: bool = False
     #: "text" (uvicorn's usual lines) or "json" (one JSON object per line)
     log_format: str = "text"
+    #: Web Push (gametable.server.push): the VAPID private key's PEM file (`gametable vapid-keys`
+    #: makes one) and the contact push services may write to (mailto: or https:); no key: no push
+    vapid_private_key: str | None = None
+    vapid_subject: str | None = None
+    #: accept push endpoints over plain http (a local push server, the tests); push services are https
+    push_http_endpoints: bool = False
 
     def __post_init__(self) -> None:
         """Check every value, however it came in (environment, command line, code)."""
@@ -160,6 +170,13 @@ class Settings:
         object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
+        if self.vapid_private_key is not None:
+            if not Path(self.vapid_private_key).is_file():
+                raise SettingError(f"{_source('vapid_private_key')} must be {_what('vapid_private_key')}, "
+                                   f"not {self.vapid_private_key!r} (no such file)")
+            if not (self.vapid_subject or "").startswith(("mailto:", "https://")):
+                raise SettingError(f"{_source('vapid_subject')} must be {_what('vapid_subject')}, "
+                                   f"not {self.vapid_subject!r}")
         for name, choices in (("log_format", LOG_FORMATS), ("sqlite_sync", SQLITE_SYNC_MODES)):
             if getattr(self, name) not in choices:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
@@ -205,6 +222,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "rate_read": ("RATE_READ", str),
         "rate_player": ("RATE_PLAYER", str),
         "rate_signin": ("RATE_SIGNIN", str),
+        "rate_chat": ("RATE_CHAT", str),
         "keep_finished_days": ("KEEP_FINISHED_DAYS", float),
         "keep_abandoned_days": ("KEEP_ABANDONED_DAYS", float),
         "max_sockets_per_address": ("MAX_SOCKETS_PER_ADDRESS", int),
@@ -223,6 +241,9 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "public_url": ("PUBLIC_URL", str),
         "metrics": ("METRICS", _on_off),
         "log_format": ("LOG_FORMAT", str.lower),
+        "vapid_private_key": ("VAPID_PRIVATE_KEY", str),
+        "vapid_subject": ("VAPID_SUBJECT", str),
+        "push_http_endpoints": ("PUSH_HTTP_ENDPOINTS", _on_off),
     }.items()
 }
 #: the settings `gametable serve` also takes as an option (--idle-seconds...)
@@ -242,7 +263,7 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
 _RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_player",
-          "rate_signin")
+          "rate_signin", "rate_chat")
 #: what a value must be, where "a number" would not say enough
 _SPECIAL = {
     "keep_finished_days": "0 (keep forever) or a number of days above 0",
@@ -252,6 +273,9 @@ _SPECIAL = {
     "log_format": "text or json",
     "sqlite_sync": "full or normal",
     "public_url": "the absolute http(s) address people open, e.g. https://play.example.org",
+    "vapid_private_key": "the PEM file of a VAPID private key (make one with `gametable vapid-keys`)",
+    "vapid_subject": "a contact for push services, mailto:you@example.org or https://... (needed with a VAPID key)",
+    "push_http_endpoints": "on or off",
 }
 
 

@@ -30,6 +30,10 @@ tables = Table(
     # A bot seat must decide next: kept in step with the log, in the same commit as the change,
     # so that a restarted server knows which tables to resume without replaying every game.
     Column("bot_due", Boolean, nullable=False, server_default=false()),
+    # The table's clock (gametable.server.clocks.ClockSpec as JSON; NULL: no clock) and after how
+    # many timeouts in a row a seat goes to the bot.
+    Column("clock", Text, nullable=True),
+    Column("timeouts_to_bot", Integer, nullable=False, server_default="3"),
     # The retention sweep (see gametable.server.retention) finds finished tables by finished_ms
     # and never-finished ones (finished_ms IS NULL) by created_ms without reading every row.
     Index("ix_tables_finished_created", "finished_ms", "created_ms"),
@@ -52,8 +56,19 @@ seats = Table(
     # The player whose seat it is (a person signed in with a session), if any. On an open seat:
     # the seat is kept for that player (a rematch's invitation).
     Column("player_id", String(64), ForeignKey("players.id", ondelete="SET NULL"), nullable=True),
+    # A seat handed to the bot keeps its player's token hash here, so that the player can take
+    # the seat back (the token stops working for actions meanwhile).
+    Column("reclaim_hash", String(64), nullable=True),
+    # The seat's clock (gametable.server.clocks): time left in a real-time game (ms, not
+    # counting a running turn), when its running time runs out (ms since the epoch; NULL: not
+    # running) and its timeouts in a row. The deadline is written in the same transaction as
+    # the change that starts or stops it, so a restarted server resumes it.
+    Column("clock_ms", BigInteger, nullable=True),
+    Column("deadline_ms", BigInteger, nullable=True),
+    Column("timeouts", Integer, nullable=False, server_default="0"),
     PrimaryKeyConstraint("table_id", "seat", name="pk_seats"),
     Index("ix_seats_player", "player_id"),
+    Index("ix_seats_deadline", "deadline_ms"),
 )
 
 #: the append-only action log; the primary key (table_id, seq) is what makes two commits of
@@ -66,6 +81,8 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # the action's JSON
     Column("time", BigInteger, nullable=False),  # milliseconds since the Unix epoch (UTC)
+    # the server's bot played this action because the seat's time ran out
+    Column("timeout", Boolean, nullable=False, server_default=false()),
     PrimaryKeyConstraint("table_id", "seq", name="pk_actions"),
 )
 
@@ -114,4 +131,30 @@ ratings = Table(
     Column("games", Integer, nullable=False),
     Column("updated_ms", BigInteger, nullable=False),
     PrimaryKeyConstraint("player_id", "game", name="pk_ratings"),
+)
+
+#: the table's chat: what the seats wrote, in order (spectators read it)
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # orders all messages
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=False),  # the seat's name when it wrote
+    Column("text", Text, nullable=False),  # plain text, never markup
+    Column("time", BigInteger, nullable=False),
+    Index("ix_chat_table", "table_id", "id"),
+)
+
+#: Web Push subscriptions of seats (the browser's endpoint and keys): told when it is their turn
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("endpoint", String(2048), nullable=False),
+    Column("p256dh", String(256), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False),
+    PrimaryKeyConstraint("table_id", "seat", "endpoint", name="pk_push_subscriptions"),
 )

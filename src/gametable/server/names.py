@@ -72,6 +72,24 @@ def check(name: str) -> str:
     return name
 
 
+#: the longest chat message
+MESSAGE_MAX = 500
+
+MESSAGE_RULES = (f"Plain text, shown as is (never as markup). NFKC-normalised and trimmed, then 1 to "
+                 f"{MESSAGE_MAX} characters with a visible one among them. Line breaks are allowed; "
+                 "other control characters and bidirectional overrides are refused.")
+
+
+def check_message(text: str) -> str:
+    """A chat message (already normalised): ``text`` if it may be shown, else ValueError."""
+    for ch in text:
+        if ch != "\n" and _CONTROL.match(ch):
+            raise ValueError(f"a message cannot contain control characters such as {_describe(ch)}")
+    if not _VISIBLE.search(text):
+        raise ValueError("a message needs at least one visible character")
+    return text
+
+
 def _describe(ch: str) -> str:
     name = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X}" + (f" ({name.lower()})" if name else "")

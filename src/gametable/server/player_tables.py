@@ -12,6 +12,7 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
+from gametable.server.clocks import ClockSpec
 from gametable.server.errors import Conflict, Forbidden, TableError, Unauthorized
 from gametable.server.store import SeatRecord, TableRecord
 from gametable.server.tables import LiveTable, TableManager, bot_to_move, hash_token, now_ms
@@ -114,14 +115,16 @@ def _rematch_of(old: LiveTable, seat: int, token: str) -> tuple[dict[str, Any], 
     record = old.record
     seed = secrets.randbelow(2**62)
     state = old.game.new(record.num_players, seed, record.options)
+    bank = ClockSpec.from_json(record.clock).first_bank_ms()  # a real-time clock's first time
     seats = []
     for s in old.seats:
         if s.seat == seat:
-            seats.append(SeatRecord(s.seat, "human", s.name, hash_token(token), s.player_id))
-        elif s.kind == "bot":
-            seats.append(SeatRecord(s.seat, "bot", s.name, None))
-        else:  # kept for its player; a seat played without one is open to anyone
-            seats.append(SeatRecord(s.seat, "open", s.name if s.player_id else "", None, s.player_id))
+            seats.append(SeatRecord(s.seat, "human", s.name, hash_token(token), s.player_id, clock_ms=bank))
+        elif s.kind == "bot" and s.player_id is None:  # a bot from the start
+            seats.append(SeatRecord(s.seat, "bot", s.name, None, clock_ms=bank))
+        else:  # kept for its player (also one who left it to the bot); without one, open to anyone
+            seats.append(SeatRecord(s.seat, "open", s.name if s.player_id else "", None, s.player_id,
+                                    clock_ms=bank))
     fresh = {"id": secrets.token_urlsafe(16), "seed": seed, "bot_seed": secrets.randbelow(2**62),
              "creator_hash": hash_token(token), "created_ms": now_ms(), "finished_ms": None,
              "bot_due": bot_to_move(state, seats) is not None, "result": None, "rematch_id": None}

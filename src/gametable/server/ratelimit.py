@@ -32,7 +32,8 @@ _REDIS_RETRY = 5
 
 #: what each kind of request is, in the refusal's words
 _WHAT = {"create": "creating tables", "join": "joining tables", "act": "actions",
-         "read": "requests", "player": "new players", "signin": "sign-in attempts"}
+         "read": "requests", "player": "new players", "signin": "sign-in attempts",
+         "chat": "chat messages"}
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,15 @@ def rules_from(settings: Settings) -> dict[str, Rule]:
         "read": Rule(tuple(parse_many(settings.rate_read))),
         "player": Rule(tuple(parse_many(settings.rate_player))),
         "signin": Rule(tuple(parse_many(settings.rate_signin))),
+        # per seat of a table, not per address (see RateLimiter.check_seat)
+        "chat": Rule(tuple(parse_many(settings.rate_chat))),
     }
 
 
 class TooManyRequests(HTTPException):
-    def __init__(self, what: str, item: RateLimitItem, retry_after: int, overall: bool) -> None:
-        whose = "on this server" if overall else "from your address"
+    def __init__(self, what: str, item: RateLimitItem, retry_after: int, overall: bool,
+                 whose: str | None = None) -> None:
+        whose = whose or ("on this server" if overall else "from your address")
         super().__init__(
             429, f"too many {what} {whose} (the limit is {item}); try again in {retry_after} s",
             headers={"Retry-After": str(retry_after)})
@@ -102,8 +106,15 @@ class RateLimiter:
         for item in rule.overall:
             await self._hit(kind, item, ("all",), overall=True)
 
+    async def check_seat(self, kind: str, table_id: str, seat: int) -> None:
+        """Count a request of one seat of a table (chat: a seat is one writer, whatever its
+        address)."""
+        for item in self.rules[kind].per_address:
+            await self._hit(kind, item, ("seat", table_id, str(seat)), overall=False,
+                            whose="from your seat")
+
     async def _hit(self, kind: str, item: RateLimitItem, key: tuple[str, ...],
-                   overall: bool) -> None:
+                   overall: bool, whose: str | None = None) -> None:
         limiter = self._memory
         if self._shared is not None and time.monotonic() >= self._shared_down_until:
             limiter = self._shared
@@ -122,7 +133,7 @@ class RateLimiter:
             retry_after = max(1, math.ceil(stats.reset_time - time.time()))
         except StorageError:
             retry_after = item.get_expiry()  # the whole window: never too early
-        raise TooManyRequests(_WHAT[kind], item, retry_after, overall)
+        raise TooManyRequests(_WHAT[kind], item, retry_after, overall, whose)
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -134,6 +145,10 @@ _KINDS = {
     ("POST", "/api/tables"): "create",
     ("POST", "/api/tables/{table_id}/join"): "join",
     ("POST", "/api/tables/{table_id}/seats/{seat}/bot"): "join",
+    ("POST", "/api/tables/{table_id}/seats/{seat}/take-back"): "join",
+    ("POST", "/api/tables/{table_id}/chat"): "act",
+    ("POST", "/api/tables/{table_id}/push"): "join",
+    ("DELETE", "/api/tables/{table_id}/push"): "join",
     ("POST", "/api/tables/{table_id}/actions"): "act",
     ("POST", "/api/tables/{table_id}/undo"): "act",
     ("POST", "/api/tables/{table_id}/rematch"): "create",

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Literal
+import base64
+from typing import Annotated, Any, Callable, Literal, Union
 
 from fastapi import FastAPI
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from gametable import i18n
-from gametable.server import names
+from gametable.server import clocks, names
 
 
 def _normalised(value: Any) -> Any:
@@ -20,6 +21,9 @@ def _normalised(value: Any) -> Any:
 PlayerName = Annotated[str, Field(max_length=names.NAME_MAX, description=names.RULES),
                        BeforeValidator(_normalised), AfterValidator(names.check)]
 StrictInt = Annotated[int, Field(strict=True)]
+MessageText = Annotated[str, BeforeValidator(_normalised),
+                        Field(min_length=1, max_length=names.MESSAGE_MAX, description=names.MESSAGE_RULES),
+                        AfterValidator(names.check_message)]
 
 
 #: the refusal of a body (or a WebSocket message) that is not JSON
@@ -36,6 +40,31 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _seconds(bounds: tuple[int, int], description: str, **more: Any) -> Any:
+    return Field(ge=bounds[0], le=bounds[1], strict=True, description=description, **more)
+
+
+class NoClock(Strict):
+    kind: Literal["none"]
+
+
+class RealtimeClock(Strict):
+    kind: Literal["realtime"]
+    initial_s: int = _seconds(clocks.REALTIME_INITIAL, "Each seat's time for the whole game, in seconds.",
+                              examples=[600])
+    increment_s: int = _seconds(clocks.REALTIME_INCREMENT, "Seconds added after each of the seat's moves.",
+                                default=0)
+
+
+class TurnClock(Strict):
+    kind: Literal["turn"]
+    per_move_s: int = _seconds(clocks.TURN_PER_MOVE, "Seconds each move may take (hours or days for a "
+                                                     "game played over days).", examples=[86400])
+
+
+Clock = Annotated[Union[NoClock, RealtimeClock, TurnClock], Field(discriminator="kind")]
+
+
 class CreateTable(Strict):
     game: str = Field(max_length=64, examples=["catan-on-the-road"],
                       description="One of the games this server offers (listed here and by GET /api/games).")
@@ -48,6 +77,13 @@ class CreateTable(Strict):
                                               "or null: the best level; any other value, even \"\", "
                                               "must be one of the levels (else 400).")
     name: PlayerName = ""
+    clock: Clock = Field(default_factory=lambda: NoClock(kind="none"), description=(
+        "The table's clock, kept by the server: none; realtime (each seat has initial_s for the "
+        "game, plus increment_s after each move); or turn (each move has per_move_s). When a "
+        "seat's time runs out the server's bot plays that move for it."))
+    timeouts_to_bot: int = Field(clocks.DEFAULT_TIMEOUTS_TO_BOT, ge=clocks.TIMEOUTS_TO_BOT[0],
+                                 le=clocks.TIMEOUTS_TO_BOT[1], strict=True, description=(
+        "After this many timeouts in a row a seat goes to the bot, until its player takes it back."))
 
 
 def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
@@ -99,9 +135,22 @@ class SeatInfo(BaseModel):
     online: bool | None = Field(None, description="A WebSocket of this seat is connected to this server.")
     player: str | None = Field(None, description="The player whose seat it is, if a signed-in person took it "
                                                  "(on an open seat: the player it is kept for).")
+    away: bool | None = Field(None, description="A bot plays this seat for its player, who may take it back.")
+    clock_ms: int | None = Field(None, description="Real-time clock: the seat's time left, not counting a running turn.")
+    deadline_ms: int | None = Field(None, description="When the seat's running clock runs out (ms since the "
+                                                      "epoch; compare with now_ms); null: not running.")
+    timeouts: int | None = Field(None, description="The seat's timeouts in a row.")
+
+
+class TimedOut(BaseModel):
+    seq: int = Field(description="The action the bot played because the seat's time ran out.")
+    seat: int
 
 
 class TableSnapshot(BaseModel):
+    clock: dict[str, Any] = Field(description="The table's clock, as chosen when it was created.")
+    timeouts_to_bot: int
+    timed_out: list[TimedOut] = Field(description="Every action the bot played for a seat out of time.")
     id: str
     game: str
     seq: int = Field(description="How many actions the table has committed; send it with your next action.")
@@ -153,6 +202,54 @@ class LoggedAction(BaseModel):
     seat: int
     action: dict[str, Any]
     time: int = Field(description="Milliseconds since the Unix epoch.")
+    timeout: bool = Field(False, description="The server's bot played it: the seat's time had run out.")
+
+
+def _key_of_length(length: int) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        try:
+            raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        except ValueError:
+            raw = b""
+        if len(raw) != length:
+            raise ValueError(f"must be {length} bytes in base64url, as PushSubscription.toJSON() gives it")
+        return value
+    return check
+
+
+class PushKeys(Strict):
+    p256dh: Annotated[str, Field(max_length=128), AfterValidator(_key_of_length(65))]
+    auth: Annotated[str, Field(max_length=64), AfterValidator(_key_of_length(16))]
+
+
+class PushSubscribe(Strict):
+    endpoint: str = Field(max_length=2048, description="The push service's address for this browser (https).")
+    keys: PushKeys
+    lang: Literal[tuple(i18n.LANGUAGES)] = Field("en", description="The language of the messages.")
+
+
+class PushUnsubscribe(Strict):
+    endpoint: str = Field(max_length=2048)
+
+
+class PushKey(BaseModel):
+    public_key: str = Field(description="The server's VAPID public key: PushManager.subscribe's applicationServerKey.")
+
+
+class ChatPost(Strict):
+    text: MessageText
+
+
+class ChatMessage(BaseModel):
+    id: int = Field(description="Orders the messages (higher is newer).")
+    seat: int
+    name: str = Field(description="The seat's name when it wrote; plain text.")
+    text: str = Field(description="Plain text: show it as text, never as markup.")
+    time: int = Field(description="Milliseconds since the Unix epoch.")
+
+
+class ChatLog(BaseModel):
+    messages: list[ChatMessage] = Field(description="The newest 200 messages, oldest first.")
 
 
 class TableLog(BaseModel):

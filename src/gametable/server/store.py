@@ -8,6 +8,7 @@ games: actions are JSON text to it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from dataclasses import dataclass
@@ -53,6 +54,10 @@ class TableRecord:
     result: dict[str, Any] | None = None
     #: the table a rematch of this one opened
     rematch_id: str | None = None
+    #: the table's clock as JSON (gametable.server.clocks.ClockSpec; None: no clock)
+    clock: dict[str, Any] | None = None
+    #: after this many timeouts in a row a seat goes to the bot
+    timeouts_to_bot: int = 3
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,12 @@ class SeatRecord:
     token_hash: str | None
     #: the player whose seat it is; on an open seat, the player it is kept for
     player_id: str | None = None
+    #: the token hash of the player who may take this bot seat back (see models.seats)
+    reclaim_hash: str | None = None
+    #: the seat's clock (gametable.server.clocks)
+    clock_ms: int | None = None
+    deadline_ms: int | None = None
+    timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,12 +82,32 @@ class ActionRecord:
     seat: int
     action: dict[str, Any]
     time: int
+    #: the server's bot played it because the seat's time ran out
+    timeout: bool = False
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    id: int
+    seat: int
+    name: str
+    text: str
+    time: int
+
+
+@dataclass(frozen=True)
+class PushSubscription:
+    endpoint: str
+    p256dh: str
+    auth: str
+    lang: str
 
 
 @dataclass(frozen=True)
 class TableHead:
     """Where a table stands in the store: enough to tell whether a hot copy is behind (seats
-    only ever go from open to taken and from a person to a bot, so the counts tell a change)."""
+    go from open to taken, from a person to a bot and back, so the counts tell a change; a
+    hand-over and a take-back between two looks cancel out, and the next action shows them)."""
 
     seq: int
     open_seats: int
@@ -97,8 +128,8 @@ class Append:
     finished: bool = False
     #: the table's new bot_due, or None when the action does not change it
     bot_due: bool | None = None
-
-
+    #: seat rows the action changes (their clocks, or a seat that timed out going to the bot)
+    seats: tuple[SeatRecord, ...] = ()
 
 
 def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
@@ -194,6 +225,8 @@ class LogStore:
                 bot_seed=record.bot_seed, creator_hash=record.creator_hash,
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
                 bot_due=record.bot_due, bot_level=record.bot_level,
+                clock=json.dumps(record.clock) if record.clock is not None else None,
+                timeouts_to_bot=record.timeouts_to_bot,
             ))
             conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 
@@ -217,7 +250,7 @@ class LogStore:
                 conn.execute(insert(models.actions), [
                     {"table_id": a.table_id, "seq": a.record.seq, "seat": a.record.seat,
                      "action": json.dumps(a.record.action, sort_keys=True, separators=(",", ":")),
-                     "time": a.record.time}
+                     "time": a.record.time, "timeout": a.record.timeout}
                     for a in batch])
                 for a in batch:
                     changes: dict[str, Any] = {}
@@ -228,6 +261,7 @@ class LogStore:
                     if changes:
                         conn.execute(update(models.tables)
                                      .where(models.tables.c.id == a.table_id).values(**changes))
+                    _write_seats(conn, a.table_id, a.seats)
             return [None] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -241,10 +275,12 @@ class LogStore:
                          .values(bot_due=due))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                   bot_due: bool | None = None, player_id: str | None = None) -> bool:
+                   bot_due: bool | None = None, player_id: str | None = None,
+                   others: tuple[SeatRecord, ...] = ()) -> bool:
         """Give an open seat to a person (``player_id``: signed in as that player); False if
         someone else took it first. ``bot_due`` (if not None) is the table's bot_due once the
-        seat is taken, committed with it."""
+        seat is taken, and ``others`` the other seat rows that change with it (the clocks that
+        start), committed with it."""
         with self.writing(), self.engine.begin() as conn:
             result = conn.execute(
                 update(models.seats)
@@ -257,6 +293,7 @@ class LogStore:
             if bot_due is not None:
                 conn.execute(update(models.tables).where(models.tables.c.id == table_id)
                              .values(bot_due=bot_due))
+            _write_seats(conn, table_id, others)
             return True
 
     def give_seat_to_player(self, table_id: str, seat: int, player_id: str) -> bool:
@@ -270,15 +307,12 @@ class LogStore:
                 .values(player_id=player_id))
             return result.rowcount == 1
 
-    def seat_to_bot(self, table_id: str, seat: int, bot_due: bool | None = None) -> None:
-        """Hand a seat to the server's bot; the old seat token stops working. ``bot_due`` as
-        in claim_seat."""
+    def save_seats(self, table_id: str, seat_records: tuple[SeatRecord, ...],
+                   bot_due: bool | None = None) -> None:
+        """Write these seat rows (a seat handed to the bot or taken back, and the clocks that
+        start or stop with it); ``bot_due`` as in claim_seat."""
         with self.writing(), self.engine.begin() as conn:
-            conn.execute(
-                update(models.seats)
-                .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat)
-                .values(kind="bot", token_hash=None, player_id=None)
-            )
+            _write_seats(conn, table_id, seat_records)
             if bot_due is not None:
                 conn.execute(update(models.tables).where(models.tables.c.id == table_id)
                              .values(bot_due=bot_due))
@@ -320,7 +354,8 @@ class LogStore:
             seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
             created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
             bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
-            rematch_id=row.rematch_id,
+            rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
+            timeouts_to_bot=row.timeouts_to_bot,
         )
 
     def tables_with_bot_due(self) -> list[str]:
@@ -336,7 +371,21 @@ class LogStore:
             rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
                                 .order_by(models.seats.c.seat)).all()
         return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
-                           player_id=r.player_id) for r in rows]
+                           player_id=r.player_id, reclaim_hash=r.reclaim_hash, clock_ms=r.clock_ms,
+                           deadline_ms=r.deadline_ms, timeouts=r.timeouts)
+                for r in rows]
+
+    def deadlines(self) -> list[tuple[int, str]]:
+        """(earliest deadline, table id) of every unfinished table with a running clock: a
+        starting server schedules them (an overdue one is played at once)."""
+        seats, tables = models.seats, models.tables
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(func.min(seats.c.deadline_ms), seats.c.table_id)
+                .join(tables, tables.c.id == seats.c.table_id)
+                .where(seats.c.deadline_ms.is_not(None), tables.c.finished_ms.is_(None))
+                .group_by(seats.c.table_id)).all()
+        return [(r[0], r[1]) for r in rows]
 
     def log_heads(self, table_ids: list[str]) -> dict[str, TableHead]:
         """Where each table stands (its newest seq and its seats' kinds), in one query per 500
@@ -363,18 +412,84 @@ class LogStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(models.actions.c.seq, models.actions.c.seat, models.actions.c.action,
-                       models.actions.c.time)
+                       models.actions.c.time, models.actions.c.timeout)
                 .where(models.actions.c.table_id == table_id, models.actions.c.seq > seq)
                 .order_by(models.actions.c.seq)
             ).all()
-        return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time)
+        return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time,
+                             timeout=r.timeout)
                 for r in rows]
+
+    # -- chat -----------------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, seat: int, name: str, text: str, time: int) -> ChatRecord:
+        with self._writing(), self.engine.begin() as conn:
+            row_id = conn.execute(insert(models.chat).values(
+                table_id=table_id, seat=seat, name=name, text=text, time=time)
+                .returning(models.chat.c.id)).scalar_one()
+        return ChatRecord(id=row_id, seat=seat, name=name, text=text, time=time)
+
+    def chat_after(self, table_id: str, after: int = 0, limit: int = 200) -> list[ChatRecord]:
+        """The table's messages with an id above ``after``: the newest ``limit`` of them, oldest first."""
+        chat = models.chat
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat.c.id, chat.c.seat, chat.c.name, chat.c.text, chat.c.time)
+                                .where(chat.c.table_id == table_id, chat.c.id > after)
+                                .order_by(chat.c.id.desc()).limit(limit)).all()
+        return [ChatRecord(id=r.id, seat=r.seat, name=r.name, text=r.text, time=r.time)
+                for r in reversed(rows)]
+
+    # -- Web Push subscriptions ----------------------------------------------------------
+
+    def subscribe(self, table_id: str, seat: int, subscription: PushSubscription,
+                  most: int) -> bool:
+        """Keep a seat's push subscription (again: its keys are replaced); False if the seat
+        already has ``most`` others."""
+        subs = models.push_subscriptions
+        mine = and_(subs.c.table_id == table_id, subs.c.seat == seat)
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(delete(subs).where(mine, subs.c.endpoint == subscription.endpoint))
+            if conn.execute(select(func.count()).where(mine)).scalar_one() >= most:
+                return False
+            conn.execute(insert(subs).values(table_id=table_id, seat=seat,
+                                             **dataclasses.asdict(subscription)))
+        return True
+
+    def unsubscribe(self, table_id: str, seat: int | None, endpoint: str) -> None:
+        """Forget a subscription (of one seat; None: of any seat, e.g. one the push service
+        says is gone)."""
+        subs = models.push_subscriptions
+        condition = and_(subs.c.table_id == table_id, subs.c.endpoint == endpoint)
+        if seat is not None:
+            condition = and_(condition, subs.c.seat == seat)
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(delete(subs).where(condition))
+
+    def subscriptions(self, table_id: str, seats: list[int]) -> list[tuple[int, PushSubscription]]:
+        subs = models.push_subscriptions
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(subs).where(subs.c.table_id == table_id,
+                                                   subs.c.seat.in_(seats))).all()
+        return [(r.seat, PushSubscription(endpoint=r.endpoint, p256dh=r.p256dh, auth=r.auth,
+                                          lang=r.lang)) for r in rows]
+
+
+def _seat_row(seat: SeatRecord) -> dict[str, Any]:
+    return {"seat": seat.seat, "kind": seat.kind, "name": seat.name, "token_hash": seat.token_hash,
+            "player_id": seat.player_id, "reclaim_hash": seat.reclaim_hash,
+            "clock_ms": seat.clock_ms, "deadline_ms": seat.deadline_ms, "timeouts": seat.timeouts}
+
+
+def _write_seats(conn: Any, table_id: str, seat_records: tuple[SeatRecord, ...]) -> None:
+    for seat in seat_records:
+        conn.execute(update(models.seats)
+                     .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat)
+                     .values(**_seat_row(seat)))
 
 
 def seat_rows(table_id: str, seat_records: list[SeatRecord]) -> list[dict[str, Any]]:
     """The seats table's rows for a table's seats."""
-    return [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
-             "token_hash": s.token_hash, "player_id": s.player_id} for s in seat_records]
+    return [{"table_id": table_id, **_seat_row(s)} for s in seat_records]
 
 
 def _expired(finished_before: int | None, abandoned_before: int | None) -> ColumnElement[bool]:

@@ -20,6 +20,7 @@ going cost no snapshot for anyone else: see gametable.server.audience.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -37,8 +38,12 @@ import orjson
 from gametable import bots as bot_levels
 from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
                               is_undo, log_for, replay_timeline, resolve_options, undo_entry)
+from gametable.server import clocks
+from gametable.server.bots import bot_choice
 from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
+from gametable.server.clocks import ClockSpec
+from gametable.server.deadlines import DeadlineScheduler
 from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, TableError,
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
@@ -48,8 +53,8 @@ from gametable.server.players import PlayerStore
 from gametable.server.ratings import finishing_ranks, rated_players
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
-from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
-                                    TableHead, TableRecord)
+from gametable.server.store import (ActionRecord, Append, ChatRecord, LogStore, PushSubscription,
+                                    SeatRecord, SeqTaken, TableHead, TableRecord)
 from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
@@ -113,7 +118,9 @@ class Snapshot:
                 view = {**view, "log": view["log"][log_from:]}
             # orjson: views can be large. (Keys that are not strings become strings, as
             # json.dumps would make them.)
-            text = orjson.dumps({"type": "state", **self.data, "view": view, "log_from": log_from},
+            # now_ms: the server's time as the message is made, which clients count clocks from
+            text = orjson.dumps({"type": "state", **self.data, "view": view, "log_from": log_from,
+                                 "now_ms": now_ms()},
                                 option=orjson.OPT_NON_STR_KEYS).decode()
             self._messages[log_from] = text
         return text
@@ -129,12 +136,48 @@ class LogCuts:
         self.lengths: list[int] = []
 
 
+def chat_json(message: ChatRecord) -> dict[str, Any]:
+    return {"id": message.id, "seat": message.seat, "name": message.name, "text": message.text,
+            "time": message.time}
+
+
 def table_status(state: State, seats: list[SeatRecord]) -> str:
     if state.is_over():
         return "finished"
     if any(s.kind == "open" for s in seats):
         return "waiting"
     return "playing"
+
+
+def waiting_for_people(state: State, seats: list[SeatRecord]) -> list[int]:
+    """The person seats whose decision the running game waits for (their clocks run)."""
+    if table_status(state, seats) != "playing":
+        return []
+    return [s for s in state.to_act() if seats[s].kind == "human"]
+
+
+def clocked(record: TableRecord, state: State, seats: list[SeatRecord], now: int,
+            acted: int | None = None, timed_out: bool = False) -> list[SeatRecord]:
+    """``seats`` (as they are after a change at ``now``) with their clocks and timeouts brought
+    up to date: a seat whose time ran out counts a timeout, and goes to the bot (keeping its
+    player's token to take it back) after the table's number in a row; a seat that acted in
+    time starts counting again from 0."""
+    seats = list(seats)
+    if acted is not None and seats[acted].kind == "human":
+        seat = seats[acted]
+        if not timed_out:
+            seats[acted] = dataclasses.replace(seat, timeouts=0)
+        elif seat.timeouts + 1 >= record.timeouts_to_bot:
+            seats[acted] = dataclasses.replace(seat, kind="bot", token_hash=None,
+                                               reclaim_hash=seat.token_hash, timeouts=seat.timeouts + 1)
+        else:
+            seats[acted] = dataclasses.replace(seat, timeouts=seat.timeouts + 1)
+    return clocks.advance(ClockSpec.from_json(record.clock), seats,
+                          waiting_for_people(state, seats), acted, now)
+
+
+def changed_seats(before: list[SeatRecord], after: list[SeatRecord]) -> tuple[SeatRecord, ...]:
+    return tuple(new for old, new in zip(before, after) if new != old)
 
 
 def bot_to_move(state: State, seats: list[SeatRecord]) -> int | None:
@@ -167,6 +210,10 @@ class LiveTable:
     #: no action of its own since: an action decided at any seq from there on is still current
     stable_since: list[int] = field(default_factory=list)
     log_cuts: LogCuts = field(default_factory=LogCuts)
+    #: (seq, seat) of every action the bot played because the seat's time ran out
+    timed_out: list[tuple[int, int]] = field(default_factory=list)
+    #: the newest chat message id this process has handed its watchers
+    chat_seen: int = 0
 
     def __post_init__(self) -> None:
         self.reset_situations()
@@ -235,8 +282,21 @@ class LiveTable:
             return None
         return next((s.seat for s in self.seats if s.kind == "human" and s.player_id == player_id), None)
 
-    def is_creator(self, token_hash: str | None) -> bool:
-        return token_hash is not None and hmac.compare_digest(self.record.creator_hash, token_hash)
+    def is_creator(self, token_hash: str | None, player_id: str | None = None) -> bool:
+        """The creator's token, or (signed in) the creator's player: the player of the seat the
+        creator's token was made for (the creator's seat keeps it, or keeps it to take back)."""
+        if token_hash is not None and hmac.compare_digest(self.record.creator_hash, token_hash):
+            return True
+        return player_id is not None and any(
+            s.player_id == player_id and any(h is not None and hmac.compare_digest(h, self.record.creator_hash)
+                                             for h in (s.token_hash, s.reclaim_hash))
+            for s in self.seats)
+
+    def is_away_player(self, token_hash: str | None) -> bool:
+        """The token is of a player whose seat is played by the bot now (they may take it back)."""
+        return token_hash is not None and any(
+            s.reclaim_hash is not None and hmac.compare_digest(s.reclaim_hash, token_hash)
+            for s in self.seats)
 
     def bot_to_move(self) -> int | None:
         """A bot seat that must decide now, if the game is running."""
@@ -259,6 +319,10 @@ class TableManager:
         self.idle_seconds = idle_seconds
         self.retention = retention
         self.bots = BotRunner(self, bot_pause)
+        #: wakes up at the next clock deadline of any table (gametable.server.deadlines)
+        self.deadlines = DeadlineScheduler(self.on_deadline)
+        #: told of the seats that a change made the ones to decide (Web Push: push.TurnPusher)
+        self.on_turn: Callable[[LiveTable, list[int]], None] | None = None
         self.tables: dict[str, LiveTable] = {}
         self.audience_limits = audience_limits
         #: the live connections of each table that has any
@@ -299,11 +363,13 @@ class TableManager:
         self._pruner = asyncio.create_task(self._prune_forever())
         if self.fanout.shared:
             self._log_watch = asyncio.create_task(self._watch_log_heads())
+        self.deadlines.start()
         self.resumed = asyncio.create_task(self._resume())
 
     async def stop(self) -> None:
         for audience in self.audiences.values():
             audience.feed.close()
+        self.deadlines.stop()
         for task in (self._sweeper, self._pruner, self._log_watch, self.resumed):
             if task:
                 task.cancel()
@@ -317,7 +383,10 @@ class TableManager:
 
     async def _resume(self) -> None:
         """Rebuild every unfinished table where a bot must move, so that its bots go on
-        without waiting for someone to open it (tables where a person decides stay lazy)."""
+        without waiting for someone to open it (tables where a person decides stay lazy), and
+        schedule every running clock (an overdue one is played at once, by the scheduler)."""
+        for deadline, table_id in await self._db(self.store.deadlines):
+            self.deadlines.note(table_id, deadline)
         for table_id in await self._db(self.store.tables_with_bot_due):
             try:
                 table = await self.table(table_id)  # schedules its bots
@@ -360,11 +429,13 @@ class TableManager:
     async def create(self, game_name: str, players: int, bots: list[int],
                      options: dict[str, Any], name: str,
                      bot_level: str | None = None,
-                     player_id: str | None = None) -> tuple[LiveTable, str]:
+                     player_id: str | None = None, clock: ClockSpec = ClockSpec(),
+                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT) -> tuple[LiveTable, str]:
         """A new table; the creator takes seat 0 and gets its token (also the creator's token).
 
         ``bot_level`` is the strength of the table's bots; None means the best level.
-        ``player_id``: the creator's player (signed in), whose seat it is."""
+        ``player_id``: the creator's player (signed in), whose seat it is. ``clock`` and
+        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema)."""
         game = self.game(game_name)
         try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
@@ -384,20 +455,25 @@ class TableManager:
                                  "the creator takes seat 0")
         token = secrets.token_urlsafe(24)
         token_hash = hash_token(token)
-        seats = [SeatRecord(0, "human", name, token_hash, player_id)]
-        seats += [SeatRecord(s, "bot" if s in bots else "open", "", None) for s in range(1, players)]
+        bank = clock.first_bank_ms()
+        seats = [SeatRecord(0, "human", name, token_hash, player_id, clock_ms=bank)]
+        seats += [SeatRecord(s, "bot" if s in bots else "open", "", None, clock_ms=bank)
+                  for s in range(1, players)]
         record = TableRecord(
             id=secrets.token_urlsafe(16), game=game.name, num_players=players,
             options=resolve_options(game.options, options), seed=seed,
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
+            clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
         )
+        seats = clocked(record, state, seats, record.created_ms)
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
         await self._log_db(self.store.create_table, record, seats)
         table = LiveTable(record=record, game=game, seats=seats, timeline=Timeline(state), seq=0,
                           bot_due=record.bot_due)
         self.tables[record.id] = table
         self.bots.schedule(table)
+        self.deadlines.note(table.id, clocks.next_deadline(seats))
         return table, token
 
     async def table(self, table_id: str) -> LiveTable:
@@ -434,19 +510,22 @@ class TableManager:
             raise Unavailable(f"this table plays {record.game!r}, which this server does not offer")
         seats = await self._db(self.store.load_seats, table_id)
         actions = await self._db(self.store.actions_after, table_id, 0)
+        newest_chat = await self._db(self.store.chat_after, table_id, 0, 1)
         # Replaying a long game is CPU work: do it off the event loop. (keep_last: the last
         # seat may still undo, and that should not cost another replay.)
         timeline = await asyncio.to_thread(
             replay_timeline, game, record.num_players, record.seed, record.options,
             [(a.seat, a.action) for a in actions], True)
         return LiveTable(record=record, game=game, seats=seats, timeline=timeline, seq=len(actions),
-                         bot_due=record.bot_due)
+                         bot_due=record.bot_due,
+                         timed_out=[(a.seq, a.seat) for a in actions if a.timeout],
+                         chat_seen=newest_chat[0].id if newest_chat else 0)
 
     async def _rebuild(self, table: LiveTable) -> None:
         """Throw the hot state away and replay the log (after a failed commit)."""
         fresh = await self._load(table.id)
         table.seats, table.timeline, table.seq = fresh.seats, fresh.timeline, fresh.seq
-        table.bot_due = fresh.bot_due
+        table.bot_due, table.timed_out = fresh.bot_due, fresh.timed_out
         table.reset_situations()
         self._refreshed(table)
 
@@ -455,9 +534,12 @@ class TableManager:
         table.touched = time.monotonic()
         self.deliver(table)
         self.bots.schedule(table)
+        self.deadlines.note(table.id, clocks.next_deadline(table.seats))
 
     async def _catch_up(self, table: LiveTable) -> None:
         """Apply what other processes committed since our hot state, and tell our watchers."""
+        if table.id in self.audiences:
+            self._deliver_chat(table, await self._db(self.store.chat_after, table.id, table.chat_seen))
         seats = await self._db(self.store.load_seats, table.id)
         newer = await self._db(self.store.actions_after, table.id, table.seq)
         stored = await self._db(self.store.load_table, table.id)
@@ -476,6 +558,8 @@ class TableManager:
                 return
             table.seq = record.seq
             table.advanced(record.seat)
+            if record.timeout:
+                table.timed_out.append((record.seq, record.seat))
         # The other process keeps the table row's bot_due in step; take it over.
         if stored is not None:
             table.bot_due = stored.bot_due
@@ -499,9 +583,10 @@ class TableManager:
             return table.seat_for_player(player_id)
         token_hash = hash_token(token)
         seat = table.seat_for_hash(token_hash)
-        if seat is None and not table.is_creator(token_hash):
+        if seat is None and not table.is_creator(token_hash) and not table.is_away_player(token_hash):
             raise Forbidden("this token is not a seat at this table")
-        return seat  # the creator whose own seat went to a bot watches as a spectator
+        # The creator, or a player, whose own seat went to a bot watches as a spectator.
+        return seat
 
     async def join(self, table_id: str, name: str,
                    player_id: str | None = None) -> tuple[int, str | None]:
@@ -517,10 +602,14 @@ class TableManager:
             while True:
                 seat = _seat_to_take(table.seats, player_id)
                 seats = list(table.seats)
-                seats[seat] = SeatRecord(seat, "human", name, token_hash, player_id)
+                seats[seat] = dataclasses.replace(seats[seat], kind="human", name=name,
+                                                  token_hash=token_hash, player_id=player_id)
+                # the last seat taken starts the game, and the clocks of the seats to decide
+                seats = clocked(table.record, table.state, seats, now_ms())
                 due = bot_to_move(table.state, seats) is not None
                 if await self._log_db(self.store.claim_seat, table.id, seat, name, token_hash,
-                                      due if due != table.bot_due else None, player_id):
+                                      due if due != table.bot_due else None, player_id,
+                                      changed_seats(table.seats, seats)):
                     break
                 # Another process filled that seat first: look again.
                 table.seats = await self._db(self.store.load_seats, table.id)
@@ -547,27 +636,71 @@ class TableManager:
             await self._changed(table)
             return seat
 
-    async def hand_to_bot(self, table_id: str, token: str | None, seat: int) -> None:
-        """The creator gives a seat (whose player left, or that nobody took) to a server bot."""
+    async def hand_to_bot(self, table_id: str, token: str | None, seat: int,
+                          player_id: str | None = None) -> None:
+        """A seat goes to a server bot: a player hands over their own seat (they leave), or
+        the creator hands over a seat nobody took, whose player is not connected, or that has
+        timed out. The player keeps their token (or, signed in, their player) to take the seat
+        back (take_back)."""
         async with self.locked(table_id) as table:
-            if token is None:
-                raise Unauthorized("only the table's creator can hand a seat to a bot: send "
-                                   "the creator's token")
-            if not table.is_creator(hash_token(token)):
-                raise Forbidden("only the table's creator can hand a seat to a bot")
+            if token is None and player_id is None:
+                raise Unauthorized("send your seat token (your own seat) or the creator's token "
+                                   "(another player's seat) to hand a seat to a bot, or sign in")
             if not 0 <= seat < len(table.seats):
                 raise NotFound(f"this table has no seat {seat}")
+            token_hash = hash_token(token) if token is not None else None
+            own = (table.seat_for_hash(token_hash) if token_hash is not None
+                   else table.seat_for_player(player_id)) == seat
+            if not own and not table.is_creator(token_hash, player_id):
+                raise Forbidden("only the seat's own player, or the table's creator, can hand a "
+                                "seat to a bot")
             if table.status == "finished":
                 raise Conflict("the game is over")
-            if table.seats[seat].kind == "bot":
+            current = table.seats[seat]
+            if current.kind == "bot":
                 return
+            if (not own and current.kind == "human" and current.timeouts == 0
+                    and seat in self._online(table)):
+                raise Conflict(f"seat {seat}'s player is here: the creator can hand over only a "
+                               "seat whose player is not connected, or who has run out of time")
             seats = list(table.seats)
-            seats[seat] = SeatRecord(seat, "bot", table.seats[seat].name, None)
-            due = bot_to_move(table.state, seats) is not None
-            await self._log_db(self.store.seat_to_bot, table.id, seat,
+            seats[seat] = dataclasses.replace(current, kind="bot", token_hash=None,
+                                              reclaim_hash=current.token_hash)
+            await self._save_seats(table, seats)
+
+    async def take_back(self, table_id: str, token: str | None, seat: int,
+                        player_id: str | None = None) -> None:
+        """A player whose seat the bot plays (they left, timed out, or the creator handed it
+        over) takes it back with their old seat token, or signed in as the seat's player."""
+        async with self.locked(table_id) as table:
+            if token is None and player_id is None:
+                raise Unauthorized("send the seat's token to take it back, or sign in as its player")
+            if not 0 <= seat < len(table.seats):
+                raise NotFound(f"this table has no seat {seat}")
+            current = table.seats[seat]
+            if token is not None:
+                theirs = current.reclaim_hash is not None and hmac.compare_digest(
+                    current.reclaim_hash, hash_token(token))
+            else:
+                theirs = current.player_id is not None and current.player_id == player_id
+            if current.kind != "bot" or current.reclaim_hash is None or not theirs:
+                raise Forbidden(f"only the player whose seat {seat} went to the bot can take it "
+                                "back, with their seat token")
+            if table.status == "finished":
+                raise Conflict("the game is over")
+            seats = list(table.seats)
+            seats[seat] = dataclasses.replace(current, kind="human", token_hash=current.reclaim_hash,
+                                              reclaim_hash=None, timeouts=0)
+            await self._save_seats(table, seats)
+
+    async def _save_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:
+        """Commit a hand-over (with the clocks it starts or stops) and tell everyone."""
+        seats = clocked(table.record, table.state, seats, now_ms())
+        due = bot_to_move(table.state, seats) is not None
+        await self._log_db(self.store.save_seats, table.id, changed_seats(table.seats, seats),
                            due if due != table.bot_due else None)
-            table.seats, table.bot_due = seats, due
-            await self._changed(table)
+        table.seats, table.bot_due = seats, due
+        await self._changed(table)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -637,10 +770,32 @@ class TableManager:
             table.log_cuts.lengths.append(len(table.state.log))
         return canonical
 
+    async def on_deadline(self, table_id: str) -> None:
+        """The scheduler says a clock of this table may have run out: the bot plays one action
+        for each person seat whose deadline has passed (logged as a timeout), until none has."""
+        try:
+            async with self.locked(table_id) as table:
+                for _attempt in range(8):  # each time: one timeout, or a table rebuilt after a race
+                    now = now_ms()
+                    overdue = [s for s in waiting_for_people(table.state, table.seats)
+                               if table.seats[s].deadline_ms is not None
+                               and table.seats[s].deadline_ms <= now]
+                    if not overdue:
+                        break
+                    seat = min(overdue, key=lambda s: (table.seats[s].deadline_ms, s))
+                    try:
+                        await self.commit(table, seat, bot_choice(table, seat), timed_out=True)
+                    except Conflict:
+                        continue  # another process committed first: the table was rebuilt
+                self.deadlines.note(table.id, clocks.next_deadline(table.seats))
+        except NotFound:
+            return  # deleted meanwhile
+
     async def commit(self, table: LiveTable, seat: int, action: Any,
-                     received_at: float | None = None) -> None:
+                     received_at: float | None = None, timed_out: bool = False) -> None:
         """Apply, commit, announce; the caller holds the table's lock. Used by people and bots,
-        for game actions and undo entries alike."""
+        for game actions and undo entries alike (``timed_out``: the bot plays for a person seat
+        whose time ran out)."""
         try:
             try:
                 # the action as the game offered it, so that e.g. 1.0 or true for 1 never reach the log
@@ -656,11 +811,16 @@ class TableManager:
             self._evict(table)  # a game bug may have left the state half-changed
             raise
         state = table.state
-        record = ActionRecord(seq=table.seq + 1, seat=seat, action=canonical, time=now_ms())
-        due = table.bot_to_move() is not None
+        record = ActionRecord(seq=table.seq + 1, seat=seat, action=canonical, time=now_ms(),
+                              timeout=timed_out)
+        # the seats that had a decision to make before this action (table.legal is not updated yet)
+        waited_for = {s for s, legal in enumerate(table.legal) if legal}
+        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out)
+        due = bot_to_move(state, seats) is not None
         try:
             await self.writer.append(Append(table.id, record, state.is_over(),
-                                            due if due != table.bot_due else None))
+                                            due if due != table.bot_due else None,
+                                            changed_seats(table.seats, seats)))
         except SeqTaken:
             await self._rebuild(table)
             raise Conflict(f"another action took seq {record.seq} first; the table is at seq "
@@ -671,9 +831,16 @@ class TableManager:
             raise
         if self.metrics is not None:
             self.metrics.committed(table.record.game, received_at)
-        table.seq, table.bot_due = record.seq, due
+        table.seq, table.bot_due, table.seats = record.seq, due, seats
+        if timed_out:
+            table.timed_out.append((record.seq, seat))
         table.advanced(seat)
         await self._changed(table)
+        if self.on_turn is not None:
+            # a seat that acted and must decide again was just told by its own answer
+            turned = [s for s in waiting_for_people(state, seats) if s not in waited_for]
+            if turned:
+                self.on_turn(table, turned)
         if state.is_over():
             await self.settle(table)
 
@@ -709,6 +876,9 @@ class TableManager:
         legal = table.legal[seat] if seat is not None else []
         undo_steps = table.undo_steps(seat)
         return Snapshot({
+            "clock": ClockSpec.from_json(table.record.clock).to_json(),
+            "timeouts_to_bot": table.record.timeouts_to_bot,
+            "timed_out": [{"seq": seq, "seat": s} for seq, s in table.timed_out],
             "id": table.id,
             "game": table.record.game,
             "seq": table.seq,
@@ -716,7 +886,9 @@ class TableManager:
             "bot_level": table.record.bot_level,
             "you": seat,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
-                       "player": s.player_id} for s in table.seats],
+                       "player": s.player_id, "away": s.reclaim_hash is not None,
+                       "clock_ms": s.clock_ms, "deadline_ms": s.deadline_ms, "timeouts": s.timeouts}
+                      for s in table.seats],
             "view": view,
             "legal_actions": legal,
             # what each legal action costs and gives (the game's optional hook; [] for spectators)
@@ -804,6 +976,74 @@ class TableManager:
         if table is not None:  # (one not in memory says who is online when it is next loaded)
             self._announce_presence(table, audience)
 
+    # -- chat -------------------------------------------------------------------------------
+
+    async def playing_seat(self, table_id: str, token: str | None, doing: str,
+                           player_id: str | None = None) -> int:
+        """The seat of this token (or signed-in player), for something only a seat may do
+        (``doing``: what, for the refusal); spectators, and players whose seat a bot plays,
+        are refused."""
+        async with self.locked(table_id) as table:
+            if token is None and player_id is None:
+                raise Unauthorized(f"send your seat token (or sign in) to {doing}")
+            seat = self.seat_for_token(table, token, player_id)
+            if seat is None:
+                raise Forbidden(f"only the players at their seats {doing}; spectators cannot")
+            return seat
+
+    async def post_chat(self, table_id: str, seat: int, text: str) -> ChatRecord:
+        """Keep a seat's message with the table, hand it to every watcher here and tell the
+        other processes (they read it from the store)."""
+        async with self.locked(table_id) as table:
+            message = await self._log_db(self.store.add_chat, table.id, seat,
+                                         table.seats[seat].name, text, now_ms())
+            self._deliver_chat(table, [message])
+            await self.fanout.publish(table.id, table.seq)
+            return message
+
+    async def chat(self, table_id: str) -> list[ChatRecord]:
+        await self.table(table_id)  # 404 for no table
+        return await self._db(self.store.chat_after, table_id, 0)
+
+    def _deliver_chat(self, table: LiveTable, messages: list[ChatRecord]) -> None:
+        fresh = [m for m in messages if m.id > table.chat_seen]
+        if not fresh:
+            return
+        table.chat_seen = fresh[-1].id
+        audience = self.audiences.get(table.id)
+        if audience is None:
+            return
+        for message in fresh:
+            text = orjson.dumps({"type": "chat", "message": chat_json(message)}).decode()
+            for watcher in [*audience.direct, *audience.feed.members]:
+                watcher.push_chat(text)
+
+    # -- Web Push subscriptions (gametable.server.push) -------------------------------------
+
+    async def subscribe_push(self, table_id: str, token: str | None, subscription: PushSubscription,
+                             most: int, schemes: tuple[str, ...] = ("https://",),
+                             player_id: str | None = None) -> None:
+        """Keep a seat's browser's subscription; ``schemes``: the endpoints accepted (push
+        services are https; plain http only where the operator allows it)."""
+        seat = await self.playing_seat(table_id, token, "subscribe to push messages", player_id)
+        if not subscription.endpoint.startswith(schemes):
+            raise BadRequest("the push endpoint must be an https:// address (a browser's push service)")
+        if not await self._log_db(self.store.subscribe, table_id, seat, subscription, most):
+            raise Conflict(f"seat {seat} has {most} push subscriptions already; unsubscribe one "
+                           "of its browsers first")
+
+    async def unsubscribe_push(self, table_id: str, token: str | None, endpoint: str,
+                               player_id: str | None = None) -> None:
+        seat = await self.playing_seat(table_id, token, "unsubscribe from push messages", player_id)
+        await self._log_db(self.store.unsubscribe, table_id, seat, endpoint)
+
+    async def push_subscriptions(self, table_id: str, seats: list[int]) -> list[tuple[int, PushSubscription]]:
+        return await self._db(self.store.subscriptions, table_id, seats)
+
+    async def forget_push(self, table_id: str, endpoint: str) -> None:
+        """A subscription the push service says is gone."""
+        await self._log_db(self.store.unsubscribe, table_id, None, endpoint)
+
     # -- the log and replays ----------------------------------------------------------------
 
     async def public_log(self, table_id: str) -> dict[str, Any]:
@@ -823,7 +1063,8 @@ class TableManager:
         if finished:
             actions = await self._db(self.store.actions_after, table_id, 0)
             data["seed"] = record.seed
-            data["actions"] = [{"seq": a.seq, "seat": a.seat, "action": a.action, "time": a.time}
+            data["actions"] = [{"seq": a.seq, "seat": a.seat, "action": a.action, "time": a.time,
+                                "timeout": a.timeout}
                                for a in actions]
         return data
 

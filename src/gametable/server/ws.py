@@ -37,7 +37,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,9 @@ CLOSE_NO_HELLO = 4408        # no hello within the hello timeout
 CLOSE_TOO_MANY = 4429        # too many sockets for this address, table or seat
 CLOSE_GOING_AWAY = 1001      # the server is shutting down (the client should reconnect)
 GOING_AWAY = "the server is restarting or moving; reconnect in a moment"
+
+#: chat messages a socket may have waiting to be sent
+_CHAT_BACKLOG = 64
 
 #: close reasons hold at most 123 bytes, so the hello is shown short
 _HELLO = '{"type": "hello", "token": "..."}'
@@ -134,6 +137,9 @@ class TableSocket:
         self._errors = 0
         self._drained = asyncio.Event()
         self._gone = False  # the sending task has ended: nothing will drain the answers
+        #: chat messages to send, in order; a socket that falls this far behind loses the
+        #: oldest (the client reads the whole chat again when it reconnects)
+        self._chat: deque[str] = deque(maxlen=_CHAT_BACKLOG)
         self._wake = asyncio.Event()
 
     def push(self, snapshot: Snapshot) -> None:
@@ -145,6 +151,10 @@ class TableSocket:
         if self._presence is None or presence.serial > self._presence.serial:
             self._presence = presence
             self._wake.set()
+
+    def push_chat(self, text: str) -> None:
+        self._chat.append(text)
+        self._wake.set()
 
     def refuse(self, status: int, problem: str) -> None:
         """Tell the client what was wrong with its frame (sent by the one task that sends)."""
@@ -199,6 +209,8 @@ class TableSocket:
                 if presence is not None and presence.serial > self._sent:
                     self._sent = presence.serial
                     await self._send(presence.text)
+                while self._chat:
+                    await self._send(self._chat.popleft())
                 for reply in replies:
                     await self._send(reply)
                 self._drained.set()

@@ -80,6 +80,8 @@ class SavedGame:
     levels: list[str] = field(default_factory=list)
     #: the players' names by seat (a table's log)
     seat_names: list[str] = field(default_factory=list)
+    #: the steps (1 = the first action) the server's bot played for a seat out of time (a table's log)
+    timeouts: frozenset[int] = frozenset()
 
     def steps(self) -> Iterator[State]:
         """The state at the start, then after each action (the same object, moving forward)."""
@@ -199,7 +201,8 @@ def _from_table_log(path: Path, content: str) -> SavedGame:
     names = [str(seat.get("name", "")) if isinstance(seat, dict) else "" for seat in fields["seats"]]
     return SavedGame(f"{where} (table {data.get('id')})", _game(where, fields["game"]), fields["players"],
                      fields["seed"], fields["options"], [(a["seat"], a["action"]) for a in logged],
-                     fields["result"], seat_names=names)
+                     fields["result"], seat_names=names,
+                     timeouts=frozenset(step for step, a in enumerate(logged, start=1) if a.get("timeout")))
 
 
 _KIND_NAMES = {int: "a whole number", str: "a string", dict: "a JSON object", list: "a JSON list"}

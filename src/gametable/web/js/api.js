@@ -81,6 +81,18 @@ export const api = {
   signIn: (token) => request("POST", "/api/signin", { body: { token } }),
   myTables: () => request("GET", "/api/me/tables"),
   player: (playerId) => request("GET", `/api/players/${encodeURIComponent(playerId)}`),
+  seatToBot: (tableId, token, seat) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { token }),
+  takeBack: (tableId, token, seat) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/take-back`, { token }),
+  chat: (tableId) => request("GET", `/api/tables/${encodeURIComponent(tableId)}/chat`),
+  postChat: (tableId, token, text) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { token, body: { text } }),
+  pushKey: () => request("GET", "/api/push"),
+  subscribePush: (tableId, token, subscription) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/push`, { token, body: subscription }),
+  unsubscribePush: (tableId, token, endpoint) =>
+    request("DELETE", `/api/tables/${encodeURIComponent(tableId)}/push`, { token, body: { endpoint } }),
 };
 
 /** The player this browser is signed in as, or null. */

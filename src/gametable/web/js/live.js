@@ -16,6 +16,9 @@
 // `act(seq, action)` (and `undo(seq, steps)`, {type: "undo", ...}) takes an action over the socket while it is open ({type: "act", id, seq,
 // action}, answered {type: "acted", id, seq} once durable, after the state it made, or
 // {type: "refused", id, status, detail} with the HTTP route's status and words), else over HTTP.
+// `onChat(message)` receives each chat message ({type: "chat", message}); `onReconnect()` is
+// called when the socket is back after a drop. State messages carry the server's time
+// (now_ms): `serverOffset` is the server's clock minus this browser's, for the clocks.
 
 import { api, ApiError, detailText } from "./api.js";
 
@@ -31,7 +34,7 @@ function withOnline(snapshot, online) {
 }
 
 export class LiveTable {
-  constructor(tableId, token, { onSnapshot, onPresence, onStatus, onError }) {
+  constructor(tableId, token, { onSnapshot, onPresence, onStatus, onError, onChat, onReconnect }) {
     this.tableId = tableId;
     this.token = token;
     this.onSnapshot = onSnapshot;
@@ -40,6 +43,9 @@ export class LiveTable {
     this.presence = null; // {seq, online: Set}: who is online, as the socket last said
     this.onStatus = onStatus || (() => {});
     this.onError = onError || (() => {});
+    this.onChat = onChat || (() => {});
+    this.onReconnect = onReconnect || (() => {});
+    this.serverOffset = 0; // the server's clock minus ours, as its last state message said
     this.seq = -1;
     this.log = [];
     this.socket = null;
@@ -182,7 +188,10 @@ export class LiveTable {
       const reconnected = this.attempts > 0;
       this.attempts = 0;
       this.onStatus("live");
-      if (reconnected) this.resync().catch(() => {});
+      if (reconnected) {
+        this.resync().catch(() => {});
+        this.onReconnect(); // what came while the socket was down (chat) is fetched again
+      }
     });
     socket.addEventListener("message", (event) => {
       let data;
@@ -192,11 +201,15 @@ export class LiveTable {
         return;
       }
       if (data && data.type === "state" && typeof data.seq === "number" && data.view) {
+        // the server's time as it sent this: the page's clocks count from it
+        if (typeof data.now_ms === "number") this.serverOffset = data.now_ms - Date.now();
         this.acceptPushed(data);
       } else if (data && data.type === "presence") {
         this.acceptPresence(data);
       } else if (data && (data.type === "acted" || data.type === "refused")) {
         this.acceptAnswer(data);
+      } else if (data && data.type === "chat") {
+        this.onChat(data.message);
       }
     });
     socket.addEventListener("close", (event) => {

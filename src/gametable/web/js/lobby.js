@@ -6,6 +6,7 @@ import { byId, clear, h } from "./dom.js";
 import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } from "./i18n.js";
 import { gameTitle, optionLabel, optionValueLabel } from "./labels.js";
 import { copyText, languageSelect } from "./widgets.js";
+import { clockChoice } from "./clocks.js";
 
 const NAME_KEY = "gametable.name";
 
@@ -180,6 +181,9 @@ async function create(event) {
       options: state.options,
       bot_level: state.botLevel,
       name,
+      clock: clockChoice(byId("clock-kind").value, Number(byId("clock-minutes").value),
+        Number(byId("clock-increment").value), Number(byId("clock-hours").value)),
+      timeouts_to_bot: Number(byId("clock-timeouts").value),
     });
     const invite = new URL(created.invite_url || tableUrl(created.id), window.location.href).href;
     byId("invite-url").value = invite;
@@ -213,6 +217,15 @@ languageSelect(byId("lang"), preferredLanguage(), (lang) => {
   rememberLanguage(lang);
   start(lang);
 });
+// only the fields of the chosen clock are shown
+function showClockFields() {
+  const kind = byId("clock-kind").value;
+  for (const node of byId("clock-box").querySelectorAll("[data-clock]")) {
+    node.hidden = !node.dataset.clock.split(" ").includes(kind);
+  }
+}
+byId("clock-kind").addEventListener("change", showClockFields);
+showClockFields();
 byId("create").addEventListener("submit", create);
 byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"), byId("copied")));
 start(preferredLanguage());

@@ -9,6 +9,10 @@ import { languageSelect, copyText } from "./widgets.js";
 import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
 import { TurnControls, sameAction } from "./turn.js";
+import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
+import { ChatPanel } from "./chat.js";
+import { keepTicking, seatClock } from "./clocks.js";
+import { handOverButton, seatTools } from "./seattools.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
@@ -28,6 +32,10 @@ const page = {
   replay: null,
   logSeen: null, // when each log entry was first shown (see firstSeen)
   turn: null, // the Undo / Restart turn buttons and the end-turn step (turn.js)
+  alerts: new TurnAlerts(),
+  chat: null,
+  pushKey: null, // the server's Web Push key, when it and this browser can push
+  timeoutsSeen: null, // how many timeouts the page has told of
 };
 
 function seatNames(snapshot) {
@@ -164,8 +172,57 @@ function renderSeatBar(snapshot, names) {
       seat.kind === "open" ? h("span", { class: "tag", text: tr.t("ui.seat.open") }) : null,
       away ? h("span", { class: "tag away", text: tr.t("ui.seat.away") }) : null,
       page.me && page.me.seat === index ? h("span", { class: "tag you", text: tr.t("ui.seat.you") }) : null,
+      seatClock(tr, snapshot, seat, page.live?.serverOffset || 0),
+      handOverButton(tr, snapshot, seat, page.me, handOver),
     ]));
   });
+  keepTicking(tr, snapshot, page.live?.serverOffset || 0);
+}
+
+// -- seats: hand over, leave, take back; alerts ------------------------------------------------
+
+async function seatChange(call) {
+  try {
+    await call();
+    await page.live.resync();
+  } catch (error) {
+    notify("error", explainError(error));
+  }
+}
+
+function handOver(seat) {
+  seatChange(() => api.seatToBot(page.tableId, page.me.token, seat));
+}
+
+function renderSeatTools(snapshot) {
+  const panel = seatTools(page.tr, snapshot, page.me, {
+    alerts: page.alerts,
+    pushAvailable: Boolean(page.pushKey),
+    onLeave: () => seatChange(() => api.seatToBot(page.tableId, page.me.token, page.me.seat)),
+    onTakeBack: () => seatChange(() => api.takeBack(page.tableId, page.me.token, page.me.seat)),
+    onPush: async () => {
+      try {
+        await subscribePush(page.tableId, page.me.token, page.pushKey, page.tr.lang);
+        notify("info", page.tr.t("web.alert.push_on"));
+      } catch (error) {
+        notify("error", explainError(error));
+      }
+    },
+  });
+  const old = byId("seat-tools");
+  if (old) old.replaceWith(panel);
+  else byId("prompt").after(panel);
+}
+
+/** Say when the bot played for a seat whose time ran out (once per timeout). */
+function tellTimeouts(snapshot, names) {
+  if (page.replay) return; // a replay's positions are not news
+  const timeouts = snapshot.timed_out || [];
+  if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen) {
+    const last = timeouts[timeouts.length - 1];
+    notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+  }
+  page.timeoutsSeen = timeouts.length;
 }
 
 function renderPrompt(snapshot, names, choices) {
@@ -383,11 +440,13 @@ async function render(snapshot) {
   renderChoices(choices);
   page.turn.render(snapshot, seat !== null && page.me?.seat === seat);
   renderLog(view, names);
+  renderSeatTools(snapshot);
+  tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
-  document.title = `${title} · gametable`;
+  page.alerts.show(tr, `${title} · gametable`, legal.length > 0 && snapshot.status === "playing");
 }
 
 // -- joining ------------------------------------------------------------------------------------
@@ -410,6 +469,7 @@ function askToJoin(snapshot) {
       const joined = await api.join(page.tableId, name);
       page.me = { seat: joined.seat, token: null };
       dialog.close();
+      mountChat(); // a seat writes in the chat
       connect();
     } catch (err) {
       error.textContent = err instanceof ApiError && err.status === 409 ? tr.t("ui.join.full") : explainError(err);
@@ -430,6 +490,14 @@ async function adoptStoredSeat(stored) {
   } catch {
     return stored; // no player yet (401), or the seat is someone else's: keep using the token
   }
+}
+
+// A signed-in player whose seat the bot plays now (they left, or ran out of time) is still at
+// the table: the seat panel offers to take it back.
+async function awaySeat(snapshot) {
+  const player = await currentPlayer().catch(() => null);
+  const seat = player && (snapshot.seats || []).find((s) => s.kind === "bot" && s.away && s.player === player.id);
+  return seat ? { seat: seat.seat, token: null } : null;
 }
 
 // A rematch keeps each player's seat open for them: a player who opens the table takes it at once.
@@ -470,8 +538,22 @@ function connect(first = null) {
       node.textContent = page.tr.t(`ui.connection.${state}`);
     },
     onError: (error) => notify("error", explainError(error)),
+    onChat: (message) => page.chat?.receive(message),
+    onReconnect: () => page.chat?.load(),
   });
   return page.live.start(first);
+}
+
+function mountChat() {
+  const messages = page.chat?.messages;
+  page.chat = new ChatPanel(page.tableId, {
+    tr: page.tr,
+    names: () => (page.snapshot ? seatNames(page.snapshot) : []),
+    token: page.me?.token || null,
+    onError: (error) => notify("error", explainError(error)),
+  });
+  if (messages) page.chat.messages = messages;
+  page.chat.mount();
 }
 
 // -- replay ---------------------------------------------------------------------------------------
@@ -510,6 +592,7 @@ async function start(lang) {
       page.replay.tr = page.tr;
       page.replay.say();
     }
+    mountChat();
     render(page.snapshot);
     return;
   }
@@ -522,6 +605,7 @@ async function start(lang) {
   try {
     first = await api.table(page.tableId, page.me?.token);
     if (!page.me && first.you !== null && first.you !== undefined) page.me = { seat: first.you, token: null };
+    if (!page.me) page.me = await awaySeat(first);
   } catch (error) {
     if (page.me && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       seatStore.forget(page.tableId); // a token this table no longer knows: watch instead
@@ -533,6 +617,9 @@ async function start(lang) {
       if (error instanceof ApiError) return;
     }
   }
+  mountChat();
+  page.chat.load();
+  pushKey().then((key) => { page.pushKey = key; });
   await connect(first);
   // My tables links a finished game's replay as /t/<id>#replay
   if (window.location.hash === "#replay" && first?.status === "finished") openReplay();

@@ -1,0 +1,117 @@
+"""Web Push (standard VAPID): a seat's browsers are told when it becomes the seat's turn, even
+with the page closed, for games played over days.
+
+The operator makes a VAPID key once (``gametable vapid-keys``) and configures it
+(GAMETABLE_VAPID_PRIVATE_KEY, GAMETABLE_VAPID_SUBJECT); without it, push is off and
+``GET /api/push`` answers 404. A page subscribes one seat of one table (the seat's token
+proves it may: there are no player accounts) and the service worker (``/sw.js``) shows what
+arrives. Messages are encrypted for the subscription's keys (aes128gcm) and signed with the
+server's key by ``pywebpush``; they carry the table's address and a short text in the
+language the page was shown in. A subscription the push service says is gone (404, 410) is
+forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cryptography.hazmat.primitives import serialization
+from py_vapid import Vapid
+from pywebpush import WebPushException, webpush
+
+from gametable import i18n
+from gametable.server.store import PushSubscription
+
+if TYPE_CHECKING:
+    from gametable.server.tables import LiveTable, TableManager
+
+log = logging.getLogger("gametable.server.push")
+
+#: how long a push service keeps a message for a browser that is offline (seconds)
+PUSH_TTL = 24 * 3600
+#: subscriptions (browsers) one seat may have
+SUBSCRIPTIONS_PER_SEAT = 5
+#: pushes under way at once (each is an HTTPS request to a push service, on a worker thread)
+_AT_ONCE = 4
+_SEND_TIMEOUT = 10.0
+
+
+def application_server_key(vapid: Vapid) -> str:
+    """The public key a browser subscribes with (PushManager.subscribe's applicationServerKey):
+    the uncompressed P-256 point, base64url without padding."""
+    raw = vapid.public_key.public_bytes(serialization.Encoding.X962,
+                                        serialization.PublicFormat.UncompressedPoint)
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def new_key(path: Path) -> str:
+    """Make a VAPID key pair, keep the private key in ``path`` (PEM); returns the public key."""
+    vapid = Vapid()
+    vapid.generate_keys()
+    vapid.save_key(str(path))
+    path.chmod(0o600)
+    return application_server_key(vapid)
+
+
+def load_key(path: str) -> Vapid:
+    return Vapid.from_file(private_key_file=path)
+
+
+@dataclass
+class TurnPusher:
+    """TableManager.on_turn: pushes "your turn" to the subscriptions of the seats given."""
+
+    manager: "TableManager"
+    vapid: Vapid
+    subject: str
+
+    def __post_init__(self) -> None:
+        self.public_key = application_server_key(self.vapid)
+        self._slots = asyncio.Semaphore(_AT_ONCE)
+        self._tasks: set[asyncio.Task] = set()
+
+    def __call__(self, table: "LiveTable", seats: list[int]) -> None:
+        task = asyncio.get_running_loop().create_task(self._push(table.id, table.record.game, seats))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def wait(self) -> None:
+        """Let the pushes under way finish (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _push(self, table_id: str, game: str, seats: list[int]) -> None:
+        try:
+            subscriptions = await self.manager.push_subscriptions(table_id, seats)
+            await asyncio.gather(*(self._send(table_id, game, seat, sub) for seat, sub in subscriptions))
+        except Exception:
+            log.exception("push for table %s failed", table_id)
+
+    async def _send(self, table_id: str, game: str, seat: int, sub: PushSubscription) -> None:
+        payload = json.dumps(turn_message(table_id, game, sub.lang))
+        async with self._slots:
+            try:
+                await asyncio.to_thread(
+                    webpush, {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
+                    payload, vapid_private_key=self.vapid, vapid_claims={"sub": self.subject},
+                    ttl=PUSH_TTL, timeout=_SEND_TIMEOUT)
+            except WebPushException as exc:
+                status = exc.response.status_code if exc.response is not None else None
+                if status in (404, 410):  # the browser unsubscribed or the subscription expired
+                    await self.manager.forget_push(table_id, sub.endpoint)
+                else:
+                    log.warning("push to a subscription of table %s seat %d failed: %s", table_id, seat, exc)
+
+
+def turn_message(table_id: str, game: str, lang: str) -> dict[str, Any]:
+    """What the service worker shows: a title, a body and the table's page to open."""
+    title = i18n.text(f"ui.game.{game}", lang)
+    return {"title": i18n.text("web.alert.your_turn", lang),
+            "body": i18n.text("web.alert.push_body", lang, game=game if title.startswith("ui.") else title),
+            "url": f"/t/{table_id}", "tag": f"gametable-{table_id}"}
