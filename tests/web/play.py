@@ -9,6 +9,11 @@ import time
 from playwright.sync_api import expect
 
 
+#: how long a page may take to show the next decision (bots move at once, but a CI machine shared
+#: with other work answers slowly; a wait ends as soon as the decision is there)
+WAIT_MS = 30_000
+
+
 def legal_elements(page):
     """Everything the page offers to click now: highlighted board elements and choice buttons."""
     return page.locator("[data-legal]")
@@ -24,8 +29,8 @@ def wait_until_it_is_my_move(page) -> None:
     After an answer to a click (including an explained 409) the page fetches the table again
     and stays busy until it has; a click before then is ignored, as a person's would be.
     """
-    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
-    expect(page.locator("body")).not_to_have_class(re.compile(r"\bbusy\b"))
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=WAIT_MS)
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bbusy\b"), timeout=WAIT_MS)
 
 
 _DESCRIBE = """() => [...document.querySelectorAll('[data-legal]')].map((el) => ({

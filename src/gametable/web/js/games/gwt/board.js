@@ -77,7 +77,7 @@ function trailNode(ctx, node) {
       (b.hands || []).forEach((colour, i) => g.appendChild(hand(-13 + i * 26, 13, colour, 7)));
     }
     if (node.risk) g.appendChild(s("g", { class: "risk-mark", transform: "translate(19 -19)" }, [
-      s("circle", { r: 7 }), text(0, 0.5, "!", { class: "risk-text" }),
+      s("circle", { r: 9 }), text(0, 0.5, "!", { class: "risk-text" }),
     ]));
   } else if (node.kind === "hazard") {
     if (node.tile) g.appendChild(hazardTile(node.tile, faces, 20));
@@ -89,7 +89,7 @@ function trailNode(ctx, node) {
   } else if (node.kind === "teepee") {
     g.appendChild(s("circle", { r: 22, class: `hit teepee-space${node.off_trail ? " off-trail" : ""}` }));
     if (node.tile) g.appendChild(teepeeTile(node.tile, 17));
-    g.appendChild(text(0, 33, `${node.value > 0 ? "+" : "−"}$${Math.abs(node.value)}`, { class: `teepee-value${node.value < 0 ? " negative" : ""}` }));
+    g.appendChild(text(0, -33, `${node.value > 0 ? "+" : "−"}$${Math.abs(node.value)}`, { class: `teepee-value${node.value < 0 ? " negative" : ""}` }));
   }
   g.appendChild(herders(ctx, node.id, 0, 0));
   const choices = ctx.choices.where((a) =>
@@ -125,9 +125,9 @@ function cities(ctx) {
     const parts = [];
     if (arrow.objective) parts.push("✉");
     if (arrow.vp) parts.push(`${arrow.vp > 0 ? "+" : ""}${arrow.vp}`);
-    g.appendChild(s("g", { class: "city-arrow", transform: `translate(${x} ${L.CITY_Y + 30})` }, [
+    g.appendChild(s("g", { class: "city-arrow", transform: `translate(${x} ${L.CITY_Y + 50})` }, [
       s("path", { d: "M-16 0 H12 M6 -5 L12 0 L6 5", class: "arrow-line" }),
-      text(0, -12, parts.join(" "), { class: "arrow-text" }),
+      text(0, 15, parts.join(" "), { class: "arrow-text" }),
     ]));
   }
   list.forEach((city, i) => {
@@ -169,6 +169,7 @@ function railroad(ctx) {
     if (position.turnout) {
       g.appendChild(s("path", { d: `M${x - 19} ${L.TRACK_Y} Q${x} ${L.TRACK_Y} ${x} ${y} Q${x} ${L.TRACK_Y} ${x + 19} ${L.TRACK_Y}`, class: "spur" }));
     }
+    cell.appendChild(s("rect", { x: -TRACK_TARGET / 2, y: -TRACK_TARGET / 2, width: TRACK_TARGET, height: TRACK_TARGET, class: "target-area" }));
     cell.appendChild(s("rect", { x: -13, y: -10, width: 26, height: 20, rx: 4, class: "hit sleeper" }));
     if (!position.turnout && Number(position.label) % 5 === 0) cell.appendChild(text(0, 0, position.label, { class: "track-number" }));
     (engineAt[position.label] || []).forEach((seat, k) => {
@@ -182,7 +183,7 @@ function railroad(ctx) {
   }
   for (const station of rr.stations) {
     const x = Math.min(L.trackX(station.position), 1548);
-    const box = s("g", { class: `station corner-${station.corner}`, dataset: { station: station.number }, transform: `translate(${x} 246)` }, [
+    const box = s("g", { class: `station corner-${station.corner}`, dataset: { station: station.number }, transform: `translate(${x} ${L.STATION_Y})` }, [
       s("rect", { x: -30, y: -24, width: 60, height: 50, rx: 8, class: "hit station-box" }),
       s("path", { d: "M-10 -14 L0 -21 L10 -14 V-6 H-10 Z", class: "station-roof" }),
       text(-16, 4, `$${station.cost}`, { class: "station-cost" }),
@@ -193,7 +194,7 @@ function railroad(ctx) {
       ["upgrade", "upgrade_behind", "disc_from_station"].includes(a.type) && a.station === station.number));
     g.appendChild(box);
     if (station.master_space) {
-      const master = s("g", { class: "station-master", dataset: { master: station.station_master || "" }, transform: `translate(${x} 300)` }, [
+      const master = s("g", { class: "station-master", dataset: { master: station.station_master || "" }, transform: `translate(${x} ${L.MASTER_Y})` }, [
         s("rect", { x: -50, y: -15, width: 100, height: 30, rx: 6, class: station.station_master ? "master-tile" : "master-empty" }),
       ]);
       if (station.station_master) {
@@ -253,7 +254,7 @@ function jobMarket(ctx) {
     row.workers.forEach((kind, col) => {
       const x = p.x + 96 + col * 64;
       const cell = s("g", { class: "job-slot", dataset: { row: row.row, col }, transform: `translate(${x} ${y})` }, [
-        s("rect", { x: -16, y: -15, width: 32, height: 30, rx: 6, class: "hit slot" }),
+        s("rect", { x: -20, y: -17.5, width: 40, height: 35, rx: 6, class: "hit slot" }),
       ]);
       if (kind) {
         cell.appendChild(worker(kind, 0, 0, 14));
@@ -314,7 +315,7 @@ function objectiveDisplay(ctx) {
     g.appendChild(cell);
   });
   const stack = s("g", { class: "objective-stack", transform: `translate(${p.x + p.width / 2} ${p.y + p.height - 28})` }, [
-    s("rect", { x: -70, y: -16, width: 140, height: 32, rx: 8, class: "hit stack-box" }),
+    s("rect", { x: -70, y: -18, width: 140, height: 36, rx: 8, class: "hit stack-box" }),
     text(0, 0, label(ctx, "stack", { count: view.objective_cards.stack_size }), { class: "small-label" }),
   ]);
   choices.bind(stack, choices.where((a) => a.type === "take_objective" && a.card === "stack"));
@@ -322,15 +323,21 @@ function objectiveDisplay(ctx) {
   return g;
 }
 
+// The board's smallest text is 16 units high and its smallest target 35 units across: drawn at
+// this scale or larger they are at least 11 px and 24 px (the board view starts there).
+const SMALLEST_TEXT = 16;
+const SMALLEST_TARGET = 35;
+const TRACK_TARGET = 36; // a railroad space's target (spaces lie 39 units apart)
+export const LEGIBLE_SCALE = Math.max(11 / SMALLEST_TEXT, 24 / SMALLEST_TARGET);
+
 export function drawBoard(ctx) {
-  const svg = s("svg", { viewBox: `0 0 ${L.WIDTH} ${L.HEIGHT}`, class: "gwt-board", role: "img", "aria-label": label(ctx, "board") });
+  // drawn at 1 unit = 1 px; the board view (../../zoom.js) scales it
+  const svg = s("svg", { viewBox: `0 0 ${L.WIDTH} ${L.HEIGHT}`, width: L.WIDTH, height: L.HEIGHT, class: "gwt-board", role: "img", "aria-label": label(ctx, "board") });
   svg.appendChild(s("rect", { x: 0, y: 0, width: L.WIDTH, height: L.HEIGHT, rx: 20, class: "board-bg" }));
   svg.appendChild(cities(ctx));
   svg.appendChild(railroad(ctx));
-  svg.appendChild(kansasCity(ctx));
-  svg.appendChild(jobMarket(ctx));
-  svg.appendChild(trail(ctx));
-  svg.appendChild(cattleMarket(ctx));
-  svg.appendChild(objectiveDisplay(ctx));
+  svg.appendChild(s("g", { transform: `translate(0 ${L.LOWER_PART_SHIFT})` }, [
+    kansasCity(ctx), jobMarket(ctx), trail(ctx), cattleMarket(ctx), objectiveDisplay(ctx),
+  ]));
   return svg;
 }

@@ -21,11 +21,11 @@ function taskIcon(task, x, y) {
     g.appendChild(s("circle", { r: 9.5, fill: colour }));
     g.appendChild(s("path", { d: "M0 -6 L5 5 H-5 Z", fill: "#fffaf0" }));
   } else if (task.startsWith("cattle_")) {
-    g.appendChild(s("rect", { x: -7.5, y: -10, width: 15, height: 20, rx: 3, fill: "#fffaf0", stroke: "#8a7a60" }));
+    g.appendChild(s("rect", { x: -9, y: -11, width: 18, height: 22, rx: 3, fill: "#fffaf0", stroke: "#8a7a60" }));
     g.appendChild(text(0, 0.5, task.slice(7), { class: "task-number" }));
   } else if (task === "san_francisco") {
-    g.appendChild(s("circle", { r: 9.5, fill: "#2b2a33" }));
-    g.appendChild(text(0, 0.5, say("web.gwt.task_sf"), { class: "task-sf" }));
+    g.appendChild(s("circle", { r: 12, fill: "#2b2a33" }));
+    g.appendChild(text(0, 0.5, say("web.gwt.task_sf"), { class: "task-sf", fit: 20 }));
   }
   return g;
 }
