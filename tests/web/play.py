@@ -56,7 +56,11 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
             candidates = preferred
     index = rnd.choice(candidates)
     try:
-        legal_elements(page).nth(index).click(timeout=3000)
+        target = legal_elements(page).nth(index)
+        # on a small screen the board shows a part of itself: a focused element is panned into
+        # view, as a player would drag the board to it
+        target.focus(timeout=3000)
+        target.click(timeout=3000)
         menu = page.locator("#menu:not([hidden]) .menu-item")
         if menu.count():
             menu.nth(rnd.randrange(menu.count())).click(timeout=3000)

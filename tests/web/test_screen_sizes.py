@@ -183,3 +183,28 @@ def test_on_a_phone_the_other_players_areas_are_closed_and_open_on_a_tap(server,
     expect(page.locator(".gwt-player:not(.mine)").first).to_have_attribute("open", "")
     assert page_errors == []
     context.close()
+
+
+def test_a_tap_on_a_building_says_what_it_does(server, browser, page_errors):
+    """A title shows only under a mouse: on a phone, tapping a building that is no choice now
+    shows its actions in words."""
+    context, page = open_table(server, browser, page_errors, "gwt", 390, 844, players=2)
+    rnd = random.Random(5)
+    idle = page.locator(".gwt-board .node-neutral:not([data-legal])")
+    while idle.count() == 0:  # at first every space is a choice: play on until a building is not
+        click_one(page, rnd)
+        wait_until_it_is_my_move(page)
+    building = idle.first
+    title = building.evaluate("(node) => node.querySelector(':scope > title').textContent")
+    for _ in range(3):  # out to the whole board: every building is in the frame
+        page.click(".zoom-out")
+    building.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+    box = building.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#tip")).to_be_visible()
+    assert page.locator("#tip").text_content() == title and ": " in title
+    assert page.locator("body.busy").count() == 0
+    page.mouse.click(5, 5)
+    expect(page.locator("#tip")).to_be_hidden()
+    assert page_errors == []
+    context.close()

@@ -5,7 +5,9 @@
 import { s } from "../../dom.js";
 import * as L from "./layout.js";
 import { cattleCard, disc, edgeText, hand, hazardIcon, hazardTile, kcTile, teepeeTile, text, worker } from "./pieces.js";
-import { objectiveCard } from "./cards.js";
+import { buildingActionsText, objectiveCard } from "./cards.js";
+import { buildingActions } from "./icons.js";
+import { showTip } from "../../choices.js";
 import { label, term } from "./words.js";
 
 const last = (list) => list[list.length - 1];
@@ -40,10 +42,12 @@ function herders(ctx, nodeId, x, y) {
 
 // A building space is named by where it stands on the trail (its term, "1st building space after A"),
 // with the building on it, if any.
+// A building's title goes on with its actions in words (buildingActionsText).
 function nodeTitle(ctx, node, tile) {
-  if (node.kind !== "private") return label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" });
-  const space = term(ctx, node.id);
-  return tile ? label(ctx, "node.private", { building: tile, space }) : space;
+  const named = node.kind !== "private" ? label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" })
+    : tile ? label(ctx, "node.private", { building: tile, space: term(ctx, node.id) }) : term(ctx, node.id);
+  const building = (node.kind === "neutral" || node.kind === "private") && node.tile;
+  return building ? label(ctx, "building_help", { building: named, actions: buildingActionsText(ctx, node.tile) }) : named;
 }
 
 function trailNode(ctx, node) {
@@ -66,15 +70,16 @@ function trailNode(ctx, node) {
     g.appendChild(text(0, 14, "★", { class: "kc-star" }));
   } else if (node.kind === "neutral") {
     g.appendChild(s("rect", { x: -27, y: -27, width: 54, height: 54, rx: 8, class: "hit neutral-space" }));
-    g.appendChild(text(0, 1, node.tile || node.letter, { class: "neutral-letter" }));
+    g.appendChild(text(0, -8, node.tile || node.letter, { class: "neutral-letter" }));
+    if (node.tile) g.appendChild(s("g", { transform: "translate(0 15)" }, buildingActions(faces, node.tile, 16, 50)));
   } else if (node.kind === "private") {
     g.appendChild(s("rect", { x: -22, y: -22, width: 44, height: 44, rx: 7, class: `hit private-space${node.woods ? " woods" : ""}` }));
     if (node.tile) {
       const b = faces.buildings[node.tile] || {};
       g.appendChild(s("rect", { x: -20, y: -20, width: 40, height: 40, rx: 6, fill: L.SEAT_COLOURS[node.owner] ?? "#999", class: "building-tile" }));
-      g.appendChild(text(0, -5, node.tile, { class: "building-id" }));
-      g.appendChild(text(0, 11, `${b.vp}`, { class: "building-vp" }));
-      (b.hands || []).forEach((colour, i) => g.appendChild(hand(-13 + i * 26, 13, colour, 7)));
+      g.appendChild(text(0, -8, node.tile, { class: "building-id" }));
+      (b.hands || []).forEach((colour, i) => g.appendChild(hand(-15 + i * 30, -13, colour, 5)));
+      g.appendChild(s("g", { transform: "translate(0 10)" }, buildingActions(faces, node.tile, 14, 38)));
     }
     if (node.risk) g.appendChild(s("g", { class: "risk-mark", transform: "translate(19 -19)" }, [
       s("circle", { r: 9 }), text(0, 0.5, "!", { class: "risk-text" }),
@@ -96,6 +101,11 @@ function trailNode(ctx, node) {
     ((a.type === "move" || a.type === "herder") && last(a.path) === node.id) ||
     (["build", "remove_hazard", "trade", "copy_adjacent"].includes(a.type) && a.space === node.id));
   ctx.choices.bind(g, choices);
+  // a building that is no choice now says what it does when tapped (a title shows only on hover)
+  if (!choices.length && node.tile && (node.kind === "neutral" || node.kind === "private")) {
+    g.classList.add("has-tip");
+    g.addEventListener("click", (event) => showTip(event, title.textContent));
+  }
   if (view.phase_b?.location === node.id) g.classList.add("here");
   return g;
 }

@@ -77,7 +77,12 @@ export function buildingTile(ctx, id, seat, size = 46) {
     text(size * 0.25, size * 0.26, `${face.vp}★`, { class: "building-small" }),
   ]);
   (face.hands || []).forEach((colour, i) => g.appendChild(hand(-size * 0.38 + i * size * 0.76, -size * 0.38, colour, 6)));
-  const actions = (face.actions || []).map((options) => options.map((o) => effectText(ctx, o)).join(" / "));
-  g.appendChild(s("title", { text: `${ctx.tr.localDigits(id)}: ${actions.join(" · ")}` }));
+  g.appendChild(s("title", { text: `${ctx.tr.localDigits(id)}: ${buildingActionsText(ctx, id)}` }));
   return g;
+}
+
+/** A building's local actions in words: "discard Guernsey → +$2 · hire a worker · …". */
+export function buildingActionsText(ctx, id) {
+  const face = ctx.faces.buildings[id] || {};
+  return (face.actions || []).map((options) => options.map((o) => effectText(ctx, o)).join(" / ")).join(" · ");
 }

@@ -84,7 +84,7 @@ function limits(ctx, player, g) {
   // certificate track
   const track = ctx.faces.player_board.certificate_track;
   const y = 150;
-  g.appendChild(text(x + 98, y - 18, label(ctx, "certificates_track", { permanent: player.permanent_certificates }), { class: "small-label" }));
+  g.appendChild(text(x + 98, y - 18, label(ctx, "certificates_track", { permanent: player.permanent_certificates }), { class: "small-label", fit: 196 }));
   track.forEach((value, i) => {
     const cx = x + 16 + i * 33;
     const reachable = value <= player.certificate_limit;
