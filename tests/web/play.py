@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 #: how long a page may take to show the next decision (bots move at once, but a CI machine shared
 #: with other work answers slowly; a wait ends as soon as the decision is there)
 WAIT_MS = 30_000
+#: how long one click may take to land (a busy machine is slow to scroll, pan and hit-test)
+CLICK_MS = 10_000
 
 
 def legal_elements(page):
@@ -59,11 +61,11 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
         target = legal_elements(page).nth(index)
         # on a small screen the board shows a part of itself: a focused element is panned into
         # view, as a player would drag the board to it
-        target.focus(timeout=3000)
-        target.click(timeout=3000)
+        target.focus(timeout=CLICK_MS)
+        target.click(timeout=CLICK_MS)
         menu = page.locator("#menu:not([hidden]) .menu-item")
         if menu.count():
-            menu.nth(rnd.randrange(menu.count())).click(timeout=3000)
+            menu.nth(rnd.randrange(menu.count())).click(timeout=CLICK_MS)
     except Exception:  # the table moved on while we aimed: look again
         return False
     return True
