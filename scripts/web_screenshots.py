@@ -44,7 +44,7 @@ class Serve:
             [sys.executable, "-m", "gametable", "serve", "--port", str(port), "--database-url",
              f"sqlite:///{workdir / 'tables.sqlite3'}", "--bot-pause", "0", "--log-level", "warning",
              "--public-url", self.base], env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy machine starts it slowly
         while True:
             try:
                 self.api("GET", "/api/games")

@@ -6,8 +6,11 @@
 // The state (scale, offset) lives in a ZoomPan made once per page; the drawing is replaced on
 // every update, and attach() puts the new drawing where the old one was.
 
+import { h } from "./dom.js";
+
 const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag (a click stays a click)
 const STEP = 1.25; // one press of + or −
+const PRESS_FOCUS_MS = 500; // a focus this soon after a press on the board is the press's own
 const MAX_SCALE = 3;
 
 export class ZoomPan {
@@ -134,6 +137,9 @@ export class ZoomPan {
     const pointers = new Map(); // pointerId -> {x, y} (frame coordinates)
     let start = null; // the gesture's start: positions, scale and offset
     let dragged = false;
+    // a press focuses what it presses: that focus must not pan the board under the finger (the
+    // click would land elsewhere); only a focus without a press (Tab, a script) pans to it
+    let pressedAt = -Infinity;
     const local = (event) => {
       const box = frame.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
@@ -144,6 +150,7 @@ export class ZoomPan {
     };
     frame.addEventListener("pointerdown", (event) => {
       if (event.button !== 0 && event.pointerType === "mouse") return;
+      pressedAt = event.timeStamp;
       pointers.set(event.pointerId, local(event));
       dragged = false;
       begin();
@@ -202,13 +209,13 @@ export class ZoomPan {
       }
     }, { passive: false });
     frame.addEventListener("focusin", (event) => {
-      if (event.target !== frame && !this.isShown(event.target)) this.reveal([event.target]);
+      if (event.timeStamp - pressedAt > PRESS_FOCUS_MS && event.target !== frame && !this.isShown(event.target)) this.reveal([event.target]);
     });
   }
 }
 
 /** The + / − / reset buttons of a ZoomPan, named in the page's language. */
-export function zoomButtons(zoom, tr, h) {
+export function zoomButtons(zoom, tr) {
   const button = (key, text, onclick) => h("button", {
     type: "button", class: `icon zoom-${key}`, text, title: tr.t(`ui.zoom.${key}`), "aria-label": tr.t(`ui.zoom.${key}`), onclick,
   });

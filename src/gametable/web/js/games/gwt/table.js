@@ -17,7 +17,7 @@ const zoom = new ZoomPan(WIDTH, HEIGHT, LEGIBLE_SCALE);
 // Which players' areas are open (seat -> bool), as the player left them; the others' areas start
 // closed on a narrow screen, so the own board and hand are not below every opponent's.
 const opened = new Map();
-const NARROW = window.matchMedia("(max-width: 1099.98px)");
+const NARROW = window.matchMedia("(max-width: 1099.98px)"); // app.css's one-column layout
 
 function isOpen(seat, mine) {
   if (mine) return true;
@@ -40,7 +40,7 @@ export function render(board, ctx) {
     return area;
   });
   board.appendChild(h("div", { class: "gwt-table" }, [
-    h("div", { class: "board-view" }, [zoomButtons(zoom, ctx.tr, h), frame]),
+    h("div", { class: "board-view" }, [zoomButtons(zoom, ctx.tr), frame]),
     h("div", { class: "gwt-players" }, areas),
   ]));
   fitTexts(board);
