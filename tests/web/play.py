@@ -10,6 +10,13 @@ import time
 from playwright.sync_api import expect
 
 
+#: how long a page may take to show the next decision (bots move at once, but a CI machine shared
+#: with other work answers slowly; a wait ends as soon as the decision is there)
+WAIT_MS = 30_000
+#: how long one click may take to land (a busy machine is slow to scroll, pan and hit-test)
+CLICK_MS = 10_000
+
+
 def legal_elements(page):
     """Everything the page offers to click now: highlighted board elements and choice buttons."""
     return page.locator("[data-legal]")
@@ -25,9 +32,8 @@ def wait_until_it_is_my_move(page) -> None:
     After an answer to a click (including an explained 409) the page fetches the table again
     and stays busy until it has; a click before then is ignored, as a person's would be.
     """
-    # (a bot's move before it may take a while on a loaded machine: longer than expect's 5 s)
-    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=30_000)
-    expect(page.locator("body")).not_to_have_class(re.compile(r"\bbusy\b"))
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours", timeout=WAIT_MS)
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bbusy\b"), timeout=WAIT_MS)
 
 
 _DESCRIBE = """() => [...document.querySelectorAll('[data-legal]')].map((el) => ({
@@ -56,10 +62,14 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
             candidates = preferred
     index = rnd.choice(candidates)
     try:
-        legal_elements(page).nth(index).click(timeout=3000)
+        target = legal_elements(page).nth(index)
+        # on a small screen the board shows a part of itself: a focused element is panned into
+        # view, as a player would drag the board to it
+        target.focus(timeout=CLICK_MS)
+        target.click(timeout=CLICK_MS)
         menu = page.locator("#menu:not([hidden]) .menu-item")
         if menu.count():
-            menu.nth(rnd.randrange(menu.count())).click(timeout=3000)
+            menu.nth(rnd.randrange(menu.count())).click(timeout=CLICK_MS)
     except Exception:  # the table moved on while we aimed: look again
         return False
     return True

@@ -6,6 +6,7 @@ import json
 import random
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import SHOTS, new_page
@@ -33,15 +34,21 @@ def create_table(page, server, *, game: str, players: int, humans: tuple[int, ..
     return invite
 
 
-def test_catan_whole_game_with_invited_player_and_spectator(server, browser, page_errors):
+#: a desktop, and a phone held upright (issue 9: a whole game can be played by tapping on it)
+SCREENS = {"desktop": (1600, 1000), "phone": (390, 844)}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_catan_whole_game_with_invited_player_and_spectator(server, browser, page_errors, screen):
     rnd = random.Random(4)
-    host_context, host = new_page(browser, page_errors)
+    width, height = SCREENS[screen]
+    host_context, host = new_page(browser, page_errors, width=width, height=height)
     invite = create_table(host, server, game="catan-on-the-road", players=3, humans=(1,))
     assert "/t/" in invite
     assert prompt_state(host) == "waiting"
 
     # A second player opens the invite link; it asks only for a name.
-    guest_context, guest = new_page(browser, page_errors)
+    guest_context, guest = new_page(browser, page_errors, width=width, height=height)
     guest.goto(invite)
     guest.wait_for_selector("#join-dialog[open]")
     assert guest.locator("#join-dialog input").count() == 1
@@ -79,7 +86,7 @@ def test_catan_whole_game_with_invited_player_and_spectator(server, browser, pag
     host.wait_for_selector(".final-scores")
     SHOTS.mkdir(parents=True, exist_ok=True)
     host.evaluate('window.scrollTo(0, 0)')
-    host.screenshot(path=str(SHOTS / "catan-table.png"), full_page=True)
+    host.screenshot(path=str(SHOTS / f"catan-table-{screen}.png"), full_page=True)
 
     # Final scoring: a row per category, a total per player, the winner named.
     rows = host.locator(".final-scores tbody tr")

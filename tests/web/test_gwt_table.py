@@ -6,16 +6,19 @@ import random
 import time
 import urllib.error
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import SHOTS, new_page
 from tests.web.play import play_until, prompt_state
-from tests.web.test_catan_table import create_table
+from tests.web.test_catan_table import SCREENS, create_table
 
 
-def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
+@pytest.mark.parametrize("screen", SCREENS)
+def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors, screen):
     rnd = random.Random(7)
-    context, page = new_page(browser, page_errors)
+    width, height = SCREENS[screen]
+    context, page = new_page(browser, page_errors, width=width, height=height)
     create_table(page, server, game="gwt", players=2, options={"building_sides": "b"})
     page.wait_for_selector(".gwt-board")
     # The option chosen in the lobby reached the game: everybody builds with side b.
@@ -32,9 +35,14 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     assert page.locator(".gwt-board .objective-slot").count() == 4
     assert page.locator(".gwt-player").count() == 2
     assert page.locator(".gwt-player.mine .holding.hand .cattle-card").count() == 4
-    # A neutral building's tooltip names it by its letter ("building" once).
-    titles = page.locator(".gwt-board .node-neutral > title").all_text_contents()
-    assert sorted(titles) == [f"Neutral building {letter}" for letter in "ABCDEFG"]
+    # A neutral building's tooltip names it by its letter ("building" once) and says what its
+    # local actions do, from the game's data (rules §3: A's second hire costs $2 more).
+    titles = sorted(page.locator(".gwt-board .node-neutral > title").all_text_contents())
+    assert [t.split(":")[0] for t in titles] == [f"Neutral building {letter}" for letter in "ABCDEFG"]
+    assert titles[0].endswith(" → +$2 · hire a worker · hire a worker ($2 more)"), titles[0]
+    assert titles[1].endswith(" → +$2 · build ($2/craftsman)"), titles[1]
+    # drawn with one picture per local action: A has three, B two
+    assert page.locator(".gwt-board .node-neutral[data-node='NEUTRAL-A'] .action-chip").count() == 3
     # An empty building space's tooltip says where it stands on the trail (rules §5.2), not its id.
     spaces = page.locator(".gwt-board .node-private")
     named = dict(zip(spaces.evaluate_all("els => els.map(e => e.dataset.node)"),
@@ -68,7 +76,7 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate('window.scrollTo(0, 0)')
-    page.screenshot(path=str(SHOTS / "gwt-table.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"gwt-table-{screen}.png"), full_page=True)
     # A disc of ours now stands on a city, and the log tells what happened in words.
     assert page.locator(".gwt-board .city .disc").count() >= 1
     entries = page.locator("#log .log-entry").all_text_contents()
@@ -76,7 +84,7 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors):
     # A built space's tooltip names the building by its number and the space by its place.
     built = page.locator(".gwt-board .node-private:has(.building-tile) > title").all_text_contents()
     empty_names = set(named.values())
-    assert all(t.startswith("Building ") and any(t.endswith(" on " + n) for n in empty_names) for t in built), built
+    assert all(t.startswith("Building ") and any(f" on {n}: " in t for n in empty_names) for t in built), built
     assert prompt_state(page) in ("yours", "others")
     # The watcher followed live: the same disc on the same city. Counted once the bot has ended
     # its turn (it may deliver too): then the table waits for this page and stands still.

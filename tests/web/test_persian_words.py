@@ -4,12 +4,14 @@ switch, and an element that opens a menu has a name."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import expect
 
 from gametable import i18n
 from tests.web.conftest import new_page
+from tests.web.play import click_one, wait_until_it_is_my_move
 from tests.web.test_catan_table import CREATOR, create_table
 
 BOARD_TEXTS = """() => [...document.querySelectorAll(
@@ -39,6 +41,34 @@ def test_the_persian_gwt_board_has_no_english_word_and_no_latin_digit(server, br
     # building 3a's "discard any" in words, and VP as the catalog says it
     titles = page.locator(".gwt-player.mine .building-card[data-building='3a'] > title").all_text_contents()
     assert i18n.text("gwt.term.any_pair", "fa") in titles[0]
+    assert page_errors == []
+    context.close()
+
+
+#: what the table says in words once a game is under way: the board's texts and tooltips, the log,
+#: the action bar (prompt and choice buttons), the choices' names, the zoom buttons' names
+SAID = """() => [
+    ...[...document.querySelectorAll('.gwt-table text, .gwt-table title')].map((node) => node.textContent),
+    ...[...document.querySelectorAll('#log .log-entry')].map((node) => node.textContent),
+    document.querySelector('#action-bar').innerText,
+    ...[...document.querySelectorAll('[data-legal], .zoom-bar button')].map((node) => node.getAttribute('aria-label') || ''),
+]"""
+
+
+def test_the_persian_gwt_board_and_log_stay_persian_through_a_game(server, browser, page_errors):
+    """Many moves in (buildings built, cattle bought, a log of what everybody did), every word
+    the page writes still comes from the Persian catalogs."""
+    context, page = _persian_gwt_table(server, browser, page_errors, {"building_sides": "b"})
+    rnd = random.Random(6)
+    for _ in range(14):
+        wait_until_it_is_my_move(page)
+        click_one(page, rnd, prefer=lambda element: element["type"] != "end_phase_b" or rnd.random() < 0.3)
+    wait_until_it_is_my_move(page)
+    said = [text.replace(CREATOR, "") for text in page.evaluate(SAID)]
+    assert page.locator("#log .log-entry").count() > 10
+    english = sorted({word for text in said for word in re.findall(r"[A-Za-z]{2,}", text)})
+    assert english == []
+    assert [text for text in said if re.search(r"[0-9]", text)] == []
     assert page_errors == []
     context.close()
 

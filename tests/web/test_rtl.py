@@ -18,6 +18,8 @@ _SPILLS = """() => {
   for (const el of document.querySelectorAll('body *')) {
     const box = el.getBoundingClientRect();
     if (!box.width || getComputedStyle(el).position === 'fixed') continue;
+    // the GWT board view clips its drawing, which is larger than the frame when zoomed in
+    if (el.closest('.board-frame') && !el.classList.contains('board-frame')) continue;
     if (box.right > width + 1 || box.left < -1) {
       out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} [${Math.round(box.left)}, ${Math.round(box.right)}]`);
     }

@@ -111,15 +111,22 @@ def _railroad(view: dict[str, Any], names: list[str], lang: str) -> str:
                       _say("gwt.terminal.cities", lang, cities=" · ".join(cities))])
 
 
+_UP_TO_WORDS = {"engineers": "web.gwt.engineers", "woods": "web.gwt.woods"}
+
+
 def _effect(effect: dict[str, Any], lang: str) -> str:
     """A printed effect in a few words, as the browser's effectText says it (web.gwt.effect.*)."""
     params = dict(effect)
     if "card" in params:  # "any" with a count of 2: two cards of one breed (building F, 3a)
         card = "any_pair" if params["card"] == "any" and params.get("count") == 2 else params["card"]
         params["card"] = _t(card, lang)
-    if params.get("up_to") == "engineers":
-        params["up_to"] = _say("web.gwt.engineers", lang)
-    said = _say(f"web.gwt.effect.{effect['effect']}", lang, **params)
+    if params.get("up_to") in _UP_TO_WORDS:  # an amount counted on the player's board
+        params["up_to"] = _say(_UP_TO_WORDS[params["up_to"]], lang)
+    key = effect["effect"]
+    if key == "hire" and params.get("discount"):  # a hire at another price than the job market's
+        key = "hire_cheaper" if params["discount"] > 0 else "hire_dearer"
+        params["extra"] = -params["discount"]
+    said = _say(f"web.gwt.effect.{key}", lang, **params)
     if effect["effect"] == "aux" and effect.get("double"):
         said += f" ({_say('web.gwt.double', lang)})"
     return said

@@ -118,24 +118,40 @@ export function openMenu(event, actions, label, send) {
       },
     }));
   }
-  menu.hidden = false;
+  placeNear(menu, event);
+  menu.querySelector("button")?.focus();
+}
+
+/** Show `box` (fixed, unhidden) next to where the player clicked, inside the window. */
+function placeNear(box, event) {
+  box.hidden = false;
   const x = event.clientX || (event.target.getBoundingClientRect?.().left ?? 0);
   const y = event.clientY || (event.target.getBoundingClientRect?.().bottom ?? 0);
-  const width = menu.offsetWidth;
-  const height = menu.offsetHeight;
-  menu.style.left = `${Math.max(8, Math.min(x, window.innerWidth - width - 8))}px`;
-  menu.style.top = `${Math.max(8, Math.min(y + 6, window.innerHeight - height - 8))}px`;
-  menu.querySelector("button")?.focus();
+  box.style.left = `${Math.max(8, Math.min(x, window.innerWidth - box.offsetWidth - 8))}px`;
+  box.style.top = `${Math.max(8, Math.min(y + 6, window.innerHeight - box.offsetHeight - 8))}px`;
+}
+
+/** A few words about what was tapped (a building's actions), where it was tapped, until the next click. */
+export function showTip(event, text) {
+  event.stopPropagation();
+  closeMenu();
+  const tip = byId("tip");
+  tip.textContent = text;
+  placeNear(tip, event);
 }
 
 export function closeMenu() {
   const menu = byId("menu");
   if (menu) menu.hidden = true;
+  const tip = byId("tip");
+  if (tip) tip.hidden = true;
 }
 
 document.addEventListener("click", (event) => {
   const menu = byId("menu");
   if (menu && !menu.hidden && !menu.contains(event.target)) closeMenu();
+  const tip = byId("tip");
+  if (tip && !tip.hidden) tip.hidden = true;
 });
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") closeMenu();

@@ -211,7 +211,7 @@ function renderSeatTools(snapshot) {
   });
   const old = byId("seat-tools");
   if (old) old.replaceWith(panel);
-  else byId("prompt").after(panel);
+  else byId("action-bar").after(panel); // not in the sticky bar: it holds only what is asked now
 }
 
 /** Say when the bot played for a seat whose time ran out (once per timeout). */

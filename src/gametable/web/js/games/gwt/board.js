@@ -5,7 +5,9 @@
 import { s } from "../../dom.js";
 import * as L from "./layout.js";
 import { cattleCard, disc, edgeText, hand, hazardIcon, hazardTile, kcTile, teepeeTile, text, worker } from "./pieces.js";
-import { objectiveCard } from "./cards.js";
+import { buildingActionsText, objectiveCard } from "./cards.js";
+import { buildingActions } from "./icons.js";
+import { showTip } from "../../choices.js";
 import { label, term } from "./words.js";
 
 const last = (list) => list[list.length - 1];
@@ -41,10 +43,12 @@ function herders(ctx, nodeId, x, y) {
 
 // A building space is named by where it stands on the trail (its term, "1st building space after A"),
 // with the building on it, if any.
+// A building's title goes on with its actions in words (buildingActionsText).
 function nodeTitle(ctx, node, tile) {
-  if (node.kind !== "private") return label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" });
-  const space = term(ctx, node.id);
-  return tile ? label(ctx, "node.private", { building: tile, space }) : space;
+  const named = node.kind !== "private" ? label(ctx, `node.${node.kind}`, { tile, value: node.value ?? "" })
+    : tile ? label(ctx, "node.private", { building: tile, space: term(ctx, node.id) }) : term(ctx, node.id);
+  const building = (node.kind === "neutral" || node.kind === "private") && node.tile;
+  return building ? label(ctx, "building_help", { building: named, actions: buildingActionsText(ctx, node.tile) }) : named;
 }
 
 function trailNode(ctx, node) {
@@ -67,18 +71,19 @@ function trailNode(ctx, node) {
     g.appendChild(text(0, 14, "★", { class: "kc-star" }));
   } else if (node.kind === "neutral") {
     g.appendChild(s("rect", { x: -27, y: -27, width: 54, height: 54, rx: 8, class: "hit neutral-space" }));
-    g.appendChild(text(0, 1, node.tile || node.letter, { class: "neutral-letter" }));
+    g.appendChild(text(0, -8, node.tile || node.letter, { class: "neutral-letter" }));
+    if (node.tile) g.appendChild(s("g", { transform: "translate(0 15)" }, buildingActions(faces, node.tile, 16, 50)));
   } else if (node.kind === "private") {
     g.appendChild(s("rect", { x: -22, y: -22, width: 44, height: 44, rx: 7, class: `hit private-space${node.woods ? " woods" : ""}` }));
     if (node.tile) {
       const b = faces.buildings[node.tile] || {};
       g.appendChild(s("rect", { x: -20, y: -20, width: 40, height: 40, rx: 6, fill: L.SEAT_COLOURS[node.owner] ?? "#999", class: "building-tile" }));
-      g.appendChild(text(0, -5, node.tile, { class: "building-id" }));
-      g.appendChild(text(0, 11, `${b.vp}`, { class: "building-vp" }));
-      (b.hands || []).forEach((colour, i) => g.appendChild(hand(-13 + i * 26, 13, colour, 7)));
+      g.appendChild(text(0, -8, node.tile, { class: "building-id" }));
+      (b.hands || []).forEach((colour, i) => g.appendChild(hand(-15 + i * 30, -13, colour, 5)));
+      g.appendChild(s("g", { transform: "translate(0 10)" }, buildingActions(faces, node.tile, 14, 38)));
     }
     if (node.risk) g.appendChild(s("g", { class: "risk-mark", transform: "translate(19 -19)" }, [
-      s("circle", { r: 7 }), text(0, 0.5, "!", { class: "risk-text" }),
+      s("circle", { r: 9 }), text(0, 0.5, "!", { class: "risk-text" }),
     ]));
   } else if (node.kind === "hazard") {
     if (node.tile) g.appendChild(hazardTile(node.tile, faces, 20));
@@ -92,13 +97,18 @@ function trailNode(ctx, node) {
     if (node.tile) g.appendChild(teepeeTile(node.tile, 17, ctx.domain));
     // the second edition's outlaw space 1 pays an exchange token (⇄), not money
     const reward = node.exchange ? "⇄" : `${node.value > 0 ? "+" : "−"}$${Math.abs(node.value)}`;
-    g.appendChild(text(0, 33, reward, { class: `teepee-value${node.value < 0 ? " negative" : ""}` }));
+    g.appendChild(text(0, -33, reward, { class: `teepee-value${node.value < 0 ? " negative" : ""}` }));
   }
   g.appendChild(herders(ctx, node.id, 0, 0));
   const choices = ctx.choices.where((a) =>
     ((a.type === "move" || a.type === "herder") && last(a.path) === node.id) ||
     (["build", "remove_hazard", "trade", "copy_adjacent"].includes(a.type) && a.space === node.id));
   ctx.choices.bind(g, choices);
+  // a building that is no choice now says what it does when tapped (a title shows only on hover)
+  if (!choices.length && node.tile && (node.kind === "neutral" || node.kind === "private")) {
+    g.classList.add("has-tip");
+    g.addEventListener("click", (event) => showTip(event, title.textContent));
+  }
   if (view.phase_b?.location === node.id) g.classList.add("here");
   return g;
 }
@@ -129,9 +139,9 @@ function cities(ctx) {
     if (arrow.objective) parts.push("✉");
     if (arrow.exchange) parts.push("⇄"); // an exchange token (second edition)
     if (arrow.vp) parts.push(`${arrow.vp > 0 ? "+" : ""}${arrow.vp}`);
-    g.appendChild(s("g", { class: "city-arrow", transform: `translate(${x} ${L.CITY_Y + 30})` }, [
+    g.appendChild(s("g", { class: "city-arrow", transform: `translate(${x} ${L.CITY_Y + 50})` }, [
       s("path", { d: "M-16 0 H12 M6 -5 L12 0 L6 5", class: "arrow-line" }),
-      text(0, -12, parts.join(" "), { class: "arrow-text" }),
+      text(0, 15, parts.join(" "), { class: "arrow-text" }),
     ]));
   }
   list.forEach((city, i) => {
@@ -173,6 +183,7 @@ function railroad(ctx) {
     if (position.turnout) {
       g.appendChild(s("path", { d: `M${x - 19} ${L.TRACK_Y} Q${x} ${L.TRACK_Y} ${x} ${y} Q${x} ${L.TRACK_Y} ${x + 19} ${L.TRACK_Y}`, class: "spur" }));
     }
+    cell.appendChild(s("rect", { x: -TRACK_TARGET / 2, y: -TRACK_TARGET / 2, width: TRACK_TARGET, height: TRACK_TARGET, class: "target-area" }));
     cell.appendChild(s("rect", { x: -13, y: -10, width: 26, height: 20, rx: 4, class: "hit sleeper" }));
     if (!position.turnout && Number(position.label) % 5 === 0) cell.appendChild(text(0, 0, position.label, { class: "track-number" }));
     (engineAt[position.label] || []).forEach((seat, k) => {
@@ -186,7 +197,7 @@ function railroad(ctx) {
   }
   for (const station of rr.stations) {
     const x = Math.min(L.trackX(station.position), 1548);
-    const box = s("g", { class: `station corner-${station.corner}`, dataset: { station: station.number }, transform: `translate(${x} 246)` }, [
+    const box = s("g", { class: `station corner-${station.corner}`, dataset: { station: station.number }, transform: `translate(${x} ${L.STATION_Y})` }, [
       s("rect", { x: -30, y: -24, width: 60, height: 50, rx: 8, class: "hit station-box" }),
       s("path", { d: "M-10 -14 L0 -21 L10 -14 V-6 H-10 Z", class: "station-roof" }),
       text(-16, 4, `$${station.cost}`, { class: "station-cost" }),
@@ -197,7 +208,7 @@ function railroad(ctx) {
       ["upgrade", "upgrade_behind", "disc_from_station"].includes(a.type) && a.station === station.number));
     g.appendChild(box);
     if (station.master_space) {
-      const master = s("g", { class: "station-master", dataset: { master: station.station_master || "" }, transform: `translate(${x} 300)` }, [
+      const master = s("g", { class: "station-master", dataset: { master: station.station_master || "" }, transform: `translate(${x} ${L.MASTER_Y})` }, [
         s("rect", { x: -50, y: -15, width: 100, height: 30, rx: 6, class: station.station_master ? "master-tile" : "master-empty" }),
       ]);
       if (station.station_master) {
@@ -257,7 +268,7 @@ function jobMarket(ctx) {
     row.workers.forEach((kind, col) => {
       const x = p.x + 96 + col * 64;
       const cell = s("g", { class: "job-slot", dataset: { row: row.row, col }, transform: `translate(${x} ${y})` }, [
-        s("rect", { x: -16, y: -15, width: 32, height: 30, rx: 6, class: "hit slot" }),
+        s("rect", { x: -20, y: -17.5, width: 40, height: 35, rx: 6, class: "hit slot" }),
       ]);
       if (kind) {
         cell.appendChild(worker(kind, 0, 0, 14));
@@ -322,7 +333,7 @@ function objectiveDisplay(ctx) {
     g.appendChild(cell);
   });
   const stack = s("g", { class: "objective-stack", transform: `translate(${p.x + p.width / 2} ${p.y + p.height - 28})` }, [
-    s("rect", { x: -70, y: -16, width: 140, height: 32, rx: 8, class: "hit stack-box" }),
+    s("rect", { x: -70, y: -18, width: 140, height: 36, rx: 8, class: "hit stack-box" }),
     text(0, 0, label(ctx, "stack", { count: view.objective_cards.stack_size }), { class: "small-label" }),
   ]);
   choices.bind(stack, choices.where((a) => a.type === "take_objective" && a.card === "stack"));
@@ -330,15 +341,21 @@ function objectiveDisplay(ctx) {
   return g;
 }
 
+// The board's smallest text is 16 units high and its smallest target 35 units across: drawn at
+// this scale or larger they are at least 11 px and 24 px (the board view starts there).
+const SMALLEST_TEXT = 16;
+const SMALLEST_TARGET = 35;
+const TRACK_TARGET = 36; // a railroad space's target (spaces lie 39 units apart)
+export const LEGIBLE_SCALE = Math.max(11 / SMALLEST_TEXT, 24 / SMALLEST_TARGET);
+
 export function drawBoard(ctx) {
-  const svg = s("svg", { viewBox: `0 0 ${L.WIDTH} ${L.HEIGHT}`, class: "gwt-board", role: "img", "aria-label": label(ctx, "board") });
+  // drawn at 1 unit = 1 px; the board view (../../zoom.js) scales it
+  const svg = s("svg", { viewBox: `0 0 ${L.WIDTH} ${L.HEIGHT}`, width: L.WIDTH, height: L.HEIGHT, class: "gwt-board", role: "img", "aria-label": label(ctx, "board") });
   svg.appendChild(s("rect", { x: 0, y: 0, width: L.WIDTH, height: L.HEIGHT, rx: 20, class: "board-bg" }));
   svg.appendChild(cities(ctx));
   svg.appendChild(railroad(ctx));
-  svg.appendChild(kansasCity(ctx));
-  svg.appendChild(jobMarket(ctx));
-  svg.appendChild(trail(ctx));
-  svg.appendChild(cattleMarket(ctx));
-  svg.appendChild(objectiveDisplay(ctx));
+  svg.appendChild(s("g", { transform: `translate(0 ${L.LOWER_PART_SHIFT})` }, [
+    kansasCity(ctx), jobMarket(ctx), trail(ctx), cattleMarket(ctx), objectiveDisplay(ctx),
+  ]));
   return svg;
 }

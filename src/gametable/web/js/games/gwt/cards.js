@@ -21,11 +21,11 @@ function taskIcon(task, x, y, domain = "gwt") {
     g.appendChild(s("circle", { r: 9.5, fill: colour }));
     g.appendChild(s("path", { d: "M0 -6 L5 5 H-5 Z", fill: "#fffaf0" }));
   } else if (task.startsWith("cattle_")) {
-    g.appendChild(s("rect", { x: -7.5, y: -10, width: 15, height: 20, rx: 3, fill: "#fffaf0", stroke: "#8a7a60" }));
+    g.appendChild(s("rect", { x: -9, y: -11, width: 18, height: 22, rx: 3, fill: "#fffaf0", stroke: "#8a7a60" }));
     g.appendChild(text(0, 0.5, task.slice(7), { class: "task-number" }));
   } else if (task === "san_francisco") {
-    g.appendChild(s("circle", { r: 9.5, fill: "#2b2a33" }));
-    g.appendChild(text(0, 0.5, say(`web.${domain}.task_sf`), { class: "task-sf" })); // NY in the second edition
+    g.appendChild(s("circle", { r: 12, fill: "#2b2a33" }));
+    g.appendChild(text(0, 0.5, say(`web.${domain}.task_sf`), { class: "task-sf", fit: 20 })); // NY in the second edition
   }
   return g;
 }
@@ -77,7 +77,12 @@ export function buildingTile(ctx, id, seat, size = 46) {
     text(size * 0.25, size * 0.26, `${face.vp}★`, { class: "building-small" }),
   ]);
   (face.hands || []).forEach((colour, i) => g.appendChild(hand(-size * 0.38 + i * size * 0.76, -size * 0.38, colour, 6)));
-  const actions = (face.actions || []).map((options) => options.map((o) => effectText(ctx, o)).join(" / "));
-  g.appendChild(s("title", { text: `${ctx.tr.localDigits(id)}: ${actions.join(" · ")}` }));
+  g.appendChild(s("title", { text: `${ctx.tr.localDigits(id)}: ${buildingActionsText(ctx, id)}` }));
   return g;
+}
+
+/** A building's local actions in words: "discard Guernsey → +$2 · hire a worker · …". */
+export function buildingActionsText(ctx, id) {
+  const face = ctx.faces.buildings[id] || {};
+  return (face.actions || []).map((options) => options.map((o) => effectText(ctx, o)).join(" / ")).join(" · ");
 }

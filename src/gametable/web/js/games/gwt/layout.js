@@ -1,14 +1,19 @@
-// Where things go on our drawing of the Great Western Trail board (a 1600 × 1040 SVG).
+// Where things go on our drawing of the Great Western Trail board (a 1600 × 1060 SVG).
 // Positions only: which spaces exist and how they connect come from the view.
 
 export const WIDTH = 1600;
-export const HEIGHT = 1040;
+export const HEIGHT = 1060;
+// The trail and the four panels are drawn this much lower than their coordinates below say:
+// room for the railroad's spaces, which are as tall as any other target.
+export const LOWER_PART_SHIFT = 20;
 
 // Cities along the top, railroad below them.
 export const CITY_Y = 62;
 export const cityX = (index) => 82 + index * 159.5;
 export const TRACK_Y = 168;
-export const TURNOUT_Y = 200;
+export const TURNOUT_Y = 210;
+export const STATION_Y = 264;
+export const MASTER_Y = 314;
 export const trackX = (label) => 38 + Number(label) * 39.1; // "4.5" (a turnout) lies between 4 and 5
 
 // The trail: three rows snaking from the start (bottom right) to Kansas City (top left).

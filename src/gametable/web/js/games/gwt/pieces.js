@@ -156,7 +156,7 @@ export function cattleCard(cardId, faces, w = 44, h = 62, name = null) {
     s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: 6, fill: "#fffaf0", stroke: "#8a7a60", "stroke-width": 1.2 }),
     s("rect", { x: -w / 2 + 3, y: -h / 2 + 3, width: w - 6, height: h * 0.5, rx: 4, fill: colour, stroke: face.colour === "white" ? "#bbb" : "none" }),
     text(0, -h / 2 + 3 + h * 0.25, `${face.value}`, { class: "breeding-value", "font-size": h * 0.3, fill: dark ? "#fff" : "#222" }),
-    face.vp ? text(0, h * (name ? 0.16 : 0.27), say("gwt.terminal.vp", { vp: face.vp }), { class: "card-vp", "font-size": h * 0.17 }) : null,
+    face.vp ? text(0, h * (name ? 0.16 : 0.27), say("gwt.terminal.vp", { vp: face.vp }), { class: "card-vp", "font-size": h * 0.17, fit: w - 4 }) : null,
     name ? text(0, h * 0.36, name, { class: "card-name", "font-size": h * 0.13, fit: w - 4 }) : null,
   ]);
 }

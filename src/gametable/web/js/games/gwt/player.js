@@ -33,7 +33,10 @@ function workerRows(ctx, player, g) {
 function discSpaces(ctx, player, group, x, y, g, seat) {
   const spec = ctx.faces.player_board.discs.find((d) => d.group === group);
   const left = player.discs[group];
-  const cell = s("g", { class: `disc-group corner-${spec.corner}`, dataset: { group }, transform: `translate(${x} ${y})` });
+  const cell = s("g", { class: `disc-group corner-${spec.corner}`, dataset: { group }, transform: `translate(${x} ${y})` }, [
+    // the group's target: as tall as the row it stands in, so that it is big enough to tap
+    s("rect", { x: -11, y: -14, width: spec.count * 22, height: 28, class: "target-area" }),
+  ]);
   for (let i = 0; i < spec.count; i++) {
     cell.appendChild(s("circle", { cx: i * 22, cy: 0, r: 9.5, class: "hit disc-space" }));
     if (i < left) cell.appendChild(disc(seat, i * 22, 0, 8));
@@ -81,16 +84,13 @@ function limits(ctx, player, g) {
   // certificate track
   const track = ctx.faces.player_board.certificate_track;
   const y = 150;
-  g.appendChild(text(x + 98, y - 18, label(ctx, "certificates_track", { permanent: player.permanent_certificates }), { class: "small-label" }));
+  g.appendChild(text(x + 98, y - 18, label(ctx, "certificates_track", { permanent: player.permanent_certificates }), { class: "small-label", fit: 196 }));
   track.forEach((value, i) => {
     const cx = x + 16 + i * 33;
     const reachable = value <= player.certificate_limit;
     g.appendChild(s("rect", { x: cx - 13, y: y - 11, width: 26, height: 22, rx: 5, class: `cert-space${reachable ? "" : " locked"}${player.certificates === value ? " current" : ""}` }));
     g.appendChild(text(cx, y, `${value}`, { class: "cert-number" }));
   });
-  g.appendChild(s("g", { class: "money-line" }, [
-    text(x + 98, 192, label(ctx, "money", { amount: player.money }), { class: "money-text" }),
-  ]));
 }
 
 function holdings(ctx, player) {
@@ -130,34 +130,47 @@ function holdings(ctx, player) {
   return h("div", { class: "holdings" }, parts);
 }
 
-export function playerArea(ctx, player) {
+// The player board in three parts (workers, auxiliary actions, limits and certificates), each its
+// own drawing in the board's coordinates: side by side on a wide screen, one under the other on a
+// phone, where the whole board in one drawing would be too small to tap.
+const BOARD_HEIGHT = 206;
+const BOARD_PARTS = [["workers", 0, 340, workerRows], ["aux", 340, 205, auxActions], ["limits", 545, 215, limits]];
+
+function playerBoard(ctx, player) {
+  return h("div", { class: "player-board-parts", role: "img", "aria-label": label(ctx, "player_board", { seat: player.seat }) },
+    BOARD_PARTS.map(([name, x, width, draw]) => {
+      const svg = s("svg", { viewBox: `${x} 0 ${width} ${BOARD_HEIGHT}`, class: `player-board part-${name}` }, [
+        s("rect", { x: x + 1, y: 1, width: width - 2, height: BOARD_HEIGHT - 2, rx: 14, class: "player-board-bg" }),
+      ]);
+      draw(ctx, player, svg);
+      return svg;
+    }));
+}
+
+/** A player's area; another player's may be closed to its header (name, money, badges). */
+export function playerArea(ctx, player, open = true) {
   const { view, names } = ctx;
   const active = view.to_act.length > 0 && view.current === player.seat;
-  const svg = s("svg", { viewBox: "0 0 760 206", class: "player-board", role: "img", "aria-label": label(ctx, "player_board", { seat: player.seat }) }, [
-    s("rect", { x: 1, y: 1, width: 758, height: 204, rx: 14, class: "player-board-bg" }),
-  ]);
-  workerRows(ctx, player, svg);
-  auxActions(ctx, player, svg);
-  limits(ctx, player, svg);
   const badges = [];
   if (player.job_token) badges.push(h("span", { class: "badge", text: label(ctx, "job_token") }));
   if (view.first_player === player.seat) badges.push(h("span", { class: "badge", text: label(ctx, "first_player") }));
-  return h("article", {
+  return h("details", {
     class: `panel gwt-player seat-colour-${player.seat}${active ? " active" : ""}${ctx.seat === player.seat ? " mine" : ""}`,
     dataset: { seat: player.seat },
+    open,
   }, [
-    h("header", {}, [
+    h("summary", { class: "player-summary" }, [
       h("span", { class: "dot" }),
       h("strong", { class: "player-name", text: names[player.seat] }),
       active ? h("span", { class: "tag", text: label(ctx, "on_turn") }) : null,
       badges,
+      // the player's money, said once: here, where a closed area shows it too
       h("span", { class: "money-badge", dataset: { money: player.money }, text: label(ctx, "money", { amount: player.money }) }),
       player.exchange_tokens === undefined ? null // second edition only
         : h("span", { class: "exchange-badge", dataset: { exchange: player.exchange_tokens },
           text: label(ctx, "exchange_tokens", { count: player.exchange_tokens }) }),
     ]),
-    svg,
+    playerBoard(ctx, player),
     holdings(ctx, player),
   ]);
 }
-

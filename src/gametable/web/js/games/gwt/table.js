@@ -4,7 +4,9 @@
 // the game's own data; words come from the edition's catalog domain (gwt, gwt2e).
 
 import { clear, h } from "../../dom.js";
-import { drawBoard } from "./board.js";
+import { ZoomPan, zoomButtons } from "../../zoom.js";
+import { drawBoard, LEGIBLE_SCALE } from "./board.js";
+import { HEIGHT, WIDTH } from "./layout.js";
 import { fitTexts } from "./pieces.js";
 import { playerArea } from "./player.js";
 import { label, objectiveName, source, term } from "./words.js";
@@ -20,6 +22,18 @@ function edition(view) {
   return { faces: FACES[game], domain: DOMAIN[game] };
 }
 
+// One for the page: the board is drawn anew on every update and keeps the player's zoom and pan.
+const zoom = new ZoomPan(WIDTH, HEIGHT, LEGIBLE_SCALE);
+// Which players' areas are open (seat -> bool), as the player left them; the others' areas start
+// closed on a narrow screen, so the own board and hand are not below every opponent's.
+const opened = new Map();
+const NARROW = window.matchMedia("(max-width: 1099.98px)"); // app.css's one-column layout
+
+function isOpen(seat, mine) {
+  if (mine) return true;
+  return opened.has(seat) ? opened.get(seat) : !NARROW.matches;
+}
+
 export function render(board, ctx) {
   const full = { ...ctx, ...edition(ctx.view) };
   const { view } = ctx;
@@ -28,11 +42,21 @@ export function render(board, ctx) {
   const keep = board.querySelector(":scope > .final-scores");
   clear(board);
   if (keep) board.appendChild(keep);
+  const drawing = drawBoard(full);
+  const frame = h("div", { class: "board-frame" }, drawing);
+  const areas = order.map((seat) => {
+    const area = playerArea(full, view.players[seat], isOpen(seat, seat === ctx.seat));
+    area.addEventListener("toggle", () => opened.set(seat, area.open));
+    return area;
+  });
   board.appendChild(h("div", { class: "gwt-table" }, [
-    h("div", { class: "board-frame" }, drawBoard(full)),
-    h("div", { class: "gwt-players" }, order.map((seat) => playerArea(full, view.players[seat]))),
+    h("div", { class: "board-view" }, [zoomButtons(zoom, ctx.tr), frame]),
+    h("div", { class: "gwt-players" }, areas),
   ]));
   fitTexts(board);
+  zoom.attach(frame, drawing);
+  // a decision on the board somewhere off screen: pan there
+  zoom.showSomeOf([...drawing.querySelectorAll("[data-legal]")]);
 }
 
 /** What the current decision is about, in words. */

@@ -1,0 +1,210 @@
+"""Every screen size (issue 9): on a phone, a tablet and a desktop, both tables offer every choice
+where it can be tapped (nothing covers it, at least 24 px each way), the page never scrolls
+sideways on a phone, the GWT board's texts are legible on a desktop, and the board zooms and pans.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from gametable import i18n
+from tests.web.conftest import new_page
+from tests.web.play import click_one, wait_until_it_is_my_move
+
+SIZES = [(390, 844), (800, 1000), (1400, 900)]
+GAMES = ["gwt", "catan-on-the-road"]
+#: the smallest target a finger can hit (WCAG 2.2, target size minimum)
+MIN_TARGET = 24
+#: the smallest text on the GWT board, in CSS pixels
+MIN_TEXT = 11
+
+# For each offered choice: focus it (the GWT board view pans a focused element into view, as a
+# player would by dragging), scroll the page to it, and ask which element is on top at its centre.
+CHOICES_AS_SEEN = """() => [...document.querySelectorAll('[data-legal]')].map((el) => {
+    el.focus({preventScroll: true});
+    el.scrollIntoView({block: 'center', inline: 'center'});
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const name = (node) => node ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : 'nothing';
+    return {
+        choice: `${name(el)} ${el.getAttribute('aria-label') || el.textContent}`.slice(0, 120),
+        width: box.width, height: box.height,
+        on_top: !!hit && (hit === el || el.contains(hit)), hit: name(hit),
+    };
+})"""
+
+SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+# Every text drawn on the GWT board and the player boards, with its size on screen: the font
+# size times the scale of the drawing (the zoom's CSS transform included).
+TEXT_SIZES = """() => [...document.querySelectorAll('.gwt-board text, .player-board text')]
+    .filter((node) => node.textContent.trim())
+    .map((node) => {
+        const ctm = node.getScreenCTM();
+        const scale = Math.hypot(ctm.a, ctm.b);
+        return [node.textContent, parseFloat(getComputedStyle(node).fontSize) * scale];
+    })"""
+
+
+def open_table(server, browser, page_errors, game, width, height, lang="en", players=3):
+    """A table of `game`, seat 0 ours and the others bots, seen at width x height."""
+    table = server.api("POST", "/api/tables", {"game": game, "players": players,
+                                               "bots": list(range(1, players)), "name": "Ann"})
+    context, page = new_page(browser, page_errors, lang=lang, width=width, height=height)
+    page.goto(server.base + f"/?lang={lang}")
+    page.evaluate("([id, token, lang]) => { localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}));"
+                  " localStorage.setItem('gametable.lang', lang); }", [table["id"], table["token"], lang])
+    page.goto(table["invite_url"])
+    wait_until_it_is_my_move(page)
+    return context, page
+
+
+def assert_choices_can_be_tapped(page, where):
+    seen = page.evaluate(CHOICES_AS_SEEN)
+    assert seen, f"{where}: nothing offered"
+    covered = [c for c in seen if not c["on_top"]]
+    assert covered == [], f"{where}: covered choices {covered}"
+    small = [c for c in seen if c["width"] < MIN_TARGET or c["height"] < MIN_TARGET]
+    assert small == [], f"{where}: choices smaller than {MIN_TARGET} px {small}"
+    return len(seen)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_choice_is_on_top_and_big_enough_to_tap(server, browser, page_errors, game, width, height):
+    context, page = open_table(server, browser, page_errors, game, width, height)
+    rnd = random.Random(width + len(game))
+    checked = 0
+    for move in range(8):  # the choices of several decisions, each looked at before it is made
+        wait_until_it_is_my_move(page)
+        checked += assert_choices_can_be_tapped(page, f"{game} at {width}x{height}, decision {move}")
+        click_one(page, rnd, prefer=lambda element: element["type"] != "start_trade")
+    assert checked >= 8
+    assert page.evaluate(SIDEWAYS) <= 0
+    assert page_errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_table_never_scrolls_sideways_on_a_360_px_phone(server, browser, page_errors, game, lang):
+    """(At 390 px the test above checks it too.) Four players: the most seats and areas."""
+    width = 360
+    context, page = open_table(server, browser, page_errors, game, width, 800, lang=lang, players=4)
+    rnd = random.Random(width)
+    for _ in range(4):
+        assert page.evaluate(SIDEWAYS) <= 0, f"{game} in {lang} at {width} px"
+        wait_until_it_is_my_move(page)
+        click_one(page, rnd, prefer=lambda element: element["type"] != "start_trade")
+    assert page.evaluate(SIDEWAYS) <= 0
+    assert page_errors == []
+    context.close()
+
+
+def test_no_gwt_board_text_is_smaller_than_11_px_on_a_desktop(server, browser, page_errors):
+    context, page = open_table(server, browser, page_errors, "gwt", 1400, 900, players=4)
+    sizes = page.evaluate(TEXT_SIZES)
+    assert len(sizes) > 150
+    small = sorted({(text, round(px, 1)) for text, px in sizes if px < MIN_TEXT - 0.01})
+    assert small == []
+    assert page_errors == []
+    context.close()
+
+
+def test_the_gwt_board_zooms_and_pans(server, browser, page_errors):
+    context, page = open_table(server, browser, page_errors, "gwt", 800, 1000, players=2)
+    board = page.locator(".gwt-board")
+    frame = page.locator(".board-frame")
+    width = lambda: board.bounding_box()["width"]  # noqa: E731 - read again after each gesture
+    start = width()
+    page.click(".zoom-in")
+    assert width() == pytest.approx(start * 1.25, rel=0.01)
+    page.click(".zoom-out")
+    page.click(".zoom-out")
+    assert width() < start
+    page.click(".zoom-reset")
+    assert width() == pytest.approx(start, rel=0.01)
+    # Ctrl + wheel (a touchpad's pinch) zooms at the pointer
+    box = frame.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -100)
+    page.keyboard.up("Control")
+    expect(board).not_to_have_attribute("style", "")
+    assert width() > start
+    # dragging pans, and the drag is not a click on what it started on
+    page.click(".zoom-reset")
+    before = board.bounding_box()["x"]
+    legal = page.locator(".gwt-board [data-legal]").first
+    target = legal.bounding_box()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2 + 120, target["y"] + target["height"] / 2, steps=6)
+    page.mouse.up()
+    moved = board.bounding_box()["x"] - before
+    assert moved == pytest.approx(120, abs=2) or before + moved == pytest.approx(frame.bounding_box()["x"], abs=2)
+    assert moved > 0
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "yours")
+    assert page.locator("body.busy").count() == 0 and page.locator("#menu:not([hidden])").count() == 0
+    assert page_errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "pt", "es"])
+def test_the_zoom_buttons_are_named_in_every_language(server, browser, page_errors, lang):
+    context, page = open_table(server, browser, page_errors, "gwt", 800, 1000, lang=lang, players=2)
+    for key in ("in", "out", "reset"):
+        name = page.get_attribute(f".zoom-{key}", "aria-label")
+        assert name == i18n.text(f"ui.zoom.{key}", lang)
+        assert name and (lang == "en" or name != i18n.text(f"ui.zoom.{key}", "en"))
+    assert page_errors == []
+    context.close()
+
+
+def test_on_a_phone_the_other_players_areas_are_closed_and_open_on_a_tap(server, browser, page_errors):
+    context, page = open_table(server, browser, page_errors, "gwt", 390, 844)
+    mine = page.locator(".gwt-player.mine")
+    others = page.locator(".gwt-player:not(.mine)")
+    assert mine.get_attribute("open") is not None
+    assert others.count() == 2 and all(o.get_attribute("open") is None for o in others.all())
+    # the own hand comes before the others' areas, and each closed area still shows its money
+    hand = page.locator(".gwt-player.mine .holding.hand").bounding_box()
+    assert hand["y"] < others.first.bounding_box()["y"]
+    assert others.first.locator(".money-badge").is_visible()
+    others.first.locator(".player-summary").click()
+    expect(others.first).to_have_attribute("open", "")
+    # opened, it stays open when the table is drawn anew (the next update)
+    wait_until_it_is_my_move(page)
+    click_one(page, random.Random(1))
+    wait_until_it_is_my_move(page)
+    expect(page.locator(".gwt-player:not(.mine)").first).to_have_attribute("open", "")
+    assert page_errors == []
+    context.close()
+
+
+def test_a_tap_on_a_building_says_what_it_does(server, browser, page_errors):
+    """A title shows only under a mouse: on a phone, tapping a building that is no choice now
+    shows its actions in words."""
+    context, page = open_table(server, browser, page_errors, "gwt", 390, 844, players=2)
+    rnd = random.Random(5)
+    idle = page.locator(".gwt-board .node-neutral:not([data-legal])")
+    while idle.count() == 0:  # at first every space is a choice: play on until a building is not
+        click_one(page, rnd)
+        wait_until_it_is_my_move(page)
+    building = idle.first
+    title = building.evaluate("(node) => node.querySelector(':scope > title').textContent")
+    for _ in range(3):  # out to the whole board: every building is in the frame
+        page.click(".zoom-out")
+    building.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+    box = building.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#tip")).to_be_visible()
+    assert page.locator("#tip").text_content() == title and ": " in title
+    assert page.locator("body.busy").count() == 0
+    page.mouse.click(5, 5)
+    expect(page.locator("#tip")).to_be_hidden()
+    assert page_errors == []
+    context.close()
