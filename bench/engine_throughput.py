@@ -50,7 +50,10 @@ POSITIONS = (("early", 0.1), ("late", 0.9))
 
 
 class Meter:
-    """Accumulates games, decisions and CPU seconds of one configuration over several slices."""
+    """Accumulates games, decisions and CPU seconds of one configuration over several slices.
+
+    CPU time of this thread only: the progress display refreshes from a thread of its own in the
+    parent process, which process time would charge to this tree and not to the --compare child."""
 
     def __init__(self, label: str, players: int, play_one, tree: str = "this") -> None:
         self.label, self.players, self.play_one, self.tree = label, players, play_one, tree
@@ -58,12 +61,12 @@ class Meter:
         self.seconds = 0.0
 
     def run_for(self, seconds: float, advance) -> None:
-        start = time.process_time()
-        while time.process_time() - start < seconds:
+        start = time.thread_time()
+        while time.thread_time() - start < seconds:
             self.decisions += self.play_one(self.games)
             self.games += 1
-            advance(time.process_time() - start)
-        self.seconds += time.process_time() - start
+            advance(time.thread_time() - start)
+        self.seconds += time.thread_time() - start
 
     def row(self) -> dict:
         return {"game": self.label, "players": self.players, "tree": self.tree, "games": self.games,
@@ -133,12 +136,12 @@ def catanatron(players: int) -> Meter | None:
 def _cpu_microseconds(operation, seconds: float) -> float:
     """CPU µs per call of ``operation``, repeated for about ``seconds`` of CPU time."""
     calls = 0
-    start = time.process_time()
+    start = time.thread_time()
     while True:
         for _ in range(20):
             operation()
         calls += 20
-        used = time.process_time() - start
+        used = time.thread_time() - start
         if used >= seconds:
             return used / calls * 1e6
 
