@@ -109,19 +109,24 @@ class State(ABC):
         """
         if seat not in self.to_act():
             return []
+        return list(self._cached_legal(seat))
+
+    def _cached_legal(self, seat: int) -> list[Action]:
+        """``_legal_actions(seat)``, computed once per state (apply clears the cache); not a copy."""
         cache = getattr(self, "_legal_cache", None)
         if cache is not None and cache[0] == seat:
-            return list(cache[1])
+            return cache[1]
         actions = self._legal_actions(seat)
         self._legal_cache = (seat, actions)
-        return list(actions)
+        return actions
 
     def apply(self, seat: int, action: Action) -> Action:
         """Apply a legal action, or raise IllegalAction and leave the state untouched.
 
         Returns the legal action as the game offered it (what a log should store: never a
         lookalike such as 1.0 or true for 1)."""
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        # type() first: isinstance against the Mapping ABC is slow, and nearly every action is a dict
+        if not (type(action) is dict or isinstance(action, Mapping)) or not isinstance(action.get("type"), str):
             raise IllegalAction('an action must be a JSON object with a "type" string')
         if type(seat) is not int or not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} at this table")
@@ -130,7 +135,7 @@ class State(ABC):
         if seat not in self.to_act():
             waiting = ", ".join(str(s) for s in self.to_act())
             raise IllegalAction(f"it is not seat {seat}'s turn to act (waiting for seat {waiting})")
-        legal = self.legal_actions(seat)
+        legal = self._cached_legal(seat)  # only read here: no copy
         try:
             # The game's own action, not the lookalike it equals ({"count": True} == {"count": 1}),
             # so what a game applies and logs is always what it offered.

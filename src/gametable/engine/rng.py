@@ -12,7 +12,8 @@ from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_RANGE = 1 << 64
+_MASK = _RANGE - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -24,19 +25,20 @@ class Rng:
         self.state = (int(seed) * _GOLDEN) & _MASK
 
     def next_u64(self) -> int:
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return self.below(_RANGE)  # every 64-bit value is below 2**64: nothing rejected, no modulo
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # Reject the top sliver of the 64-bit range that would bias the modulo.
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _RANGE - _RANGE % n
         while True:
-            x = self.next_u64()
+            # SplitMix64's step, here rather than in next_u64: below() is the hottest call of random play
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

@@ -131,3 +131,16 @@ def test_p6_payment_enumeration_matches_brute_force():
         expected = _brute_force(hand_, cost, rate)
         assert set(payments(hand_, cost, rate)) == expected
         assert can_pay(hand_, cost, rate) == bool(expected)
+
+
+def test_p6_cards_beyond_what_a_payment_can_use_change_nothing():
+    """payments() caps each type at cost + rate * (other required cards) before its cache: the same
+    answer as the enumeration over the whole hand, for hands far above the cap."""
+    from gametable.games.catan_road.payment import _payments
+
+    rng = random.Random(11)
+    for _ in range(300):
+        hand_ = [rng.choice([0, 1, 2, 3, 5, 8, 13, 21]) for _ in range(5)]
+        cost = COSTS[rng.randrange(5)]
+        rate = rng.choice([1, 2, 3, 4])
+        assert payments(hand_, cost, rate) == _payments(tuple(hand_), cost, rate)

@@ -11,6 +11,7 @@ After a build, in this order (rule page, see docs/rules-decisions.md):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gametable.games.catan_road import events
@@ -61,16 +62,21 @@ def placeable(state: "CatanState", seat: int, card: int) -> bool:
     return True
 
 
+@lru_cache(maxsize=1 << 14)  # random play asks for the same few (hand, roads) again and again
+def affordable(hand: tuple[int, ...], rate: int) -> tuple[bool, ...]:
+    """Per building type (road, village, city, knight, metropolis): can ``hand`` pay for it."""
+    return tuple(can_pay(hand, cost, rate) for cost in COSTS)
+
+
 def legal_builds(state: "CatanState", seat: int) -> list[dict]:
-    hand = state.hands[seat]
-    rate = substitution_rate(state.roads[seat])
+    can_afford = affordable(tuple(state.hands[seat]), substitution_rate(state.roads[seat]))
     actions = []
     row = state.row
     for card in (ROAD, VILLAGE, CITY, KNIGHT):
-        if card in row and placeable(state, seat, card) and can_pay(hand, COSTS[card], rate):
+        if can_afford[card] and card in row and placeable(state, seat, card):
             actions.append(BUILD_ACTIONS[card])
     stack = state.metro_stack
-    if stack and state.cities[seat] and can_pay(hand, COSTS[METROPOLIS], rate):
+    if stack and state.cities[seat] and can_afford[METROPOLIS]:
         seen = []
         for card in stack:  # side A: four identical cards, one choice
             if card not in seen:
@@ -95,8 +101,12 @@ def apply_build(state: "CatanState", seat: int, action: dict) -> None:
 
 
 def legal_pay(state: "CatanState", seat: int) -> list[dict]:
-    card = state.paying[0]
-    return [{"type": "pay", "cards": names(p)} for p in payment_options(state, seat, card)]
+    return list(_pay_actions(payment_options(state, seat, state.paying[0])))
+
+
+@lru_cache(maxsize=1 << 12)  # payment_options' own tuples come from a cache: the same few repeat
+def _pay_actions(options: tuple[tuple[int, ...], ...]) -> tuple[dict, ...]:
+    return tuple({"type": "pay", "cards": names(p)} for p in options)
 
 
 def apply_pay(state: "CatanState", seat: int, action: dict) -> None:

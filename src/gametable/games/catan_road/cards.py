@@ -6,6 +6,8 @@ costs and decks are plain lists of ints; the JSON forms (state, views, actions, 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # -- resources (61 cards) ------------------------------------------------------------------------
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
@@ -84,10 +86,15 @@ def substitution_rate(roads: int) -> int:
 
 def names(counts: list[int] | tuple[int, ...]) -> list[str]:
     """A count vector as a list of resource names in canonical order: [1,0,2,0,0] -> brick, wool, wool."""
+    return list(_names(tuple(counts)))
+
+
+@lru_cache(maxsize=4096)  # every log entry of cards calls names(); the vectors are few and small
+def _names(counts: tuple[int, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for r, n in enumerate(counts):
         out.extend([RESOURCES[r]] * n)
-    return out
+    return tuple(out)
 
 
 def counts(cards: list[str]) -> list[int]:

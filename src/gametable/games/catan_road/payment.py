@@ -33,7 +33,11 @@ def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
 
 def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
     """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, fewest cards first."""
-    return _payments(tuple(hand), cost, rate)
+    # No payment uses more than cost[t] + rate * (total - cost[t]) cards of type t (each of the
+    # other required cards replaced by a group of t), so cards beyond that cannot change the
+    # answer: capping them lets the cache serve every hand that differs only there.
+    total = sum(cost)
+    return _payments(tuple([min(h, c + rate * (total - c)) for h, c in zip(hand, cost)]), cost, rate)
 
 
 @lru_cache(maxsize=1 << 16)  # a pure function of small tuples; random play repeats them a lot

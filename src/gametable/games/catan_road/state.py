@@ -101,6 +101,8 @@ class CatanState(State):
         if phase == "over":
             return []
         if phase == "trade":
+            if self.trade.stage != "answer":  # Trade.to_act's common case, without the call
+                return [self.active]
             return self.trade.to_act(self)
         if phase == "robber":
             return [s for s in self.order() if self.owed[s]]

@@ -88,9 +88,13 @@ def _covers(hand: list[int], cards: list[int]) -> bool:
     return all(hand[r] >= cards[r] for r in range(5))
 
 
+_OFFER_SET = (OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE, OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
+_COUNTER_SET = (COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE, COUNTER_REMOVE_GIVE, COUNTER_REMOVE_ASK)
+
+
 def _compose_actions(hand: list[int], give: list[int], ask: list[int], ask_total_cap: int,
-                     give_actions: list[dict], ask_actions: list[dict], submit: dict, quit: dict,
-                     remove_give: list[dict], remove_ask: list[dict]) -> list[dict]:
+                     counter: bool) -> list[dict]:
+    give_actions, ask_actions, submit, quit, remove_give, remove_ask = _COUNTER_SET if counter else _OFFER_SET
     actions = [give_actions[r] for r in range(5) if ask[r] == 0 and give[r] < hand[r]]
     if sum(ask) < ask_total_cap:
         actions += [ask_actions[r] for r in range(5)
@@ -107,15 +111,12 @@ def legal(state: "CatanState", seat: int) -> list[dict]:
     t = state.trade
     hands = state.hands
     if t.stage == "compose":
-        cap = max(sum(h) for s, h in enumerate(hands) if s != seat)
-        return _compose_actions(hands[seat], t.give, t.ask, cap, OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE,
-                                OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
+        cap = max([sum(h) for s, h in enumerate(hands) if s != seat])
+        return _compose_actions(hands[seat], t.give, t.ask, cap, False)
     if t.stage == "answer":
         if t.answers[seat] == COUNTERING:
             give, ask = t.counters[seat]
-            return _compose_actions(hands[seat], give, ask, sum(hands[state.active]),
-                                    COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE,
-                                    COUNTER_REMOVE_GIVE, COUNTER_REMOVE_ASK)
+            return _compose_actions(hands[seat], give, ask, sum(hands[state.active]), True)
         actions = [ACCEPT] if _covers(hands[seat], t.ask) else []
         actions.append(COUNTER)
         actions.append(DECLINE)
