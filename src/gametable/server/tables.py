@@ -262,6 +262,7 @@ class TableManager:
         for table in list(self.tables.values()):
             if table.bot_task:
                 table.bot_task.cancel()
+        self.bots.close()
         await self.writer.close()
         await self.fanout.stop()
         for executor in {self._executor, self._log_executor} - {None}:
