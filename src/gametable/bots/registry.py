@@ -41,6 +41,11 @@ SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
 _BASIC: dict[str, BotFactory] = {CatanRoadBot.game_name: CatanRoadBot, GwtBot.game_name: GwtBot}
 
 
+def basic_bot(game_name: str) -> BotFactory:
+    """The basic bot of a game (the search levels' prior, roll-out policy and opponents' model)."""
+    return _BASIC[game_name]
+
+
 def _searching(level: str) -> dict[str, BotFactory]:
     return {name: partial(SearchBot, basic=_BASIC[name], budget=budget)
             for name, budget in SEARCH_BUDGETS[level].items()}
