@@ -116,9 +116,10 @@ def test_a_persian_table_reads_right_to_left(server, browser, page_errors):
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     # The lobby offers the bot levels, translated, with the best one chosen.
     page.wait_for_selector("#bot-level option", state="attached")
-    expect(page.locator("#bot-level")).to_have_value("basic")
+    expect(page.locator("#bot-level")).to_have_value("strong")
     assert page.locator("#bot-level option").all_text_contents() == [
-        "تصادفی (هر حرکت مجازی را انجام می‌دهد)", "پایه (معقول بازی می‌کند)"]
+        "تصادفی (هر حرکت مجازی را انجام می‌دهد)", "پایه (معقول بازی می‌کند)", "خوب (کمی جلوتر را می‌بیند)",
+        "قوی (جلوتر را می‌بیند؛ چند ثانیه فکر می‌کند)"]
     # Seat 1 is invited, not a bot: nobody moves before we look at the first-game row.
     create_table(page, server, game="catan-on-the-road", players=2, humans=(1,),
                  options={"metropolis_side": "B", "first_game": True})
