@@ -29,12 +29,12 @@ BotFactory = Callable[[int], Bot]
 #: seconds on one core (docs/bots.md, "Search levels").
 SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     "good": {
-        CatanRoadBot.game_name: SearchBudget(iterations=40, horizon=200, margin_scale=2.0),
-        GwtBot.game_name: SearchBudget(iterations=12, horizon=24, margin_scale=8.0),
+        CatanRoadBot.game_name: SearchBudget(iterations=24, horizon=200, margin_scale=2.0),
+        GwtBot.game_name: SearchBudget(iterations=6, horizon=16, margin_scale=8.0),
     },
     "strong": {
-        CatanRoadBot.game_name: SearchBudget(iterations=160, horizon=200, margin_scale=2.0),
-        GwtBot.game_name: SearchBudget(iterations=32, horizon=30, margin_scale=8.0),
+        CatanRoadBot.game_name: SearchBudget(iterations=64, horizon=200, margin_scale=2.0),
+        GwtBot.game_name: SearchBudget(iterations=16, horizon=24, margin_scale=8.0),
     },
 }
 
