@@ -15,8 +15,9 @@ CREATOR = "<i>Ann</i>"  # markup in a name must show as text
 
 
 def create_table(page, server, *, game: str, players: int, humans: tuple[int, ...] = (),
-                 options: dict | None = None):
-    """Use the lobby: game, player count, which seats are invited (the rest are bots), options, create."""
+                 options: dict | None = None, bot_level: str = "basic"):
+    """Use the lobby: game, player count, which seats are invited (the rest are bots), options, the
+    bots' level (basic: these tests check the client, and basic bots answer at once), create."""
     page.goto(server.base + "/")
     page.click(f"button[data-game='{game}']")
     page.click(f"#player-count button[data-players='{players}']")
@@ -24,6 +25,8 @@ def create_table(page, server, *, game: str, players: int, humans: tuple[int, ..
         page.click(f"#seats li[data-seat='{seat}'] button[data-seat-kind='human']")
     for name, value in (options or {}).items():
         page.select_option(f"select[data-option='{name}']", json.dumps(value))
+    page.wait_for_selector("#bot-level option", state="attached")
+    page.select_option("#bot-level", bot_level)
     page.fill("#player-name", CREATOR)
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
