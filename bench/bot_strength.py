@@ -1,13 +1,16 @@
 """Bot strength: how often each bot level wins, per game and player count, and how fast it decides.
 
     python bench/bot_strength.py [--games 100] [--players 2 3 4] [--seed 0] [--json]
-                                 [--plot docs/bot-strength.png]
+                                 [--plot docs/bot-strength.png] [--matchups "strong vs basic" ...]
 
-Two match-ups per game and player count, each over --games games with seeds seed, seed+1, ...:
+Match-ups per game and player count (by default the first two), each over --games games with
+seeds seed, seed+1, ...:
 - basic vs random: one basic bot, random bots in the other seats; the basic bot takes each seat
   in turn (game i: seat i mod players), so no seat order favours it;
 - basic vs basic: basic bots in every seat; the "tracked" seat rotates the same way, so its win
-  rate should sit near an equal share (a check of the method, and of seat-order effects).
+  rate should sit near an equal share (a check of the method, and of seat-order effects);
+- good vs basic, strong vs basic: one search bot among basic bots, its seat rotating the same
+  way (slow: a search bot thinks up to seconds a decision; run them with few games).
 A shared win counts 1/winners. Win rates come with 95% Wilson intervals. "ms per decision" is the
 tracked bot's average time to choose (view, legal actions and scoring included). The plot needs
 matplotlib (the `bench` extra); without it the figures are still printed.
@@ -17,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import sys
 import time
@@ -31,9 +33,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table  # noqa: E402
 
 from gametable import games as registry  # noqa: E402
+from gametable.sim.arena import wilson  # noqa: E402
 from gametable.sim.runner import play_game, seat_bots  # noqa: E402
 
-MATCHUPS = {"basic vs random": ("basic", "random"), "basic vs basic": ("basic", "basic")}
+MATCHUPS = {"basic vs random": ("basic", "random"), "basic vs basic": ("basic", "basic"),
+            "good vs basic": ("good", "basic"), "strong vs basic": ("strong", "basic")}
+DEFAULT_MATCHUPS = ["basic vs random", "basic vs basic"]
 DEFAULT_PLOT = Path(__file__).resolve().parents[1] / "docs" / "bot-strength.png"
 
 
@@ -80,10 +85,7 @@ class Result:
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """95% Wilson score interval of the win rate."""
-        n, p = self.games, self.win_rate()
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.win_rate(), self.games, z)
 
     def row(self) -> dict:
         low, high = self.interval()
@@ -119,13 +121,14 @@ def plot(results: list[Result], path: Path) -> bool:
         return False
     names = sorted({r.game for r in results})
     fig, axes = plt.subplots(1, len(names), figsize=(5.5 * len(names), 4.2), squeeze=False)
-    width = 0.38
     for ax, name in zip(axes[0], names):
         counts = sorted({r.players for r in results if r.game == name})
-        for k, matchup in enumerate(MATCHUPS):
+        matchups = list(dict.fromkeys(r.matchup for r in results))
+        width = 0.76 / len(matchups)
+        for k, matchup in enumerate(matchups):
             rows = [next(r for r in results if r.game == name and r.players == n and r.matchup == matchup)
                     for n in counts]
-            xs = [i + (k - 0.5) * width for i in range(len(counts))]
+            xs = [i + (k - (len(matchups) - 1) / 2) * width for i in range(len(counts))]
             rates = [r.win_rate() for r in rows]
             errors = [[p - r.interval()[0] for p, r in zip(rates, rows)],
                       [r.interval()[1] - p for p, r in zip(rates, rows)]]
@@ -162,13 +165,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--plot", type=Path, default=DEFAULT_PLOT)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--matchups", nargs="+", default=DEFAULT_MATCHUPS, choices=list(MATCHUPS))
     args = parser.parse_args()
 
     console = Console(stderr=args.json)
     if not console.is_terminal:
         console = Console(stderr=args.json, width=150)  # a log file: keep each row on one line
     names = args.game_names or registry.names()
-    configs = [(name, n, m) for name in names for n in args.players for m in MATCHUPS]
+    configs = [(name, n, m) for name in names for n in args.players for m in args.matchups]
     results = []
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeRemainingColumn(), console=console)

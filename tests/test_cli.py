@@ -279,3 +279,36 @@ def test_replay_errors_name_file_line_and_step(saved_run, tmp_path):
     _one_line_error(runner.invoke(app, ["replay", str(saved_run), "--index", "9"]),
                     "--index 9", "0 to 2")
     _one_line_error(runner.invoke(app, ["replay", str(saved_run), "--to", "99999"]), "--to 99999", "actions")
+
+
+def test_arena_plays_a_tiny_round_robin_and_rates_the_levels(toy_registered):
+    result = runner.invoke(app, ["arena", "--game", "toy", "--bots", "basic,random", "--players", "2",
+                                 "--games", "6", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    rows = {row["level"]: row for row in data["levels"]}
+    assert set(rows) == {"basic", "random"} and data["games"] == 6
+    # every game seats one of each (two line-up rotations per deal), so each level sat 6 times
+    assert rows["basic"]["seats"] == rows["random"]["seats"] == 6
+    assert 0 <= rows["basic"]["win_rate"] <= 1 and rows["basic"]["equal_share"] == 0.5
+    for row in rows.values():
+        low, high = row["rating_interval"]
+        assert low < row["rating"] < high
+        assert row["win_rate_ci95"][0] <= row["win_rate"] <= row["win_rate_ci95"][1]
+
+
+def test_arena_table_and_reproducibility(toy_registered):
+    args = ["arena", "-g", "toy", "-b", "basic,random", "-n", "4", "-w", "1", "--json"]
+    first, again = (json.loads(runner.invoke(app, args).stdout.strip().splitlines()[-1]) for _ in range(2))
+    for row in first["levels"] + again["levels"]:
+        del row["ms_per_decision"]  # a measurement: the only figure that may differ
+    assert first == again
+    shown = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic,random", "-n", "2", "-w", "1"])
+    assert shown.exit_code == 0 and "basic" in shown.stdout and "random" in shown.stdout
+
+
+def test_arena_refuses_a_single_level_or_an_unknown_one(toy_registered):
+    alone = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic", "-n", "2"])
+    assert alone.exit_code != 0 and "two different bot levels" in alone.output
+    unknown = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic,grandmaster", "-n", "2"])
+    assert unknown.exit_code != 0 and "grandmaster" in unknown.output

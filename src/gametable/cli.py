@@ -198,6 +198,73 @@ def simulate(
     _print_summary(data, game_obj.title, levels)
 
 
+@app.command()
+def arena(
+    game: str = typer.Option(..., "--game", "-g", help="Game name, e.g. catan-on-the-road or gwt."),
+    bot_levels: str = typer.Option(
+        ..., "--bots", "-b",
+        help=f"The bot levels that meet, separated by commas (e.g. strong,good,basic,random). "
+             f"Levels: {', '.join(bots.levels())}."),
+    players: int = typer.Option(2, "--players", "-p", help="Seats per game."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many complete games to play."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first deal; each line-up plays every "
+                                                     "rotation of its seats on the same deal."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Game option as key=value (repeatable)."),
+    workers: int = typer.Option(
+        0, "--workers", "-w",
+        help="Worker processes that play the games (0: one per CPU core). The results are the same "
+             "for any number."),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also draw the ratings and win rates into this PNG (needs matplotlib: "
+                             "the bench extra)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the standings as JSON."),
+) -> None:
+    """Bot levels meet round-robin (every line-up, every seat rotation); prints OpenSkill ratings
+    with ±2σ intervals, win rates with 95% intervals and each level's time per decision."""
+    from gametable.sim.arena import ArenaPlan, lineups, run_arena
+
+    game_obj = _load_game(game)
+    options = _parse_options(option)
+    levels = tuple(level.strip() for level in bot_levels.split(","))
+    try:
+        game_obj.new(players, seed, options)
+        lineups(levels, players)
+    except (InvalidOptions, bots.UnknownBotLevel, ValueError) as exc:
+        _fail(f"--bots: {exc}" if not isinstance(exc, InvalidOptions) else str(exc))
+    _check_workers(workers)
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            _fail("--plot needs matplotlib: pip install 'gametable[bench]'")
+    plan = ArenaPlan(game_obj, players, levels, seed, options)
+    progress = Progress(TextColumn(f"[bold]{game_obj.title}[/] {players}p arena"), BarColumn(),
+                        MofNCompleteColumn(), TimeRemainingColumn(), console=err_console, transient=as_json)
+    with progress:
+        task = progress.add_task("games", total=games)
+        ratings = run_arena(plan, games, workers, on_game=lambda _: progress.advance(task))
+    rows = [standing.to_json() for standing in ratings.table()]
+    if as_json:
+        print(json.dumps({"game": game_obj.name, "players": players, "games": games, "seed": seed,
+                          "levels": rows}))
+    else:
+        table = Table(title=f"{game_obj.title}: {games} games, {players} players, seeds from {seed}")
+        for column in ("level", "rating", "rating ±2σ", "seats", "win rate", "95% interval", "equal share",
+                       "avg score", "ms/decision"):
+            table.add_column(column, justify="left" if column == "level" else "right")
+        for row in rows:
+            table.add_row(row["level"], f"{row['rating']:.1f}",
+                          f"{row['rating_interval'][0]:.1f}–{row['rating_interval'][1]:.1f}", str(row["seats"]),
+                          f"{row['win_rate']:.1%}", f"{row['win_rate_ci95'][0]:.1%}–{row['win_rate_ci95'][1]:.1%}",
+                          f"{row['equal_share']:.1%}", f"{row['average_score']:.1f}", f"{row['ms_per_decision']:.1f}")
+        console.print(table)
+    if plot is not None:
+        from gametable.sim.arena import plot as draw
+
+        draw(ratings, plan, games, plot)
+        err_console.print(f"plot saved to {plot}")
+
+
 def _check_workers(workers: int) -> None:
     from gametable.sim.pool import worker_count
 
@@ -255,7 +322,7 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", help="Game option as key=value (repeatable)."),
     lang: str = typer.Option("en", "--lang", help="Language of the log: en, fa, pt, es."),
     bot: str = typer.Option(
-        bots.best_level(), "--bot", "-b",
+        bots.default_level(), "--bot", "-b",
         help=f"How well the bots play: {', '.join(bots.levels())} (default: the best)."),
 ) -> None:
     """Play a full game in the terminal against bots; every choice is numbered."""

@@ -39,7 +39,7 @@ def play_in_terminal(game: Game, state: State, human_seat: int, console: Console
                      bot_seed: int | None = None, bot_level: str | None = None) -> State:
     text_ui = _text_module(game)
     names = player_names(state.num_players, human_seat, lang)
-    bot = bots.get(bot_level or bots.best_level(), game.name,
+    bot = bots.get(bot_level or bots.default_level(), game.name,
                    bot_seed if bot_seed is not None else 12345)
     log = _LogPrinter(human_seat, names, lang, console)
 

@@ -361,7 +361,7 @@ def test_finding_11_the_openapi_spec_lists_bot_levels_games_and_name_rules(api):
     schemas = api.http.get("/openapi.json").json()["components"]["schemas"]
     fields = schemas["CreateTable"]["properties"]
     level = next(s for s in fields["bot_level"]["anyOf"] if s.get("type") == "string")
-    assert level["enum"] == bots.levels() == ["random", "basic"]
+    assert level["enum"] == bots.levels() == ["random", "basic", "good", "strong"]
     assert fields["game"]["enum"] == CATALOG.names() and "toy" in fields["game"]["enum"]
     for name in [fields["name"], schemas["JoinTable"]["properties"]["name"]]:
         assert name["maxLength"] == 40
@@ -373,8 +373,8 @@ def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_best(api):
     body = {"game": "toy", "players": 2, "bots": [1]}
     response = api.http.post("/api/tables", json={**body, "bot_level": ""})
     assert response.status_code == 400
-    assert "there is no bot level ''" in response.json()["detail"] and "random, basic" in response.text
+    assert "there is no bot level ''" in response.json()["detail"] and "random, basic, good, strong" in response.text
     for chosen in [{"bot_level": None}, {}]:
         response = api.http.post("/api/tables", json={**body, **chosen})
         assert response.status_code == 201, response.text
-        assert api.table(response.json()["id"])["bot_level"] == "basic"
+        assert api.table(response.json()["id"])["bot_level"] == "strong"

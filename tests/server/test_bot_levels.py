@@ -8,16 +8,17 @@ import pytest
 from gametable import bots
 from gametable.engine import replay
 from tests.server.conftest import CATALOG
-from tests.server.helpers import play_to_end
+from tests.server.helpers import auth, play_to_end
 
 
 def test_the_server_lists_its_bot_levels(api):
-    assert api.http.get("/api/bots").json() == {"levels": ["random", "basic"], "default": "basic"}
+    assert api.http.get("/api/bots").json() == {"levels": ["random", "basic", "good", "strong"],
+                                                "default": "strong"}
 
 
 def test_a_new_table_gets_the_best_level_unless_it_names_one(api):
     default = api.create(game="gwt", players=2, bots=[1])
-    assert api.table(default["id"], default["token"])["bot_level"] == bots.best_level()
+    assert api.table(default["id"], default["token"])["bot_level"] == bots.default_level()
     chosen = api.create(game="gwt", players=2, bots=[1], bot_level="random")
     assert api.table(chosen["id"], chosen["token"])["bot_level"] == "random"
 
@@ -26,7 +27,7 @@ def test_an_unknown_level_is_refused_with_the_levels_to_choose_from(api):
     response = api.http.post("/api/tables", json={"game": "gwt", "players": 2, "bots": [1],
                                                   "bot_level": "grandmaster"})
     assert response.status_code == 400
-    assert "grandmaster" in response.text and "random, basic" in response.text
+    assert "grandmaster" in response.text and "random, basic, good, strong" in response.text
 
 
 @pytest.mark.parametrize("game_name", ["catan-on-the-road", "gwt"])
@@ -40,3 +41,16 @@ def test_basic_bots_play_a_whole_game_at_the_table(api, game_name):
     state = replay(CATALOG.get(game_name), players, data["seed"], data["options"],
                    [(a["seat"], a["action"]) for a in data["actions"]])
     assert state.result() == final["result"]
+
+
+@pytest.mark.parametrize("game_name", ["catan-on-the-road", "gwt"])
+def test_strong_bots_think_in_worker_processes_and_play_on(api, game_name):
+    """Both seats are strong bots (the creator hands its seat over): the server plays them, in
+    its worker processes, through the commit path."""
+    assert bots.searches("strong", game_name)
+    table = api.create(game=game_name, players=2, bots=[1], bot_level="strong")
+    handed = api.http.post(f"/api/tables/{table['id']}/seats/0/bot", headers=auth(table["token"]))
+    assert handed.status_code == 204, handed.text
+    # every move goes through the commit path, which refuses an illegal one
+    moved = api.wait_until(table["id"], None, lambda t: t["seq"] >= 2, timeout=120)
+    assert moved["bot_level"] == "strong" and moved["status"] == "playing"

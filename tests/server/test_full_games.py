@@ -16,7 +16,8 @@ CASES = [(name, players) for name in CATALOG.names()
 @pytest.mark.parametrize("game_name,players", CASES)
 def test_a_whole_game_through_the_api(api, game_name, players):
     game = CATALOG.get(game_name)
-    table = api.create(game=game_name, players=players, bots=list(range(2, players)))
+    # basic bots: this checks the API over whole games, and basic bots answer at once
+    table = api.create(game=game_name, players=players, bots=list(range(2, players)), bot_level="basic")
     bob = api.join(table["id"])
     final = play_to_end(api, table["id"], {0: table["token"], 1: bob["token"]}, seed=players)
     assert final["status"] == "finished"

@@ -33,7 +33,7 @@ def test_a_finished_tables_log_replays_and_verifies_in_the_cli(api, tmp_path):
 
 
 def test_a_running_tables_log_says_to_fetch_it_again_when_the_game_is_over(api, tmp_path):
-    table = api.create(game="catan-on-the-road", players=2, bots=[1], name="Ann")
+    table = api.create(game="catan-on-the-road", players=2, bots=[1], name="Ann", bot_level="basic")
     path = tmp_path / "running.json"
     path.write_text(json.dumps(api.http.get(f"/api/tables/{table['id']}/log").json()))
     result = runner.invoke(app, ["replay", str(path)])

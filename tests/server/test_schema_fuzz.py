@@ -37,7 +37,7 @@ def fuzz_target(request, tmp_path_factory):
         database_url = request.getfixturevalue("postgres_url")
     server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False))
     with Api(server.url) as api:
-        playing = api.create(game="gwt", players=2, bots=[1])
+        playing = api.create(game="gwt", players=2, bots=[1], bot_level="basic")
         finished = api.create(game="toy", players=2, bots=[1])
         response = api.http.post(f"/api/tables/{finished['id']}/seats/0/bot", headers=auth(finished["token"]))
         assert response.status_code == 204, response.text

@@ -16,8 +16,9 @@ CREATOR = "<i>Ann</i>"  # markup in a name must show as text
 
 
 def create_table(page, server, *, game: str, players: int, humans: tuple[int, ...] = (),
-                 options: dict | None = None):
-    """Use the lobby: game, player count, which seats are invited (the rest are bots), options, create."""
+                 options: dict | None = None, bot_level: str = "basic"):
+    """Use the lobby: game, player count, which seats are invited (the rest are bots), options, the
+    bots' level (basic: these tests check the client, and basic bots answer at once), create."""
     page.goto(server.base + "/")
     page.click(f"button[data-game='{game}']")
     page.click(f"#player-count button[data-players='{players}']")
@@ -25,6 +26,8 @@ def create_table(page, server, *, game: str, players: int, humans: tuple[int, ..
         page.click(f"#seats li[data-seat='{seat}'] button[data-seat-kind='human']")
     for name, value in (options or {}).items():
         page.select_option(f"select[data-option='{name}']", json.dumps(value))
+    page.wait_for_selector("#bot-level option", state="attached")
+    page.select_option("#bot-level", bot_level)
     page.fill("#player-name", CREATOR)
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
@@ -123,9 +126,10 @@ def test_a_persian_table_reads_right_to_left(server, browser, page_errors):
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     # The lobby offers the bot levels, translated, with the best one chosen.
     page.wait_for_selector("#bot-level option", state="attached")
-    expect(page.locator("#bot-level")).to_have_value("basic")
+    expect(page.locator("#bot-level")).to_have_value("strong")
     assert page.locator("#bot-level option").all_text_contents() == [
-        "تصادفی (هر حرکت مجازی را انجام می‌دهد)", "پایه (معقول بازی می‌کند)"]
+        "تصادفی (هر حرکت مجازی را انجام می‌دهد)", "پایه (معقول بازی می‌کند)", "خوب (کمی جلوتر را می‌بیند)",
+        "قوی (جلوتر را می‌بیند؛ چند ثانیه فکر می‌کند)"]
     # Seat 1 is invited, not a bot: nobody moves before we look at the first-game row.
     create_table(page, server, game="catan-on-the-road", players=2, humans=(1,),
                  options={"metropolis_side": "B", "first_game": True})

@@ -98,7 +98,8 @@ def test_gwt_through_the_first_kansas_city_visit(server, browser, page_errors, s
 def test_gwt_final_scoring_shows_the_eleven_categories(server, browser, page_errors):
     """A whole game played through the API by seat 0 (the bot plays seat 1), then looked at."""
     rnd = random.Random(11)
-    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann"})
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann",
+                                                "bot_level": "basic"})
     path = f"/api/tables/{table['id']}"
     deadline = time.monotonic() + 120
     while True:
@@ -152,7 +153,8 @@ def test_gwt_final_scoring_shows_the_eleven_categories(server, browser, page_err
 def test_gwt_choices_show_what_they_cost(server, browser, page_errors):
     """The server's action_notes reach the board: a move says its fees, a hire its cost."""
     rnd = random.Random(3)
-    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann"})
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "bots": [1], "name": "Ann",
+                                                "bot_level": "basic"})
     path = f"/api/tables/{table['id']}"
     context, page = new_page(browser, page_errors)
     page.goto(server.base + "/")

@@ -16,7 +16,8 @@ def open_seat(browser, errors, server, game="gwt", before_opening=None):
     """A 2-player table with a bot, opened in a browser that holds seat 0 (as after a reload).
 
     ``before_opening(page, table)`` runs just before the table's page is opened."""
-    table = server.api("POST", "/api/tables", {"game": game, "players": 2, "bots": [1], "name": "Ann"})
+    table = server.api("POST", "/api/tables", {"game": game, "players": 2, "bots": [1], "name": "Ann",
+                                                "bot_level": "basic"})
     context, page = new_page(browser, errors)
     page.goto(server.base + "/")
     page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",

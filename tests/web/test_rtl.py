@@ -67,7 +67,8 @@ def _assert_board_labels_clear_of_discs(page):
 
 @pytest.mark.parametrize("game", ["gwt", "catan-on-the-road"])
 def test_a_table_in_persian_reads_right_to_left(server, browser, page_errors, game):
-    table = server.api("POST", "/api/tables", {"game": game, "players": 3, "bots": [1, 2], "name": "آنا"})
+    table = server.api("POST", "/api/tables", {"game": game, "players": 3, "bots": [1, 2], "name": "آنا",
+                                                "bot_level": "basic"})
     context, page = new_page(browser, page_errors, lang="fa", width=1400, height=1000)
     page.goto(server.base + "/?lang=fa")
     page.evaluate("([id, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat: 0, token}))",

@@ -4,6 +4,6 @@ Use the registry: ``levels()`` lists the strengths, ``get(level, game_name, seed
 """
 
 from gametable.bots.random_bot import RandomBot
-from gametable.bots.registry import Bot, UnknownBotLevel, best_level, check_level, get, levels
+from gametable.bots.registry import Bot, UnknownBotLevel, best_level, check_level, default_level, get, levels, searches
 
-__all__ = ["Bot", "RandomBot", "UnknownBotLevel", "best_level", "check_level", "get", "levels"]
+__all__ = ["Bot", "RandomBot", "UnknownBotLevel", "best_level", "check_level", "default_level", "get", "levels", "searches"]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Hashable, Mapping
 from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry
 from gametable.engine.options import OptionSpec, resolve_options
+from gametable.engine.rng import Rng
 
 Action = dict[str, Any]
 
@@ -88,6 +89,20 @@ class State(ABC):
         action; nothing else pays for it). None, the default, means the game does not say: then
         every action counts as revealing, so nothing can be undone."""
         return None
+    def determinize(self, seat: int, rng: Rng) -> "State":
+        """A full state that ``seat`` cannot tell from this one (``view(seat)`` is the same), with
+        everything the seat cannot see (other hands, draw piles, face-down supplies, the RNG) dealt
+        again at random, drawing from ``rng``, as the hidden information allows; other seats'
+        private log details are left out. Search bots play their imagined games from such states.
+        Optional: a game without it is played by the search levels with the basic bot."""
+        raise NotImplementedError(f"{type(self).game.name} cannot be determinized")
+
+    def provisional_scores(self) -> list[float]:
+        """Each seat's score if the game were scored now (a search bot's estimate where it stops
+        looking ahead). This default knows only a finished game's result."""
+        if self.is_over():
+            return [s["total"] for s in self.result()["scores"]]
+        return [0.0] * self.num_players
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat``; games may give a more specific reason."""

@@ -4,15 +4,24 @@ Each bot decision uses a bot of the table's level (gametable.bots) seeded from t
 seed and the seq, so a bot's move depends only on the table and its log: after a restart it
 makes the same choice, and two server processes that both try the move propose the same action
 (one commit wins, and the other simply catches up).
+
+The search levels think for up to a few seconds a move (a budget of iterations, not of time, so
+the move stays the same everywhere). They think in a pool of worker processes, without the
+table's lock: the event loop and the other tables go on meanwhile, and a move whose table moved
+on in between (a person's simultaneous answer, another process) is thought again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 from gametable import bots
+from gametable.engine import Action, State
 from gametable.server.errors import Conflict
 
 if TYPE_CHECKING:
@@ -21,18 +30,42 @@ if TYPE_CHECKING:
 log = logging.getLogger("gametable.server.bots")
 
 
-def bot_choice(table: "LiveTable", seat: int) -> object:
-    """What the table's bot plays for ``seat`` now: a bot of the table's level seeded by the
-    table's bot seed plus the seq (also for a person's seat whose time ran out)."""
-    bot = bots.get(table.record.bot_level, table.record.game, table.record.bot_seed + table.seq)
-    return bot.choose(table.state, seat)
+def choose(level: str, game_name: str, seed: int, state: State, seat: int) -> Action:
+    """One bot decision (run in a worker process for the search levels)."""
+    return bots.get(level, game_name, seed).choose(state, seat)
 
 
 class BotRunner:
-    def __init__(self, manager: "TableManager", pause: float) -> None:
+    def __init__(self, manager: "TableManager", pause: float, workers: int = 0) -> None:
         self.manager = manager
         #: seconds a bot waits before moving, so that people can follow the game
         self.pause = pause
+        #: processes for the search levels' thinking; 0: one per CPU core
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: ProcessPoolExecutor | None = None
+
+    def close(self) -> None:
+        """Stop the worker processes (a decision under way is dropped; its bot task is cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def _think(self, level: str, game_name: str, seed: int, state: State, seat: int) -> Action:
+        if self._pool is None:
+            # spawned, not forked: the server has threads (database, log writer) a fork would copy
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return await asyncio.get_running_loop().run_in_executor(
+            self._pool, choose, level, game_name, seed, state, seat)
+
+    async def decide(self, table: "LiveTable", seat: int) -> Action:
+        """What the table's bot plays for ``seat`` now (also for a person's seat whose time ran
+        out): a bot of the table's level seeded by the table's bot seed plus the seq; a search
+        level thinks in the worker pool, so the event loop goes on meanwhile."""
+        level, game_name = table.record.bot_level, table.record.game
+        seed = table.record.bot_seed + table.seq
+        if not bots.searches(level, game_name):
+            return choose(level, game_name, seed, table.state, seat)
+        return await self._think(level, game_name, seed, table.state.clone(), seat)
 
     def schedule(self, table: "LiveTable") -> None:
         """Start the table's bot task if a bot must move and none is running."""
@@ -48,14 +81,24 @@ class BotRunner:
                     if seat is None:
                         table.bot_task = None
                         return
-                    action = bot_choice(table, seat)
-                    try:
-                        await self.manager.commit(table, seat, action)
-                    except Conflict:
-                        # Another process committed first; the table is rebuilt, look again.
+                    level, game_name = table.record.bot_level, table.record.game
+                    seq, seed = table.seq, table.record.bot_seed + table.seq
+                    if not bots.searches(level, game_name):
+                        await self._commit(table, seat, choose(level, game_name, seed, table.state, seat))
                         continue
+                    position = table.state.clone()
+                action = await self._think(level, game_name, seed, position, seat)
+                async with table.lock:
+                    if not table.evicted and table.seq == seq and table.bot_to_move() == seat:
+                        await self._commit(table, seat, action)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot of table %s stopped", table.id)
             table.bot_task = None
+
+    async def _commit(self, table: "LiveTable", seat: int, action: Action) -> None:
+        try:
+            await self.manager.commit(table, seat, action)
+        except Conflict:
+            pass  # another process committed first; the table is rebuilt, look again

@@ -39,7 +39,6 @@ from gametable import bots as bot_levels
 from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
                               is_undo, log_for, replay_timeline, resolve_options, undo_entry)
 from gametable.server import clocks
-from gametable.server.bots import bot_choice
 from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
 from gametable.server.clocks import ClockSpec
@@ -376,6 +375,7 @@ class TableManager:
         for table in list(self.tables.values()):
             if table.bot_task:
                 table.bot_task.cancel()
+        self.bots.close()
         await self.writer.close()
         await self.fanout.stop()
         for executor in {self._executor, self._log_executor} - {None}:
@@ -439,7 +439,7 @@ class TableManager:
         game = self.game(game_name)
         try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
-            bot_level = bot_levels.check_level(bot_levels.best_level() if bot_level is None else bot_level)
+            bot_level = bot_levels.check_level(bot_levels.default_level() if bot_level is None else bot_level)
         except bot_levels.UnknownBotLevel as exc:
             raise BadRequest(f"{exc}; or leave bot_level out for the best") from None
         seed = secrets.randbelow(2**62)
@@ -784,7 +784,7 @@ class TableManager:
                         break
                     seat = min(overdue, key=lambda s: (table.seats[s].deadline_ms, s))
                     try:
-                        await self.commit(table, seat, bot_choice(table, seat), timed_out=True)
+                        await self.commit(table, seat, await self.bots.decide(table, seat), timed_out=True)
                     except Conflict:
                         continue  # another process committed first: the table was rebuilt
                 self.deadlines.note(table.id, clocks.next_deadline(table.seats))

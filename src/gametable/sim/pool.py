@@ -10,15 +10,21 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from typing import TYPE_CHECKING, Iterable, Iterator
-
-from gametable.sim.runner import GameRecord, RunPlan
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
 
 if TYPE_CHECKING:
     from gametable.sim.savefile import SavedGame
 
+
+class Plan(Protocol):
+    """Games any process can play from their index alone (RunPlan, gametable.sim.arena.ArenaPlan);
+    picklable, since worker processes receive it."""
+
+    def play(self, index: int) -> Any: ...
+
+
 #: the plan of the run this worker process plays games of (set once per process by _start_worker)
-_worker_plan: RunPlan | None = None
+_worker_plan: Plan | None = None
 
 
 def worker_count(requested: int) -> int:
@@ -28,7 +34,7 @@ def worker_count(requested: int) -> int:
     return requested or os.cpu_count() or 1
 
 
-def _start_worker(plan: RunPlan | None = None) -> None:
+def _start_worker(plan: Plan | None = None) -> None:
     global _worker_plan
     _worker_plan = plan
     # Ctrl-C is the main process's to handle (it stops the pool and keeps what is saved);
@@ -36,7 +42,7 @@ def _start_worker(plan: RunPlan | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_in_worker(index: int) -> GameRecord:
+def _play_in_worker(index: int) -> Any:
     assert _worker_plan is not None, "worker started without a plan"
     return _worker_plan.play(index)
 
@@ -47,7 +53,7 @@ def _chunk_size(games: int, workers: int) -> int:
     return max(1, min(64, games // (workers * 16)))
 
 
-def play_all(plan: RunPlan, games: int, workers: int = 1) -> Iterator[GameRecord]:
+def play_all(plan: Plan, games: int, workers: int = 1) -> Iterator[Any]:
     """Play games 0 .. games-1 of ``plan`` on ``workers`` processes (1: in this process);
     yield each record as its game finishes."""
     workers = min(worker_count(workers), games)

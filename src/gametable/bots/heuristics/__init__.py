@@ -26,16 +26,15 @@ class HeuristicBot:
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
+        values = self.scores(state, seat, actions)
+        best_score = max(values)
+        return self.rng.choice([a for a, v in zip(actions, values) if v == best_score])
+
+    def scores(self, state: State, seat: int, actions: list[Action]) -> list[float]:
+        """The score of each of ``actions`` (the seat's legal actions), in the same order; a search
+        bot ranks its candidate moves with them."""
         score = self.scorer(state.view(seat), seat)
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in actions:
-            value = score(action)
-            if value > best_score:
-                best, best_score = [action], value
-            elif value == best_score:
-                best.append(action)
-        return self.rng.choice(best)
+        return [score(action) for action in actions]
 
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         raise NotImplementedError

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from gametable.engine import Action, Rng, State
-from gametable.games.catan_road import building, events, explain, notes, serialize, trade, turn, view
+from gametable.games.catan_road import building, determinize, events, explain, notes, serialize, trade, turn, view
 from gametable.games.catan_road.cards import (
     BUILDINGS,
     CHARITY_FEWER,
@@ -144,6 +144,12 @@ class CatanState(State):
             return []
         view = self.view(seat) if view is None else view
         return [notes.action_notes(action, view) for action in legal]
+
+    def determinize(self, seat: int, rng: Rng) -> "CatanState":
+        return determinize.determinize(self, seat, rng)
+
+    def provisional_scores(self) -> list[float]:
+        return [self.vp(s) for s in range(self.n)]
 
     def clone(self) -> "CatanState":
         other = CatanState.__new__(CatanState)

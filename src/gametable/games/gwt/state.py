@@ -213,6 +213,14 @@ class GwtState(State):
     def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
         return log_for(self.log, seat)
 
+    def determinize(self, seat: int, rng: Rng) -> "GwtState":
+        from .determinize import determinize
+        return determinize(self, seat, rng)
+
+    def provisional_scores(self) -> list[float]:
+        from .determinize import provisional_scores
+        return provisional_scores(self)
+
     # -- copying --------------------------------------------------------------------------
     def clone(self) -> "GwtState":
         s = GwtState.__new__(GwtState)
