@@ -13,7 +13,7 @@ from tests.server.helpers import auth, play_to_end
 
 def test_the_server_lists_its_bot_levels(api):
     assert api.http.get("/api/bots").json() == {"levels": ["random", "basic", "good", "strong"],
-                                                "default": "strong"}
+                                                "default": "basic"}
 
 
 def test_a_new_table_gets_the_best_level_unless_it_names_one(api):

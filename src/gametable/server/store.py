@@ -423,7 +423,7 @@ class LogStore:
     # -- chat -----------------------------------------------------------------------------
 
     def add_chat(self, table_id: str, seat: int, name: str, text: str, time: int) -> ChatRecord:
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             row_id = conn.execute(insert(models.chat).values(
                 table_id=table_id, seat=seat, name=name, text=text, time=time)
                 .returning(models.chat.c.id)).scalar_one()
@@ -447,7 +447,7 @@ class LogStore:
         already has ``most`` others."""
         subs = models.push_subscriptions
         mine = and_(subs.c.table_id == table_id, subs.c.seat == seat)
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(delete(subs).where(mine, subs.c.endpoint == subscription.endpoint))
             if conn.execute(select(func.count()).where(mine)).scalar_one() >= most:
                 return False
@@ -462,7 +462,7 @@ class LogStore:
         condition = and_(subs.c.table_id == table_id, subs.c.endpoint == endpoint)
         if seat is not None:
             condition = and_(condition, subs.c.seat == seat)
-        with self._writing(), self.engine.begin() as conn:
+        with self.writing(), self.engine.begin() as conn:
             conn.execute(delete(subs).where(condition))
 
     def subscriptions(self, table_id: str, seats: list[int]) -> list[tuple[int, PushSubscription]]:
