@@ -17,6 +17,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -35,6 +37,17 @@ def choose(level: str, game_name: str, seed: int, state: State, seat: int) -> Ac
     return bots.get(level, game_name, seed).choose(state, seat)
 
 
+def _exit_with(server_pid: int) -> None:
+    """In a worker process: exit as soon as the server process is gone, however it ended (a
+    SIGKILL included), so that no thinker outlives it holding its pipes and files open."""
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+
+
 class BotRunner:
     def __init__(self, manager: "TableManager", pause: float, workers: int = 0) -> None:
         self.manager = manager
@@ -50,12 +63,17 @@ class BotRunner:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    async def _think(self, level: str, game_name: str, seed: int, state: State, seat: int) -> Action:
+    def pool(self) -> ProcessPoolExecutor:
+        """The worker processes the search levels think in, made on first use."""
         if self._pool is None:
             # spawned, not forked: the server has threads (database, log writer) a fork would copy
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_exit_with, initargs=(os.getpid(),))
+        return self._pool
+
+    async def _think(self, level: str, game_name: str, seed: int, state: State, seat: int) -> Action:
         return await asyncio.get_running_loop().run_in_executor(
-            self._pool, choose, level, game_name, seed, state, seat)
+            self.pool(), choose, level, game_name, seed, state, seat)
 
     async def decide(self, table: "LiveTable", seat: int) -> Action:
         """What the table's bot plays for ``seat`` now (also for a person's seat whose time ran
