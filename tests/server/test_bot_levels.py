@@ -11,6 +11,14 @@ from tests.server.conftest import CATALOG
 from tests.server.helpers import auth, play_to_end
 
 
+@pytest.fixture
+def database_url(tmp_path) -> str:
+    """This file's servers on SQLite only (the levels do not depend on the database): the strong
+    bots' tables, still playing when a test ends, would otherwise stay in the run's shared
+    PostgreSQL schema, and every later server on it would resume them and think for minutes."""
+    return f"sqlite:///{tmp_path / 'gametable.sqlite3'}"
+
+
 def test_the_server_lists_its_bot_levels(api):
     assert api.http.get("/api/bots").json() == {"levels": ["random", "basic", "good", "strong"],
                                                 "default": "basic"}
