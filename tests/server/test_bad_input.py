@@ -8,6 +8,8 @@ import json
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from gametable import bots
+
 from tests.server.helpers import auth
 
 
@@ -369,7 +371,7 @@ def test_finding_11_the_openapi_spec_lists_bot_levels_games_and_name_rules(api):
             assert rule in name["description"], rule
 
 
-def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_best(api):
+def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_default(api):
     body = {"game": "toy", "players": 2, "bots": [1]}
     response = api.http.post("/api/tables", json={**body, "bot_level": ""})
     assert response.status_code == 400
@@ -377,4 +379,4 @@ def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_best(api):
     for chosen in [{"bot_level": None}, {}]:
         response = api.http.post("/api/tables", json={**body, **chosen})
         assert response.status_code == 201, response.text
-        assert api.table(response.json()["id"])["bot_level"] == "strong"
+        assert api.table(response.json()["id"])["bot_level"] == bots.default_level() == "basic"

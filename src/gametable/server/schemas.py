@@ -74,7 +74,7 @@ class CreateTable(Strict):
     options: dict[str, Any] = Field(default_factory=dict, description="Game options, see GET /api/games.")
     bot_level: str | None = Field(None, max_length=16, examples=["basic"],
                                   description="Strength of the server's bots, see GET /api/bots. Absent "
-                                              "or null: the best level; any other value, even \"\", "
+                                              "or null: the default level (basic); any other value, even \"\", "
                                               "must be one of the levels (else 400).")
     name: PlayerName = ""
     clock: Clock = Field(default_factory=lambda: NoClock(kind="none"), description=(
