@@ -14,6 +14,8 @@ from gametable.engine import State
 from gametable.sim.runner import play_game, seat_bots
 
 GAMES = ["catan-on-the-road", "gwt", "gwt-2e"]
+#: the games the search levels search (gwt-2e is played by its basic bot: docs/bots.md)
+SEARCHED_GAMES = ["catan-on-the-road", "gwt"]
 PLAYERS = [2, 3, 4]
 
 
@@ -242,7 +244,7 @@ def test_a_search_level_plays_a_game_it_has_no_budget_for_with_that_game_s_basic
     assert bots.get("strong", "gwt-2e", 5).choose(state, seat) == basic
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", SEARCHED_GAMES)
 def test_search_bots_play_with_legal_moves_from_what_their_seat_knows(game_name):
     """A search bot against the basic bot: every choice legal, made from the view, the legal
     actions and determinizations for its own seat only (ViewOnly fails on anything else). A
@@ -260,7 +262,7 @@ def test_search_bots_play_with_legal_moves_from_what_their_seat_knows(game_name)
     assert checked[0].decisions > 10
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", SEARCHED_GAMES)
 def test_the_search_levels_grow_their_budget_and_search_every_game(game_name):
     good, strong = (registry.SEARCH_BUDGETS[level][game_name] for level in ("good", "strong"))
     assert strong.iterations > good.iterations

@@ -76,7 +76,7 @@ def test_a_player_who_left_takes_the_seat_back_with_their_token_only(api):
     assert _take_back(api, tid, 1, bob["token"]).status_code == 204
     snapshot = api.table(tid, bob["token"])
     assert snapshot["you"] == 1 and snapshot["seats"][1] == {
-        "seat": 1, "kind": "human", "name": "Bob", "online": False, "away": False,
+        "seat": 1, "kind": "human", "name": "Bob", "online": False, "player": None, "away": False,
         "clock_ms": None, "deadline_ms": None, "timeouts": 0}
     # taken back once: the token is the seat's again, and taking it back twice is refused
     assert _take_back(api, tid, 1, bob["token"]).status_code == 403
