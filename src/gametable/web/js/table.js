@@ -68,7 +68,10 @@ function notify(kind, text) {
 
 function explainError(error) {
   const tr = page.tr;
-  if (!(error instanceof ApiError)) return tr.t("ui.error.network");
+  if (!(error instanceof ApiError)) {
+    console.error(error); // not the server: a fetch that failed, or a bug of this page (kept for a report)
+    return tr.t("ui.error.network");
+  }
   switch (error.status) {
     case 400: return tr.t("ui.error.illegal", { message: error.message });
     case 401:
@@ -106,6 +109,7 @@ async function sendAll(actions, seq) {
       // over the table's socket while it is open, else over HTTP (live.js)
       current = (await page.live.act(current, action)).seq;
     }
+    return current;
   }, "ui.error.stale");
 }
 
@@ -123,20 +127,21 @@ async function confirmThenSend(action, snapshot, names, describe) {
 // Undo and Restart turn: the seat's last `steps` actions of this turn taken back (a 409 means
 // nothing may be undone any more: something was revealed, or the table moved on).
 async function undo(steps) {
-  await whileBusy(() => page.live.undo(page.snapshot.seq, steps),
+  await whileBusy(async () => (await page.live.undo(page.snapshot.seq, steps)).seq,
     "ui.error.nothing_to_undo");
 }
 
-/** Run `work` (requests of this seat) with the page busy; then show the table anew. */
+/** Run `work` (requests of this seat; it resolves to the table's seq after them) with the page
+ *  busy; then show the table at that seq or later. */
 async function whileBusy(work, conflictMessage) {
   if (page.busy || !page.me || page.replay) return;
   closeMenu();
   page.busy = true;
   document.body.classList.add("busy");
   try {
-    await work();
+    const seq = await work();
     byId("notice").hidden = true;
-    await page.live.atLeast(current);
+    await page.live.atLeast(seq);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       notify("info", page.tr.t(conflictMessage));
