@@ -4,7 +4,6 @@ and ending phase B asks first, shows the turn, and can be switched off."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
@@ -19,8 +18,8 @@ from tests.web.test_catan_table import create_table
 def _table(page, server) -> dict:
     """The table as this page's seat sees it, straight from the API."""
     table_id = re.search(r"/t/([^/?#]+)", page.url).group(1)
-    seat = json.loads(page.evaluate(f"window.localStorage.getItem('gametable.seat.{table_id}')"))
-    return server.api("GET", f"/api/tables/{table_id}", token=seat["token"])
+    # the page's own request context carries its player's session cookie (no stored token)
+    return page.request.get(f"{server.base}/api/tables/{table_id}").json()
 
 
 def _misclick_a_move(page) -> None:
