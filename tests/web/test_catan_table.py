@@ -124,9 +124,9 @@ def test_a_persian_table_reads_right_to_left(server, browser, page_errors):
     page.goto(server.base + "/")
     page.select_option("#lang", "fa")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
-    # The lobby offers the bot levels, translated, with the best one chosen.
+    # The lobby offers the bot levels, translated, with the server's default level chosen.
     page.wait_for_selector("#bot-level option", state="attached")
-    expect(page.locator("#bot-level")).to_have_value("strong")
+    expect(page.locator("#bot-level")).to_have_value(server.api("GET", "/api/bots")["default"])
     assert page.locator("#bot-level option").all_text_contents() == [
         "تصادفی (هر حرکت مجازی را انجام می‌دهد)", "پایه (معقول بازی می‌کند)", "خوب (کمی جلوتر را می‌بیند)",
         "قوی (جلوتر را می‌بیند؛ چند ثانیه فکر می‌کند)"]

@@ -72,6 +72,26 @@ def assert_choices_can_be_tapped(page, where):
     return len(seen)
 
 
+END_TURN_BUTTONS = """() => [...document.querySelectorAll('#end-turn-dialog[open] button:not([hidden])')].map((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {button: el.id, width: box.width, height: box.height, on_top: !!hit && (hit === el || el.contains(hit))};
+})"""
+
+
+def go_through_the_end_turn_step(page, where):
+    """A click that ends the turn opens the modal "End turn?" step, which covers the table on
+    purpose: its own buttons must then be the ones that can be tapped. Confirm it."""
+    if not page.locator("#end-turn-dialog[open]").count():
+        return
+    buttons = page.evaluate(END_TURN_BUTTONS)
+    assert {b["button"] for b in buttons} >= {"end-turn-confirm"}, f"{where}: {buttons}"
+    bad = [b for b in buttons if not b["on_top"] or b["width"] < MIN_TARGET or b["height"] < MIN_TARGET]
+    assert bad == [], f"{where}: end-turn step buttons that cannot be tapped {bad}"
+    page.click("#end-turn-confirm")
+    expect(page.locator("#end-turn-dialog")).not_to_have_attribute("open", "")
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_every_choice_is_on_top_and_big_enough_to_tap(server, browser, page_errors, game, width, height):
@@ -82,6 +102,7 @@ def test_every_choice_is_on_top_and_big_enough_to_tap(server, browser, page_erro
         wait_until_it_is_my_move(page)
         checked += assert_choices_can_be_tapped(page, f"{game} at {width}x{height}, decision {move}")
         click_one(page, rnd, prefer=lambda element: element["type"] != "start_trade")
+        go_through_the_end_turn_step(page, f"{game} at {width}x{height}, after decision {move}")
     assert checked >= 8
     assert page.evaluate(SIDEWAYS) <= 0
     assert page_errors == []
