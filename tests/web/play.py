@@ -41,18 +41,52 @@ _DESCRIBE = """() => [...document.querySelectorAll('[data-legal]')].map((el) => 
 }))"""
 
 
+# All click_one needs to know of a page, in one round trip: the "End turn?" step, whose move it
+# is, whether the page still handles the last click, and what it offers.
+_LOOK = """() => ({
+  ending_turn: !!document.querySelector('#end-turn-dialog[open]'),
+  prompt: document.querySelector('#prompt')?.dataset.state || '',
+  busy: document.body.classList.contains('busy'),
+  offers: (""" + _DESCRIBE + """)(),
+})"""
+
+# Bring an element into view as a player would (focusing it pans the GWT board to it), and
+# say where to tap it: its centre, if the element is what is on top there (else null).
+_AIM = """(el) => {
+  el.focus();
+  el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const box = el.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && (hit === el || el.contains(hit)) ? [x, y] : null;
+}"""
+
+
+def tap(page, target) -> None:
+    """Press ``target`` with the mouse where it shows. One round trip to aim and one to press:
+    Playwright's own click waits out its checks over many (a fifth of a second a click on a
+    busy machine, most of a whole-game test); when the aim finds something else on top, it is
+    the one used, which waits until the element can be clicked."""
+    point = target.evaluate(_AIM, timeout=CLICK_MS)
+    if point is None:
+        target.click(timeout=CLICK_MS)
+    else:
+        page.mouse.click(*point)
+
+
 def click_one(page, rnd: random.Random, prefer=None) -> bool:
     """Click one legal element (and a menu entry if a menu opens); False if there is none.
 
     ``prefer(descriptor)`` may narrow the choice; a descriptor has the element's ``type``
     (choice buttons), ``node`` (trail spaces) and ``label``.
     """
-    if page.locator("#end-turn-dialog[open]").count():  # the "End turn?" step: go on
+    seen = page.evaluate(_LOOK)
+    if seen["ending_turn"]:  # the "End turn?" step: go on
         page.click("#end-turn-confirm")
         return True
-    if prompt_state(page) != "yours" or page.locator("body.busy").count():
+    if seen["prompt"] != "yours" or seen["busy"]:
         return False
-    described = page.evaluate(_DESCRIBE)
+    described = seen["offers"]
     if not described:
         return False
     candidates = list(range(len(described)))
@@ -63,10 +97,7 @@ def click_one(page, rnd: random.Random, prefer=None) -> bool:
     index = rnd.choice(candidates)
     try:
         target = legal_elements(page).nth(index)
-        # on a small screen the board shows a part of itself: a focused element is panned into
-        # view, as a player would drag the board to it
-        target.focus(timeout=CLICK_MS)
-        target.click(timeout=CLICK_MS)
+        tap(page, target)
         menu = page.locator("#menu:not([hidden]) .menu-item")
         if menu.count():
             menu.nth(rnd.randrange(menu.count())).click(timeout=CLICK_MS)
@@ -97,16 +128,19 @@ def describe_page(page) -> str:
 
 
 def play_until(pages, done, rnd: random.Random, *, prefer=None, timeout: float = 600.0,
-               stall: float = 120.0, max_clicks: int = 5000) -> int:
+               stall: float = 120.0, max_clicks: int = 5000, stop_at_max: bool = False) -> int:
     """Let every page click until ``done()``; returns the number of clicks.
 
     Fails when no page found anything to click for ``stall`` seconds (the table is stuck: bots
-    move at once here), or after ``timeout`` seconds or ``max_clicks`` clicks in all. The overall
-    limit is generous because a loaded CI machine runs the whole game several times slower.
+    move at once here), or after ``timeout`` seconds or ``max_clicks`` clicks in all (with
+    ``stop_at_max``, ``max_clicks`` clicks end the play instead). The overall limit is generous
+    because a loaded CI machine runs the whole game several times slower.
     """
     start = last_click = time.monotonic()
     clicks = 0
     while not done():
+        if stop_at_max and clicks >= max_clicks:
+            return clicks
         now = time.monotonic()
         if now - last_click > stall or now - start > timeout or clicks >= max_clicks:
             why = (f"nothing to click for {now - last_click:.0f} s" if now - last_click > stall
