@@ -312,3 +312,11 @@ def test_arena_refuses_a_single_level_or_an_unknown_one(toy_registered):
     assert alone.exit_code != 0 and "two different bot levels" in alone.output
     unknown = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic,grandmaster", "-n", "2"])
     assert unknown.exit_code != 0 and "grandmaster" in unknown.output
+
+
+def test_serve_with_several_workers_needs_postgresql_and_redis(tmp_path, monkeypatch):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    result = runner.invoke(app, ["serve", "--workers", "2", "--database-url",
+                                 f"sqlite:///{tmp_path / 'tables.sqlite3'}"])
+    _one_line_error(result, "--workers 2", "DATABASE_URL=postgresql://", "REDIS_URL=redis://")
