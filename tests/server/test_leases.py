@@ -11,8 +11,9 @@ from websockets.exceptions import ConnectionClosed
 
 from gametable.server.models import table_leases
 from tests.server.conftest import start_server
-from tests.server.helpers import Api, auth
+from tests.server.helpers import Api, Socket, auth
 from tests.server.test_fanout_redis import REDIS_URL, _redis_reachable
+from tests.server.test_players import Browser
 
 pytestmark = pytest.mark.skipif(not _redis_reachable(), reason=f"no Redis at {REDIS_URL}")
 
@@ -126,3 +127,29 @@ def test_a_process_that_lost_a_lease_drops_the_table_and_its_sockets_reconnect_t
         assert tid not in owner.manager.tables
         bob = a.join(tid)  # forwarded to the new owner
         assert b.table(tid, bob["token"])["you"] == 1 and tid in other.manager.tables
+
+
+def test_a_signed_in_player_finds_and_plays_a_table_owned_by_the_other_process(servers):
+    owner, other = servers
+    ann = Browser(owner.url)
+    ann.become("Ann")
+    table = ann.create(players=2)
+    tid = table["id"]
+    bob = Api(owner.url).join(tid)
+    with Browser(other.url) as ann_elsewhere:
+        ann_elsewhere.http.cookies = ann.http.cookies  # the same browser, through the other process
+        [listed] = ann_elsewhere.my_tables()
+        assert (listed["id"], listed["status"], listed["your_turn"]) == (tid, "playing", True)
+        # The session cookie (and the page's Origin) opens her seat over a relayed socket.
+        cookie = "; ".join(f"{k}={v}" for k, v in ann.http.cookies.items())
+        with Socket(Api(other.url).socket_url(tid), headers={"Cookie": cookie, "Origin": other.url}) as sock:
+            assert sock.until(_state)["you"] == 0
+            seq = ann_elsewhere.act_ok(tid, None, 0, {"type": "take", "count": 1})
+            assert sock.until(lambda m: _state(m) and m["seq"] == seq)["view"]["to_act"] == [1]
+        # a page of another site cannot open it, here or there
+        with Socket(Api(other.url).socket_url(tid), headers={"Cookie": cookie, "Origin": "http://evil.example"}) as sock:
+            with pytest.raises(ConnectionClosed) as closed:
+                sock.recv()
+        assert closed.value.rcvd.code == 4403
+    assert tid not in other.manager.tables and bob["seat"] == 1
+    ann.http.close()

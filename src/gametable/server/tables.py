@@ -515,6 +515,12 @@ class TableManager:
                 self.deadlines.note(table.id, clocks.next_deadline(table.seats))
         return table
 
+    async def copy_of(self, table_id: str) -> LiveTable:
+        """The table to read, not to change: the hot one if we hold it, else a replay of its
+        log that is not kept (a table another process owns, for My tables)."""
+        table = self.tables.get(table_id)
+        return table if table is not None else await self._load(table_id)
+
     async def owner_elsewhere(self, table_id: str):
         """The live lease of another process that serves this table, or None when this
         process serves it (taking its lease if it is free)."""
