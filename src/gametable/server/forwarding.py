@@ -57,6 +57,15 @@ _OWNER_GONE = "the server process of this table stopped; reconnect in a moment"
 _NOT_SENDABLE = {1005, 1006, 1015}
 
 
+class _Forwarded:
+    """What the request metrics read as the route of a request sent on to the owner."""
+
+    path = "forwarded"
+
+
+FORWARDED_ROUTE = _Forwarded()
+
+
 class OwnerUnreachable(Exception):
     """The owner did not answer (refused, reset, or timed out before any answer)."""
 
@@ -107,6 +116,7 @@ class ForwardToOwner:
         if owner is None:
             return await self.app(scope, receive, send)
         if scope["type"] == "http":
+            scope["route"] = FORWARDED_ROUTE  # counted apart in the metrics (route "forwarded")
             body = await _read_body(receive)
             receive = _replay(body)
             forward = lambda lease: _forward_http(forwarding, scope, body, send, lease)  # noqa: E731

@@ -356,6 +356,10 @@ class TableManager:
         #: several processes: each table is served by the one holding its lease (leases.py),
         #: reached at ``lease_address`` by the others; None (one process): no leases at all
         self.leases = Leases(store, self._log_db, lease_address) if lease_address else None
+        if self.leases is not None:
+            # Only a table's owner holds it, and every change of it is made there: a notice
+            # would reach nobody who needs it, at the cost of two Redis messages per action.
+            self.fanout.publishes = False
         self._lease_keeper: asyncio.Task | None = None
         #: told of each table whose lease another process took over (its sockets here must go)
         self.on_moved: Callable[[str], Awaitable[None]] | None = None
