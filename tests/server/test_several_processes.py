@@ -178,3 +178,30 @@ def test_serve_with_two_workers_serves_a_game(serve):
     for pid in workers:
         with pytest.raises(ProcessLookupError):
             os.kill(int(pid), 0)
+
+
+def test_a_game_of_bots_whose_owner_is_killed_goes_on_in_the_other_process_unasked(serve, postgres_url):
+    owner = serve("--bot-pause", "0.3")
+    other = serve("--bot-pause", "0.3")
+    with Api(owner.url) as a:
+        table = a.create(players=3, bots=[1, 2], options={"pile": 21})
+        tid = table["id"]
+        with a.socket(tid, table["token"]) as watcher:
+            watcher.until(lambda m: m.get("type") == "state")
+            response = a.http.post(f"/api/tables/{tid}/seats/0/bot",
+                                   headers={"Authorization": f"Bearer {table['token']}"})
+            assert response.status_code == 204
+            watcher.until(lambda m: m.get("type") == "state" and m["seq"] >= 3)
+    owner.kill()
+    # Nobody asks for the table: the other process finds it orphaned and finishes the game.
+    store = LogStore.from_url(postgres_url)
+    try:
+        deadline = time.monotonic() + 120
+        while store.load_table(tid).finished_ms is None:
+            assert time.monotonic() < deadline, "the game did not go on"
+            time.sleep(0.2)
+        assert store.lease(tid).address == other.url
+        actions = store.actions_after(tid, 0)
+        assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
+    finally:
+        store.close()

@@ -67,7 +67,12 @@ FORWARDED_ROUTE = _Forwarded()
 
 
 class OwnerUnreachable(Exception):
-    """The owner did not answer (refused, reset, or timed out before any answer)."""
+    """The owner did not answer (refused, reset, or timed out before any answer); ``sent``:
+    the request may have reached it."""
+
+    def __init__(self, problem: str, sent: bool = False) -> None:
+        super().__init__(problem)
+        self.sent = sent
 
 
 class Forwarding:
@@ -129,11 +134,19 @@ class ForwardToOwner:
                 forwarding.forwarded += 1
                 return await forward(owner)
             except OwnerUnreachable as exc:
-                if time.monotonic() > deadline:
-                    log.warning("table %s: its owner at %s does not answer (%s)", table_id, owner.address, exc)
-                    return await _unavailable(scope, receive, send)
-                await asyncio.sleep(min(1.0, max(0.2, (owner.expires_ms - wall_ms()) / 1000)))
-                owner = await manager.owner_elsewhere(table_id)
+                # A request that reached the owner is never sent to it again (it may have
+                # been done): wait until that owner is gone, then serve it here.
+                stuck = owner.owner if exc.sent else None
+                while True:
+                    manager.leases.forget(table_id)
+                    if time.monotonic() > deadline:
+                        log.warning("table %s: its owner at %s does not answer (%s)", table_id,
+                                    owner.address, exc)
+                        return await _unavailable(scope, receive, send)
+                    await asyncio.sleep(min(1.0, max(0.2, (owner.expires_ms - wall_ms()) / 1000)))
+                    owner = await manager.owner_elsewhere(table_id)
+                    if owner is None or owner.owner != stuck:
+                        break
         await self.app(scope, receive, send)
 
 
@@ -183,13 +196,14 @@ async def _forward_http(forwarding: Forwarding, scope: Scope, body: bytes, send:
     request = forwarding.client.build_request(scope["method"], url, headers=headers, content=body)
     try:
         response = await forwarding.client.send(request, stream=True)
-    except httpx2.TransportError as exc:  # nothing came back: the request may be tried again
-        raise OwnerUnreachable(str(exc) or type(exc).__name__) from exc
+    except httpx2.TransportError as exc:
+        sent = not isinstance(exc, (httpx2.ConnectError, httpx2.ConnectTimeout))
+        raise OwnerUnreachable(str(exc) or type(exc).__name__, sent) from exc
     try:
         try:
             content = await response.aread()
         except httpx2.TransportError as exc:
-            raise OwnerUnreachable(str(exc) or type(exc).__name__) from exc
+            raise OwnerUnreachable(str(exc) or type(exc).__name__, sent=True) from exc
     finally:
         await response.aclose()
     await send({"type": "http.response.start", "status": response.status_code,

@@ -31,6 +31,9 @@ RunDb = Callable[..., Awaitable[Any]]
 #: how long a lease lasts unless renewed, and how often the owner renews them all
 LEASE_SECONDS = 5.0
 RENEW_EVERY = 1.0
+#: how long another process's lease is believed without asking the store again (forwarding
+#: many requests of a table costs one store round trip per table per this long)
+REMEMBER_SECONDS = 1.0
 
 
 def wall_ms() -> int:
@@ -63,6 +66,8 @@ class Leases:
         self.renew_every = renew_every
         #: the tables whose lease we took, with when (time.monotonic()) we last took it
         self.held: dict[str, float] = {}
+        #: other processes' live leases as last read, with when to stop believing them
+        self._others: dict[str, tuple[Lease, float]] = {}
 
     def _until(self) -> int:
         return wall_ms() + int(self.seconds * 1000)
@@ -71,13 +76,24 @@ class Leases:
         """Take the table's lease if nobody holds a live one. Returns None when the table is
         ours to serve (or does not exist: the caller answers 404), else the live owner's lease."""
         taken_at = time.monotonic()
+        known = self._others.get(table_id)
+        if known is not None and taken_at < known[1] and known[0].expires_ms > wall_ms():
+            return known[0]
         lease = await self.run_db(self.store.take_lease, table_id, self.owner, self.address,
                                   wall_ms(), self._until())
         if lease is None or lease.owner == self.owner:
+            self._others.pop(table_id, None)
             if lease is not None:
                 self.held[table_id] = taken_at
             return None
+        if len(self._others) > 10_000:  # (a bound: entries of tables nobody asks for again)
+            self._others.clear()
+        self._others[table_id] = (lease, taken_at + REMEMBER_SECONDS)
         return lease
+
+    def forget(self, table_id: str) -> None:
+        """The owner we knew did not answer: ask the store next time."""
+        self._others.pop(table_id, None)
 
     async def lease(self, table_id: str) -> Lease | None:
         return await self.run_db(self.store.lease, table_id)
