@@ -63,7 +63,8 @@ def test_seats_on_two_processes_play_through_both_and_only_the_owner_builds_view
         # The other process relayed and never held the table: no replay, no views.
         assert tid not in other.manager.tables
         assert other.manager.views_built == views_elsewhere
-        assert other.app.state.forwarding.forwarded > 0
+        assert other.app.state.forwarding.forwarded > 0  # the HTTP requests
+        assert other.app.state.splicer.spliced == 2  # Bob's and the spectator's sockets, byte for byte
         assert owner.manager.views_built > 0
 
 
@@ -153,3 +154,28 @@ def test_a_signed_in_player_finds_and_plays_a_table_owned_by_the_other_process(s
         assert closed.value.rcvd.code == 4403
     assert tid not in other.manager.tables and bob["seat"] == 1
     ann.http.close()
+
+
+def test_without_the_splice_a_socket_is_relayed_frame_by_frame_with_the_owners_close_codes(servers):
+    owner, other = servers
+
+    async def never(*_args):
+        return None
+
+    other.app.state.splicer.owner = never  # (as behind an HTTP protocol that cannot splice)
+    with Api(owner.url) as a, Api(other.url) as b:
+        table = a.create(players=2)
+        tid = table["id"]
+        bob = b.join(tid)
+        relayed = other.app.state.forwarding.forwarded
+        with b.socket(tid, bob["token"]) as bob_ws:
+            assert bob_ws.until(_state)["you"] == 1
+            seq = a.act_ok(tid, table["token"], 0, {"type": "take", "count": 1})
+            bob_ws.send({"type": "act", "id": 7, "seq": seq, "action": {"type": "take", "count": 1}})
+            assert bob_ws.until(lambda m: m["type"] == "acted") == {"type": "acted", "id": 7, "seq": seq + 1}
+        with b.socket(tid, "not-a-seat") as sock:
+            with pytest.raises(ConnectionClosed) as closed:
+                sock.recv()
+        assert closed.value.rcvd.code == 4403
+        assert other.app.state.forwarding.forwarded == relayed + 2
+        assert other.app.state.splicer.spliced == 0 and tid not in other.manager.tables

@@ -28,7 +28,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.config import Settings
 from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
-from gametable.server.forwarding import Forwarding, ForwardToOwner
+from gametable.server.forwarding import Forwarding, ForwardToOwner, SocketSplicer
 from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
@@ -109,6 +109,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
     )
     app.state.settings = settings
+    # several processes (Redis): a table's WebSocket is spliced to its owner (idle otherwise)
+    app.state.splicer = SocketSplicer(app) if settings.redis_url else None
     metrics = app.state.metrics = Metrics()
     metrics.watch(lambda: getattr(app.state, "manager", None))
     # innermost: a table owned by another process is forwarded there (several processes only)
@@ -137,6 +139,8 @@ async def going_away(app: FastAPI) -> None:
     forwarding = getattr(app.state, "forwarding", None)
     if forwarding is not None:
         await forwarding.going_away()
+    if getattr(app.state, "splicer", None) is not None:
+        app.state.splicer.going_away()
     await ws.going_away(app)
 
 

@@ -26,6 +26,7 @@ import logging
 import re
 import time
 from typing import Any, Awaitable, Callable
+from urllib.parse import urlsplit
 
 import httpx2
 from starlette.requests import HTTPConnection
@@ -305,3 +306,108 @@ async def _unavailable(scope: Scope, receive: Receive, send: Send) -> None:
                 "headers": [(b"content-type", b"application/json"), (b"retry-after", b"2"),
                             (b"content-length", str(len(detail)).encode())]})
     await send({"type": "http.response.body", "body": detail})
+
+
+class SocketSplicer:
+    """The WebSocket of a table another process owns, passed on below the WebSocket layer: the
+    upgrade request is written to the owner as it came (plus the client's address) and from
+    then on the bytes of both connections are copied as they are, both ways, with no frame
+    parsed here. The HTTP protocol of gametable.server.serving asks :meth:`owner` before
+    upgrading; what it cannot splice (the owner does not answer) takes the ASGI path above,
+    which waits for the lease and takes the table over. One per app (``app.state.splicer``)."""
+
+    def __init__(self, app: Any, connect_timeout: float = 2.0) -> None:
+        self.app = app
+        self.connect_timeout = connect_timeout
+        #: the client side of every spliced connection (closed when the process stops)
+        self.clients: set[asyncio.Transport] = set()
+        self.spliced = 0
+
+    async def owner(self, target: bytes, headers: list[tuple[bytes, bytes]]) -> Lease | None:
+        """The live lease of another process for the table of this upgrade request, if any."""
+        manager = getattr(self.app.state, "manager", None)
+        if manager is None or manager.leases is None:
+            return None
+        match = _SOCKET_PATH.match(target.partition(b"?")[0].decode("latin-1"))
+        if (match is None or match.group(1) in manager.tables
+                or any(name == FORWARDED_HEADER for name, _ in headers)):
+            return None
+        return await manager.owner_elsewhere(match.group(1))
+
+    async def splice(self, client: asyncio.Transport, head: bytes, owner: Lease) -> bool:
+        """Connect the client's transport to the owner; False if the owner does not answer."""
+        parts = urlsplit(owner.address)
+        loop = asyncio.get_running_loop()
+        try:
+            upstream, _ = await asyncio.wait_for(
+                loop.create_connection(lambda: _Pipe(client), parts.hostname, parts.port),
+                self.connect_timeout)
+        except (OSError, asyncio.TimeoutError):
+            return False
+        if client.is_closing():
+            upstream.close()
+            return False
+        client.set_protocol(_Pipe(upstream, client, self.clients))
+        self.clients.add(client)
+        self.spliced += 1
+        upstream.write(head)
+        client.resume_reading()
+        return True
+
+    def going_away(self) -> None:
+        """The process stops: the spliced clients reconnect (and reach the owner another way)."""
+        for client in list(self.clients):
+            client.close()
+
+
+#: a table's WebSocket path
+_SOCKET_PATH = re.compile(r"^/ws/tables/([A-Za-z0-9_-]{1,64})$")
+
+
+def upgrade_head(method: str, target: bytes, headers: list[tuple[bytes, bytes]],
+                 peer: str | None) -> bytes:
+    """The upgrade request as the owner gets it: as it came, with the peer appended to
+    ``X-Forwarded-For`` (as a proxy does) and the mark that it was forwarded."""
+    lines = [method.encode() + b" " + target + b" HTTP/1.1"]
+    forwarded_for = None
+    for name, value in headers:
+        if name == b"x-forwarded-for":
+            forwarded_for = value
+        elif name != FORWARDED_HEADER:
+            lines.append(name + b": " + value)
+    chain = (peer or "unknown").encode()
+    lines.append(b"x-forwarded-for: " + (forwarded_for + b", " + chain if forwarded_for else chain))
+    lines.append(FORWARDED_HEADER + b": 1")
+    return b"\r\n".join(lines) + b"\r\n\r\n"
+
+
+class _Pipe(asyncio.Protocol):
+    """Copies what its connection receives to ``peer``; closes the peer when its own side
+    closes; stops reading the peer while its own side cannot take more."""
+
+    def __init__(self, peer: asyncio.Transport, own: asyncio.Transport | None = None,
+                 registry: set | None = None) -> None:
+        self.peer = peer
+        self.own = own
+        self.registry = registry
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.own = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.peer.write(data)
+
+    def eof_received(self) -> bool | None:
+        self.peer.close()
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.registry is not None:
+            self.registry.discard(self.own)
+        self.peer.close()
+
+    def pause_writing(self) -> None:
+        self.peer.pause_reading()
+
+    def resume_writing(self) -> None:
+        self.peer.resume_reading()
