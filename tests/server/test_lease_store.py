@@ -117,3 +117,37 @@ def test_two_stores_racing_for_an_expired_lease_leave_exactly_one_owner(ids, sto
     assert winner.owner in results and winner.expires_ms == 7000
     # every racer was told the same owner: the one the store holds
     assert {lease.owner for lease in results.values()} == {winner.owner}
+
+
+def test_another_process_lease_is_believed_for_a_moment_then_read_again(ids, store):
+    import asyncio
+
+    from gametable.server.leases import Leases
+
+    calls = []
+
+    async def run_db(fn, *args):
+        calls.append(fn.__name__)
+        return fn(*args)
+
+    _table(store, ids("t1"))
+    _table(store, ids("t2"))
+    theirs = Leases(store, run_db, "http://them")
+    mine = Leases(store, run_db, "http://me")
+
+    async def scenario():
+        assert await theirs.claim(ids("t1")) is None  # theirs now
+        assert (await mine.claim(ids("t1"))).address == "http://them"
+        assert (await mine.claim(ids("t1"))).address == "http://them"
+        assert calls.count("take_lease") == 2  # the second answer came from memory
+        mine.forget(ids("t1"))
+        assert (await mine.claim(ids("t1"))).address == "http://them"
+        assert calls.count("take_lease") == 3
+        assert await mine.claim(ids("t2")) is None and ids("t2") in mine.held
+        assert await mine.renew() == set()
+        await theirs.release_all()
+        mine.forget(ids("t1"))
+        assert await mine.claim(ids("t1")) is None  # released: mine at once
+        await mine.release_all()
+
+    asyncio.run(scenario())

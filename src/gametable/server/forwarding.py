@@ -3,10 +3,13 @@
 :class:`ForwardToOwner` is an ASGI middleware in front of the routes. A request under
 ``/api/tables/{id}/...`` or a WebSocket ``/ws/tables/{id}`` for a table this process does not
 hold in memory asks the lease (taking it if it is free: then the table is served here). When a
-live process owns it, an HTTP request is sent on to the owner's internal address (httpx) and its
-answer passed back as it is (status, headers, body), and a WebSocket is relayed frame by frame
-(the ``websockets`` client), close codes included. So a table's seats may connect to any
-process, while only its owner replays actions and builds views.
+live process owns it, an HTTP request is sent on to the owner's internal address (a lean
+keep-alive client, :class:`OwnerConnections`) and its answer passed back as it is (status,
+headers, body). A WebSocket is spliced to the owner below the WebSocket layer, bytes copied
+both ways (:class:`SocketSplicer`, called by the HTTP protocol of gametable.server.serving);
+one that cannot be is relayed frame by frame here (the ``websockets`` client), close codes
+included. So a table's seats may connect to any process, while only its owner replays actions
+and builds views.
 
 The forwarded request carries the client's address (``X-Forwarded-For``, believed by the owner
 when this process is among its trusted proxies, as it is on one machine) so rate limits and caps
@@ -28,7 +31,6 @@ import time
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
-import httpx2
 from starlette.requests import HTTPConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -81,9 +83,7 @@ class Forwarding:
     close when the process stops). One per app (``app.state.forwarding``)."""
 
     def __init__(self, connect_timeout: float = 2.0, read_timeout: float = 30.0) -> None:
-        self.client = httpx2.AsyncClient(
-            trust_env=False, timeout=httpx2.Timeout(read_timeout, connect=connect_timeout),
-            limits=httpx2.Limits(max_connections=200, max_keepalive_connections=100))
+        self.client = OwnerConnections(connect_timeout, read_timeout)
         self.connect_timeout = connect_timeout
         self.relays: set[asyncio.Task] = set()
         #: requests and sockets forwarded (for tests and load figures)
@@ -189,29 +189,99 @@ def _forward_headers(scope: Scope) -> list[tuple[bytes, bytes]]:
 
 async def _forward_http(forwarding: Forwarding, scope: Scope, body: bytes, send: Send,
                         owner: Lease) -> None:
-    url = owner.address + scope["raw_path"].decode("latin-1")
+    target = scope["raw_path"]
     if scope.get("query_string"):
-        url += "?" + scope["query_string"].decode("latin-1")
+        target += b"?" + scope["query_string"]
     # The answer comes back plain (this process's gzip middleware compresses it for the client).
-    headers = _forward_headers(scope) + [(b"accept-encoding", b"identity")]
-    request = forwarding.client.build_request(scope["method"], url, headers=headers, content=body)
-    try:
-        response = await forwarding.client.send(request, stream=True)
-    except httpx2.TransportError as exc:
-        sent = not isinstance(exc, (httpx2.ConnectError, httpx2.ConnectTimeout))
-        raise OwnerUnreachable(str(exc) or type(exc).__name__, sent) from exc
-    try:
-        try:
-            content = await response.aread()
-        except httpx2.TransportError as exc:
-            raise OwnerUnreachable(str(exc) or type(exc).__name__, sent=True) from exc
-    finally:
-        await response.aclose()
-    await send({"type": "http.response.start", "status": response.status_code,
-                "headers": [(k.lower(), v) for k, v in response.headers.raw
-                            if k.lower() not in _HOP_BY_HOP and k.lower() != b"content-length"]
+    headers = [(k, v) for k, v in _forward_headers(scope) if k != b"content-length"]
+    headers += [(b"accept-encoding", b"identity"), (b"content-length", str(len(body)).encode())]
+    status, answer, content = await forwarding.client.request(
+        owner.address, scope["method"], target, headers, body)
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(k, v) for k, v in answer if k not in _HOP_BY_HOP and k != b"content-length"]
                 + [(b"content-length", str(len(content)).encode())]})
     await send({"type": "http.response.body", "body": content})
+
+
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+class OwnerConnections:
+    """A lean HTTP/1.1 client for forwarding: keep-alive connections to each owner, one
+    request at a time on each (a general client cost several times the owner's own work per
+    request here). Answers are read whole: the API's answers are small JSON bodies."""
+
+    #: an idle connection older than this is closed rather than reused: the owner may be
+    #: closing it (its keep-alive timeout), and a request written then could not be retried
+    IDLE_SECONDS = 2.0
+
+    def __init__(self, connect_timeout: float, read_timeout: float, most_idle: int = 32) -> None:
+        self.connect_timeout = connect_timeout
+        self.read_timeout = read_timeout
+        self.most_idle = most_idle
+        self.idle: dict[str, list[tuple[Connection, float]]] = {}
+
+    async def request(self, address: str, method: str, target: bytes, headers: list[tuple[bytes, bytes]],
+                      body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        connection = await self._connection(address)
+        reader, writer = connection
+        head = [method.encode() + b" " + target + b" HTTP/1.1"]
+        head += [name + b": " + value for name, value in headers]
+        try:
+            writer.write(b"\r\n".join(head) + b"\r\n\r\n" + body)
+            status, answer, content, keep = await asyncio.wait_for(_read_response(reader), self.read_timeout)
+        except (OSError, EOFError, ValueError, asyncio.IncompleteReadError, asyncio.TimeoutError) as exc:
+            writer.close()
+            raise OwnerUnreachable(str(exc) or type(exc).__name__, sent=True) from exc
+        if keep and len(self.idle.setdefault(address, [])) < self.most_idle:
+            self.idle[address].append((connection, time.monotonic()))
+        else:
+            writer.close()
+        return status, answer, content
+
+    async def _connection(self, address: str) -> Connection:
+        idle = self.idle.get(address)
+        while idle:
+            connection, since = idle.pop()
+            if time.monotonic() - since < self.IDLE_SECONDS and not connection[1].is_closing():
+                return connection
+            connection[1].close()
+        parts = urlsplit(address)
+        try:
+            return await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port),
+                                          self.connect_timeout)
+        except (OSError, asyncio.TimeoutError) as exc:
+            raise OwnerUnreachable(str(exc) or type(exc).__name__) from exc
+
+    async def aclose(self) -> None:
+        for connections in self.idle.values():
+            for (_reader, writer), _since in connections:
+                writer.close()
+        self.idle.clear()
+
+
+async def _read_response(reader: asyncio.StreamReader) -> tuple[int, list[tuple[bytes, bytes]], bytes, bool]:
+    """Status, headers (names in lower case), the whole body, and whether the connection may
+    be used again."""
+    status_line = await reader.readuntil(b"\r\n")
+    version, status, _reason = status_line.split(b" ", 2)
+    headers: list[tuple[bytes, bytes]] = []
+    while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+        name, _, value = line.partition(b":")
+        headers.append((name.strip().lower(), value.strip()))
+    fields = dict(headers)
+    if b"chunked" in fields.get(b"transfer-encoding", b"").lower():
+        chunks = []
+        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            chunks.append(await reader.readexactly(size))
+            await reader.readexactly(2)
+        while await reader.readuntil(b"\r\n") != b"\r\n":
+            pass  # trailers
+        content = b"".join(chunks)
+    else:
+        content = await reader.readexactly(int(fields.get(b"content-length", b"0")))
+    keep = version == b"HTTP/1.1" and fields.get(b"connection", b"").lower() != b"close"
+    return int(status), headers, content, keep
 
 
 async def _relay_socket(forwarding: Forwarding, scope: Scope, receive: Receive, send: Send,
