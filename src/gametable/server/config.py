@@ -256,7 +256,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
 #: the settings `gametable serve` also takes as an option (--idle-seconds...)
 _OPTIONS = {"bot_pause", "sqlite_sync", "idle_seconds", "rate_limits", "keep_finished_days",
             "keep_abandoned_days", "header_timeout", "keep_alive_timeout", "max_connections",
-            "forwarded_allow_ips", "public_url", "metrics", "log_format"}
+            "forwarded_allow_ips", "public_url", "metrics", "log_format", "internal_url"}
 #: numbers: the least value and whether it must be exceeded (True) or may be reached (False)
 _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "bot_pause": (0, False), "idle_seconds": (0, True),
