@@ -15,17 +15,13 @@ the log's primary key lets one in (the other rebuilds from the log and answers 4
 
 from __future__ import annotations
 
-import logging
 import secrets
 import time
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable
 
 from gametable.server.errors import Unavailable
 from gametable.server.store import Lease, LogStore
 
-log = logging.getLogger("gametable.server.leases")
-
-T = TypeVar("T")
 RunDb = Callable[..., Awaitable[Any]]
 
 #: how long a lease lasts unless renewed, and how often the owner renews them all

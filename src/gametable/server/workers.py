@@ -15,15 +15,12 @@ server does (docs/server.md "Stopping").
 from __future__ import annotations
 
 import dataclasses
-import logging
 import multiprocessing
 import signal
 import socket
 import time
 from functools import partial
 from typing import Any
-
-log = logging.getLogger("gametable.server.workers")
 
 #: a worker that dies within this many seconds of its start is not restarted again and again
 _QUICK_DEATH = 5.0
