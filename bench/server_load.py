@@ -108,16 +108,32 @@ def wait_until_serving(url: str, server: subprocess.Popen, seconds: float = 120)
         time.sleep(0.1)
 
 
+def process_tree(pid: int) -> list[int]:
+    """The server process and its descendants (`--workers`: the workers)."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*/children"):
+            pending.extend(int(child) for child in task.read_text().split())
+    return found
+
+
 def rss_bytes(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    raise RuntimeError("no VmRSS")
+    total = 0
+    for member in process_tree(pid):
+        for line in Path(f"/proc/{member}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for member in process_tree(pid):
+        fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def fsync_ms(folder: str, count: int = 200) -> tuple[float, float]:
@@ -398,6 +414,8 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "options": args.options,
         "think_seconds": args.think,
         "transport": args.transport,
+        "workers": args.workers,
+        "redis": args.workers > 1 or args.redis,
         "seconds": round(wall, 1),
         "actions": figures.actions,
         "actions_per_second": round(figures.actions / wall, 1),
@@ -481,6 +499,12 @@ def main() -> None:
                         help="send actions over HTTP (POST, as scripts do) or over each seat's "
                              "WebSocket (as the browser does)")
     parser.add_argument("--http-connections", type=int, default=64)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (`gametable serve --workers N`: PostgreSQL as "
+                             "DATABASE_URL and Redis, REDIS_URL or 127.0.0.1:6379); the kernel "
+                             "spreads the connections, so a table's seats meet different processes")
+    parser.add_argument("--redis", action="store_true",
+                        help="one process with Redis and table leases (the baseline of --workers)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
@@ -502,12 +526,16 @@ def main() -> None:
                    GAMETABLE_RATE_CREATE_GLOBAL="100000/minute", GAMETABLE_RATE_JOIN="100000/minute",
                    # this one client address stands for every person at every table
                    GAMETABLE_MAX_SOCKETS_PER_ADDRESS=str(2 * args.tables * args.players + 64))
-        env.pop("REDIS_URL", None)
+        redis_url = env.pop("REDIS_URL", None) or "redis://127.0.0.1:6379/0"
+        if args.workers > 1 or args.redis:
+            if not database_url.startswith("postgresql"):
+                raise SystemExit("error: --workers and --redis need DATABASE_URL=postgresql://...")
+            env["REDIS_URL"] = redis_url
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
             [sys.executable, "-m", "gametable", "serve", "--port", str(port), "--log-level", "warning",
-             "--extra-game", "tests.engine.toy_game"],
+             "--extra-game", "tests.engine.toy_game", "--workers", str(args.workers)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_until_serving(url, server)

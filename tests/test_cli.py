@@ -312,3 +312,29 @@ def test_arena_refuses_a_single_level_or_an_unknown_one(toy_registered):
     assert alone.exit_code != 0 and "two different bot levels" in alone.output
     unknown = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic,grandmaster", "-n", "2"])
     assert unknown.exit_code != 0 and "grandmaster" in unknown.output
+
+
+def test_serve_with_several_workers_needs_postgresql_and_redis(tmp_path, monkeypatch):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    result = runner.invoke(app, ["serve", "--workers", "2", "--database-url",
+                                 f"sqlite:///{tmp_path / 'tables.sqlite3'}"])
+    _one_line_error(result, "--workers 2", "DATABASE_URL=postgresql://", "REDIS_URL=redis://")
+
+
+@pytest.mark.parametrize("bad", ["https://a.example:8000", "http://a.example:8000/sub", "a.example:8000",
+                                 "http://user@a.example:8000"])
+def test_an_internal_url_that_is_not_plain_http_host_port_is_refused(bad):
+    from gametable.server.config import Settings, SettingError
+
+    with pytest.raises(SettingError, match="GAMETABLE_INTERNAL_URL"):
+        Settings(database_url="sqlite://", internal_url=bad)
+    assert Settings(database_url="sqlite://", internal_url="http://10.0.0.5:8001/").internal_url == "http://10.0.0.5:8001"
+
+
+@pytest.mark.parametrize("host, expected", [("127.0.0.1", "http://127.0.0.1:8123"), ("0.0.0.0", "http://127.0.0.1:8123"),
+                                            ("10.1.2.3", "http://10.1.2.3:8123"), ("::", "http://[::1]:8123")])
+def test_the_internal_url_defaults_to_where_the_server_listens(host, expected):
+    from gametable.cli import _internal_url
+
+    assert _internal_url(host, 8123) == expected

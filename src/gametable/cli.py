@@ -87,6 +87,15 @@ def _check_port_free(host: str, port: int) -> None:
               f"--host, or stop the program that uses it")
 
 
+def _internal_url(host: str, port: int) -> str | None:
+    """Where the other server processes reach this one by default (several processes, with
+    Redis): its own address; on every interface, this machine's loopback."""
+    url = listening_url(host, port)
+    if url is None:
+        return f"http://127.0.0.1:{port}" if ":" not in host else f"http://[::1]:{port}"
+    return url
+
+
 def listening_url(host: str, port: int) -> str | None:
     """Where people reach a server listening on ``host``:``port`` when no public URL is set, for
     its invite links; None (relative links) when it listens on every interface, where no single
@@ -499,6 +508,15 @@ def serve(
         None, "--log-format", envvar="GAMETABLE_LOG_FORMAT", show_envvar=True,
         help="text (default) or json: one JSON object per log line (time, level, logger, message; "
              "access lines also client, method, path, status)."),
+    workers: int = typer.Option(
+        1, "--workers", envvar="GAMETABLE_WORKERS", show_envvar=True, min=1,
+        help="Server processes on this machine, sharing --port (more than 1 needs PostgreSQL "
+             "as DATABASE_URL and REDIS_URL)."),
+    internal_url: Optional[str] = typer.Option(
+        None, "--internal-url", envvar="GAMETABLE_INTERNAL_URL", show_envvar=True,
+        help="With REDIS_URL: where the other server processes reach this one, http://host:port "
+             "(default: the address it listens on; with --workers, the host only: each worker "
+             "takes a free port there)."),
 ) -> None:
     """Open the online table: the web app, its API and live WebSocket updates."""
     from functools import partial
@@ -519,7 +537,8 @@ def serve(
             forwarded_allow_ips=forwarded_allow_ips, max_connections=max_connections,
             header_timeout=header_timeout, keep_alive_timeout=keep_alive_timeout,
             rate_limits=option_value("rate_limits", rate_limits), metrics=option_value("metrics", metrics),
-            log_format=option_value("log_format", log_format))
+            log_format=option_value("log_format", log_format),
+            internal_url=internal_url or (_internal_url(host, port) if workers == 1 else None))
     except ValueError as exc:  # a GAMETABLE_* variable or option with a bad value: say which, in one line
         _fail(str(exc))
     if log_level.lower() not in LOG_LEVELS:
@@ -528,6 +547,10 @@ def serve(
         catalog = ExtendedCatalog(extra_game)
     except (ImportError, AttributeError) as exc:
         _fail(f"--extra-game: {exc}")
+    if workers > 1 and not (settings.database_url.startswith("postgresql") and settings.redis_url):
+        _fail(f"--workers {workers} runs processes that share the tables through PostgreSQL and "
+              "Redis: set DATABASE_URL=postgresql://user@host/db and REDIS_URL=redis://host:6379/0 "
+              "(or --database-url and --redis-url), or serve with --workers 1")
     shown_url = _check_database(settings.database_url, settings.sqlite_sync)
     _check_port_free(host, port)
     typer.echo(f"gametable: tables are stored in {shown_url}"
@@ -535,6 +558,15 @@ def serve(
     if settings.redis_url:
         typer.echo("gametable: fanning out through Redis")
     typer.echo(f"gametable: open http://{host}:{port}/ (API documentation at /docs)")
+    if workers > 1:
+        from urllib.parse import urlsplit
+
+        from gametable.server.workers import WorkerPlan, run_workers
+
+        typer.echo(f"gametable: {workers} worker processes share the port; each table is served by one")
+        internal_host = urlsplit(settings.internal_url).hostname if settings.internal_url else "127.0.0.1"
+        raise typer.Exit(run_workers(WorkerPlan(settings, tuple(extra_game), host, port, internal_host,
+                                                log_level.lower(), workers)))
     web_app = create_app(settings, catalog)
     tune_garbage_collector()
     fd_limit = raise_open_file_limit()

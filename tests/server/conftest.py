@@ -3,6 +3,7 @@ reachable), and a real uvicorn server in a thread serving the app on a free loop
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 import socket
@@ -106,8 +107,11 @@ class LiveServer:
 
 
 def start_server(settings: Settings, catalog=CATALOG) -> LiveServer:
-    app = create_app(settings, catalog)
     port = free_port()
+    if settings.redis_url and settings.internal_url is None:
+        # several processes: the others forward this one's tables to where it listens
+        settings = dataclasses.replace(settings, internal_url=f"http://127.0.0.1:{port}")
+    app = create_app(settings, catalog)
     config = uvicorn_config(app, settings, host="127.0.0.1", port=port, log_level="warning",
                             lifespan="on")
     server = uvicorn.Server(config)

@@ -10,6 +10,7 @@ import asyncio
 import gc
 import importlib.resources
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import AsyncIterator
 
@@ -27,6 +28,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.config import Settings
 from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
+from gametable.server.forwarding import Forwarding, ForwardToOwner, SocketSplicer
 from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
@@ -66,10 +68,15 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         store = LogStore.from_url(settings.database_url, settings.sqlite_sync)
         await asyncio.to_thread(migrate, store.engine)
         fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
+        # Several processes (Redis, and an address the others reach us at): one owner per table.
+        lease_address = settings.internal_url if settings.redis_url else None
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
                                idle_seconds=settings.idle_seconds,
                                retention=Retention.from_settings(settings),
-                               audience_limits=audience_limits(settings), metrics=metrics)
+                               audience_limits=audience_limits(settings), metrics=metrics,
+                               lease_address=lease_address)
+        app.state.forwarding = Forwarding() if lease_address else None
+        manager.on_moved = partial(ws.table_moved, app)
         app.state.pusher = None
         if settings.vapid_private_key:
             app.state.pusher = manager.on_turn = TurnPusher(
@@ -83,6 +90,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             if app.state.rate_limiter is not None:
                 await app.state.rate_limiter.close()
             await manager.stop()
+            if app.state.forwarding is not None:
+                await app.state.forwarding.close()
             store.close()
 
     app = FastAPI(
@@ -100,8 +109,12 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
     )
     app.state.settings = settings
+    # several processes (Redis): a table's WebSocket is spliced to its owner (idle otherwise)
+    app.state.splicer = SocketSplicer(app) if settings.redis_url else None
     metrics = app.state.metrics = Metrics()
     metrics.watch(lambda: getattr(app.state, "manager", None))
+    # innermost: a table owned by another process is forwarded there (several processes only)
+    app.add_middleware(ForwardToOwner)
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
     # HTTP answers only (the middleware passes WebSockets through untouched); it leaves alone
     # answers that are already encoded, partial (206) or streamed events, and clients that do not
@@ -123,6 +136,11 @@ async def going_away(app: FastAPI) -> None:
     """The server is stopping (serving.DrainingServer): no longer ready, and every WebSocket
     is closed with 1001 and a reason to reconnect."""
     app.state.draining = True
+    forwarding = getattr(app.state, "forwarding", None)
+    if forwarding is not None:
+        await forwarding.going_away()
+    if getattr(app.state, "splicer", None) is not None:
+        app.state.splicer.going_away()
     await ws.going_away(app)
 
 

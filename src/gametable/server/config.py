@@ -157,6 +157,10 @@ class Settings:
     vapid_subject: str | None = None
     #: accept push endpoints over plain http (a local push server, the tests); push services are https
     push_http_endpoints: bool = False
+    #: several processes (with ``redis_url``): where the other processes reach this one to
+    #: forward the requests of the tables it owns, e.g. http://10.0.0.5:8000 (gametable.server.leases);
+    #: None: no leases, every process serves every table itself
+    internal_url: str | None = None
 
     def __post_init__(self) -> None:
         """Check every value, however it came in (environment, command line, code)."""
@@ -170,6 +174,8 @@ class Settings:
         object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
+        if self.internal_url is not None:
+            object.__setattr__(self, "internal_url", check_internal_url(self.internal_url))
         if self.vapid_private_key is not None:
             if not Path(self.vapid_private_key).is_file():
                 raise SettingError(f"{_source('vapid_private_key')} must be {_what('vapid_private_key')}, "
@@ -244,12 +250,13 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "vapid_private_key": ("VAPID_PRIVATE_KEY", str),
         "vapid_subject": ("VAPID_SUBJECT", str),
         "push_http_endpoints": ("PUSH_HTTP_ENDPOINTS", _on_off),
+        "internal_url": ("INTERNAL_URL", str),
     }.items()
 }
 #: the settings `gametable serve` also takes as an option (--idle-seconds...)
 _OPTIONS = {"bot_pause", "sqlite_sync", "idle_seconds", "rate_limits", "keep_finished_days",
             "keep_abandoned_days", "header_timeout", "keep_alive_timeout", "max_connections",
-            "forwarded_allow_ips", "public_url", "metrics", "log_format"}
+            "forwarded_allow_ips", "public_url", "metrics", "log_format", "internal_url"}
 #: numbers: the least value and whether it must be exceeded (True) or may be reached (False)
 _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "bot_pause": (0, False), "idle_seconds": (0, True),
@@ -276,6 +283,7 @@ _SPECIAL = {
     "vapid_private_key": "the PEM file of a VAPID private key (make one with `gametable vapid-keys`)",
     "vapid_subject": "a contact for push services, mailto:you@example.org or https://... (needed with a VAPID key)",
     "push_http_endpoints": "on or off",
+    "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
 }
 
 
@@ -347,3 +355,12 @@ def check_public_url(value: str) -> str:
             f"{_source('public_url')} must be the absolute http(s) address people open, with no "
             f"query, fragment or user name, e.g. https://play.example.org, not {value!r}")
     return parts.geturl().rstrip("/")
+
+
+def check_internal_url(value: str) -> str:
+    """The address other processes forward to: http://host:port, nothing else."""
+    parts = urlsplit(value.strip())
+    if (parts.scheme != "http" or not parts.hostname or parts.path not in ("", "/") or parts.query
+            or parts.fragment or "@" in parts.netloc):
+        raise SettingError(f"{_source('internal_url')} must be {_what('internal_url')}, not {value!r}")
+    return f"http://{parts.netloc}"

@@ -35,6 +35,9 @@ class Fanout:
     shared = False
     #: notices from other processes are arriving; while not, the manager polls the store
     healthy = True
+    #: send notices of our changes; off with table leases, where no other process holds a
+    #: table this one changes (gametable.server.leases)
+    publishes = True
 
     async def start(self, on_change: OnChange, on_reconnect: OnReconnect) -> None:
         return None
@@ -110,7 +113,7 @@ class RedisFanout(Fanout):
         """Send the notice in the background: the action is committed and its player need not
         wait for Redis. Without Redis, nothing is sent: the other processes, not hearing from
         it either, poll the store meanwhile."""
-        if self.healthy:
+        if self.healthy and self.publishes:
             self._spawn(self._publish(table_id, seq))
 
     async def _publish(self, table_id: str, seq: int) -> None:

@@ -158,3 +158,18 @@ push_subscriptions = Table(
     Column("lang", String(8), nullable=False),
     PrimaryKeyConstraint("table_id", "seat", "endpoint", name="pk_push_subscriptions"),
 )
+
+#: which server process serves a table now (several processes: docs/server.md "Several
+#: processes"): the owner's id, the internal address the others forward the table's requests
+#: to, and when the lease runs out unless renewed (ms since the epoch). Correctness never rests
+#: on it (the log's key refuses a second commit of a seq); it keeps a table in one process.
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("address", String(255), nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    Index("ix_table_leases_owner", "owner"),
+    Index("ix_table_leases_expires", "expires_ms"),
+)

@@ -14,6 +14,7 @@ from typing import Any
 
 from gametable.server.clocks import ClockSpec
 from gametable.server.errors import Conflict, Forbidden, TableError, Unauthorized
+from gametable.server.leases import OwnedElsewhere
 from gametable.server.store import SeatRecord, TableRecord
 from gametable.server.tables import LiveTable, TableManager, bot_to_move, hash_token, now_ms
 
@@ -48,7 +49,10 @@ async def _live_if_needed(manager: TableManager, record: TableRecord) -> LiveTab
     if record.finished_ms is not None and record.result is not None:
         return None
     try:
-        return await manager.table(record.id)
+        try:
+            return await manager.table(record.id)
+        except OwnedElsewhere:  # served by another process: read a copy of it here
+            return await manager.copy_of(record.id)
     except TableError as exc:
         log.warning("My tables: table %s cannot be loaded: %s", record.id, exc.message)
         return _CANNOT_LOAD

@@ -22,6 +22,7 @@ import uvicorn
 from starlette.requests import HTTPConnection
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from gametable.server import forwarding
 from gametable.server.config import Settings
 from gametable.server.logs import uvicorn_log_config
 
@@ -93,6 +94,8 @@ class _HeadLimits:
     max_open: int
     #: told of each request refused with 503 for the concurrency limit (the metrics)
     on_busy: Callable[[], None] | None
+    #: passes a table's WebSocket on to the process that owns it (forwarding.SocketSplicer)
+    splicer: Any
 
     def _over_concurrency(self) -> bool:
         return self.limit_concurrency is not None and (
@@ -136,7 +139,29 @@ class _HeadLimits:
             self._note_busy()
             self._refuse(_BUSY_RESPONSE)
             return
+        if self.splicer is not None and not args:  # (httptools: the request is in self.url/scope)
+            # Several processes: a table owned elsewhere is spliced there; decided off this call.
+            self.transport.pause_reading()
+            self.loop.create_task(self._splice_or_upgrade())
+            return
         super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+
+    async def _splice_or_upgrade(self) -> None:
+        try:
+            scope: Any = getattr(self, "scope")
+            owner = await self.splicer.owner(getattr(self, "url"), scope["headers"])
+            if owner is not None and not self.transport.is_closing():
+                client = getattr(self, "client", None)
+                head = forwarding.upgrade_head(scope["method"], getattr(self, "url"), scope["headers"],
+                                               client[0] if client else None)
+                if await self.splicer.splice(self.transport, head, owner):
+                    self.connections.discard(self)
+                    return
+        except Exception:  # noqa: BLE001 - the socket is served here instead (it forwards frames)
+            log.exception("could not pass a WebSocket on to its table's owner")
+        if not self.transport.is_closing():
+            super().handle_websocket_upgrade()  # type: ignore[misc]
+            self.transport.resume_reading()
 
     def _awaiting_head(self) -> bool:
         raise NotImplementedError
@@ -210,7 +235,7 @@ def _httptools_protocol() -> type | None:
 
 
 def http_protocol(settings: Settings, max_open: int,
-                  on_busy: Callable[[], None] | None = None) -> type:
+                  on_busy: Callable[[], None] | None = None, splicer: Any = None) -> type:
     """uvicorn's fastest available HTTP protocol (httptools, else h11, as its "auto" picks),
     with the head limits of ``settings``; ``on_busy`` is told of each request refused with 503
     for the concurrency limit (with httptools; h11 is only the fallback)."""
@@ -218,7 +243,7 @@ def http_protocol(settings: Settings, max_open: int,
     return type(base.__name__, (base,), {"head_timeout": settings.header_timeout,
                                          "max_head_bytes": settings.max_header_bytes,
                                          "max_open": max_open, "on_busy": staticmethod(on_busy)
-                                         if on_busy is not None else None})
+                                         if on_busy is not None else None, "splicer": splicer})
 
 
 def ws_frame_limit(max_body: int) -> int:
@@ -241,7 +266,8 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level,
         http=http_protocol(settings, held, on_busy=None if metrics is None else
-                           lambda: metrics.refused(503, "busy")),
+                           lambda: metrics.refused(503, "busy"),
+                           splicer=getattr(getattr(app, "state", None), "splicer", None)),
         # Frames up to this reach the app, which refuses those over max_body as the HTTP API does
         # (413, with the same words); beyond it the connection closes (1009).
         ws_max_size=ws_frame_limit(settings.max_body),

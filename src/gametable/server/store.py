@@ -19,6 +19,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (ColumnElement, Engine, and_, create_engine, delete, event, func, insert,
                         or_, select, text, update)
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -117,6 +119,17 @@ class TableHead:
     def of(cls, seq: int, seats: list[SeatRecord]) -> "TableHead":
         kinds = [s.kind for s in seats]
         return cls(seq=seq, open_seats=kinds.count("open"), bot_seats=kinds.count("bot"))
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Which process serves a table until when (see models.table_leases)."""
+
+    table_id: str
+    owner: str
+    #: where the owner takes the requests other processes forward (http://host:port)
+    address: str
+    expires_ms: int
 
 
 @dataclass(frozen=True)
@@ -420,6 +433,68 @@ class LogStore:
                              timeout=r.timeout)
                 for r in rows]
 
+    # -- table leases (several processes: gametable.server.leases) ------------------------
+
+    def take_lease(self, table_id: str, owner: str, address: str, now: int, until: int) -> Lease | None:
+        """Take the table's lease until ``until`` if nobody holds a live one (expired at
+        ``now``, or ours already), in one atomic statement; returns the lease as it stands
+        afterwards (another owner's if theirs is live), or None when there is no such table."""
+        leases = models.table_leases
+        upsert = (postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert)(leases)
+        upsert = upsert.values(table_id=table_id, owner=owner, address=address, expires_ms=until)
+        upsert = upsert.on_conflict_do_update(
+            index_elements=[leases.c.table_id],
+            set_={"owner": upsert.excluded.owner, "address": upsert.excluded.address,
+                  "expires_ms": upsert.excluded.expires_ms},
+            where=or_(leases.c.expires_ms < now, leases.c.owner == owner))
+        try:
+            with self.writing(), self.engine.begin() as conn:
+                conn.execute(upsert)
+                row = conn.execute(select(leases).where(leases.c.table_id == table_id)).first()
+        except IntegrityError:  # the table's foreign key: no such table
+            return None
+        return _lease(row) if row is not None else None
+
+    def lease(self, table_id: str) -> Lease | None:
+        leases = models.table_leases
+        with self.engine.connect() as conn:
+            row = conn.execute(select(leases).where(leases.c.table_id == table_id)).first()
+        return _lease(row) if row is not None else None
+
+    def renew_leases(self, owner: str, until: int) -> list[str]:
+        """Extend every lease ``owner`` still holds to ``until`` in one statement; returns
+        their table ids (a lease another process took over is not among them)."""
+        leases = models.table_leases
+        with self.writing(), self.engine.begin() as conn:
+            rows = conn.execute(update(leases).where(leases.c.owner == owner)
+                                .values(expires_ms=until).returning(leases.c.table_id)).all()
+        return [r.table_id for r in rows]
+
+    def release_leases(self, owner: str, table_ids: list[str] | None = None) -> None:
+        """Give up ``owner``'s leases (of these tables; None: all of them)."""
+        leases = models.table_leases
+        condition = leases.c.owner == owner
+        if table_ids is not None:
+            if not table_ids:
+                return
+            condition = and_(condition, leases.c.table_id.in_(table_ids))
+        with self.writing(), self.engine.begin() as conn:
+            conn.execute(delete(leases).where(condition))
+
+    def orphaned_tables(self, now: int, limit: int = 100) -> list[str]:
+        """Unfinished tables whose owner's lease has run out while it had something to do by
+        itself (a bot to move, or a clock running): another process must take them over."""
+        leases, tables, seats = models.table_leases, models.tables, models.seats
+        clock_runs = (select(seats.c.seat).where(seats.c.table_id == tables.c.id,
+                                                 seats.c.deadline_ms.is_not(None)).exists())
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(leases.c.table_id).join(tables, tables.c.id == leases.c.table_id)
+                .where(leases.c.expires_ms < now, tables.c.finished_ms.is_(None),
+                       or_(tables.c.bot_due, clock_runs))
+                .order_by(leases.c.expires_ms).limit(limit)).all()
+        return [r.table_id for r in rows]
+
     # -- chat -----------------------------------------------------------------------------
 
     def add_chat(self, table_id: str, seat: int, name: str, text: str, time: int) -> ChatRecord:
@@ -472,6 +547,10 @@ class LogStore:
                                                    subs.c.seat.in_(seats))).all()
         return [(r.seat, PushSubscription(endpoint=r.endpoint, p256dh=r.p256dh, auth=r.auth,
                                           lang=r.lang)) for r in rows]
+
+
+def _lease(row: Any) -> Lease:
+    return Lease(table_id=row.table_id, owner=row.owner, address=row.address, expires_ms=row.expires_ms)
 
 
 def _seat_row(seat: SeatRecord) -> dict[str, Any]:

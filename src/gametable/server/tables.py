@@ -47,6 +47,7 @@ from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, 
                                      Unauthorized, Unavailable)
 from gametable.server.fanout import Fanout, LocalFanout
 from gametable.server.ids import no_table_message, require_table_id
+from gametable.server.leases import Leases, OwnedElsewhere
 from gametable.server.metrics import Metrics
 from gametable.server.players import PlayerStore
 from gametable.server.ratings import finishing_ranks, rated_players
@@ -307,7 +308,7 @@ class TableManager:
                  bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
                  retention: Retention = Retention(),
                  audience_limits: AudienceLimits = AudienceLimits(),
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, lease_address: str | None = None) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -352,6 +353,19 @@ class TableManager:
         #: another process cut off from Redis alone, whose notices cannot reach us)
         self.unheard_poll_interval = 1.0
         self.backstop_poll_interval = 5.0
+        #: several processes: each table is served by the one holding its lease (leases.py),
+        #: reached at ``lease_address`` by the others; None (one process): no leases at all
+        self.leases = Leases(store, self._log_db, lease_address) if lease_address else None
+        if self.leases is not None:
+            # Only a table's owner holds it, and every change of it is made there: a notice
+            # would reach nobody who needs it, at the cost of two Redis messages per action.
+            self.fanout.publishes = False
+        self._lease_keeper: asyncio.Task | None = None
+        #: told of each table whose lease another process took over (its sockets here must go)
+        self.on_moved: Callable[[str], Awaitable[None]] | None = None
+        #: how many seat views this process has built (snapshots): the cost that only a
+        #: table's owner should pay
+        self.views_built = 0
 
     # -- life cycle -----------------------------------------------------------------------
 
@@ -364,12 +378,14 @@ class TableManager:
             self._log_watch = asyncio.create_task(self._watch_log_heads())
         self.deadlines.start()
         self.resumed = asyncio.create_task(self._resume())
+        if self.leases is not None:
+            self._lease_keeper = asyncio.create_task(self._keep_leases())
 
     async def stop(self) -> None:
         for audience in self.audiences.values():
             audience.feed.close()
         self.deadlines.stop()
-        for task in (self._sweeper, self._pruner, self._log_watch, self.resumed):
+        for task in (self._sweeper, self._pruner, self._log_watch, self.resumed, self._lease_keeper):
             if task:
                 task.cancel()
         for table in list(self.tables.values()):
@@ -377,6 +393,11 @@ class TableManager:
                 table.bot_task.cancel()
         self.bots.close()
         await self.writer.close()
+        if self.leases is not None:
+            try:  # at once, so that the other processes need not wait for them to run out
+                await self.leases.release_all()
+            except Exception:  # noqa: BLE001 - they run out by themselves
+                log.exception("could not release this process's table leases")
         await self.fanout.stop()
         for executor in {self._executor, self._log_executor} - {None}:
             executor.shutdown(wait=True)
@@ -390,6 +411,8 @@ class TableManager:
         for table_id in await self._db(self.store.tables_with_bot_due):
             try:
                 table = await self.table(table_id)  # schedules its bots
+            except OwnedElsewhere:
+                continue  # its owner's bots play it
             except TableError as exc:
                 log.warning("table %s cannot be resumed: %s", table_id, exc.message)
                 continue
@@ -469,6 +492,8 @@ class TableManager:
         seats = clocked(record, state, seats, record.created_ms)
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
         await self._log_db(self.store.create_table, record, seats)
+        if self.leases is not None:
+            await self.leases.claim(record.id)  # a new table: nobody else can hold it
         table = LiveTable(record=record, game=game, seats=seats, timeline=Timeline(state), seq=0,
                           bot_due=record.bot_due)
         self.tables[record.id] = table
@@ -482,11 +507,30 @@ class TableManager:
         if table is not None:
             table.touched = time.monotonic()
             return table
+        if self.leases is not None:
+            owner = await self.leases.claim(table_id)
+            if owner is not None:
+                raise OwnedElsewhere(owner)
         table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id))
         if made_here:
             self.tables[table_id] = table
             self.bots.schedule(table)
+            if self.leases is not None:  # (taken over: its clocks were another process's)
+                self.deadlines.note(table.id, clocks.next_deadline(table.seats))
         return table
+
+    async def copy_of(self, table_id: str) -> LiveTable:
+        """The table to read, not to change: the hot one if we hold it, else a replay of its
+        log that is not kept (a table another process owns, for My tables)."""
+        table = self.tables.get(table_id)
+        return table if table is not None else await self._load(table_id)
+
+    async def owner_elsewhere(self, table_id: str):
+        """The live lease of another process that serves this table, or None when this
+        process serves it (taking its lease if it is free)."""
+        if self.leases is None or table_id in self.tables:
+            return None
+        return await self.leases.claim(table_id)
 
     @asynccontextmanager
     async def locked(self, table_id: str) -> AsyncIterator[LiveTable]:
@@ -788,8 +832,8 @@ class TableManager:
                     except Conflict:
                         continue  # another process committed first: the table was rebuilt
                 self.deadlines.note(table.id, clocks.next_deadline(table.seats))
-        except NotFound:
-            return  # deleted meanwhile
+        except (NotFound, OwnedElsewhere):
+            return  # deleted meanwhile, or another process's clock to play
 
     async def commit(self, table: LiveTable, seat: int, action: Any,
                      received_at: float | None = None, timed_out: bool = False) -> None:
@@ -870,6 +914,7 @@ class TableManager:
         """Everything a seat (None = spectator) may know of the table now; ``online``: the seats
         with a socket here, if the caller knows them already."""
         state = table.state
+        self.views_built += 1
         if online is None:
             online = self._online(table)
         view = state.view(seat)
@@ -1200,10 +1245,57 @@ class TableManager:
     def sweep(self) -> None:
         """Drop idle tables nobody watches from memory; they reload from the log when needed."""
         limit = time.monotonic() - self.idle_seconds
+        dropped = []
         for table in list(self.tables.values()):
             if (table.touched < limit and table.id not in self.audiences
                     and table.bot_task is None and not table.lock.locked()):
                 self._evict(table)
+                dropped.append(table.id)
+        if dropped and self.leases is not None:
+            asyncio.ensure_future(self._release(dropped))
+
+    async def _release(self, table_ids: list[str]) -> None:
+        try:
+            await self.leases.release(table_ids)
+        except Exception:  # noqa: BLE001 - they run out by themselves
+            log.exception("could not release the leases of %d idle tables", len(table_ids))
+
+    # -- leases (several processes) ---------------------------------------------------------
+
+    async def _keep_leases(self) -> None:
+        """Renew our leases every second; drop the tables whose lease another process took
+        over (this one was too slow to renew); take over the tables whose owner died while
+        a bot or a clock had something to do, so that their games go on unasked."""
+        while True:
+            await asyncio.sleep(self.leases.renew_every)
+            try:
+                for table_id in await self.leases.renew():
+                    await self._moved(table_id)
+                for table_id in await self.leases.orphaned():
+                    if table_id not in self.tables:
+                        await self._take_over(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the store may be down: try again next time
+                log.exception("could not renew or take over table leases")
+
+    async def _moved(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        log.warning("table %s: another process took over its lease; dropping it here", table_id)
+        if table is not None:
+            async with table.lock:
+                self._evict(table)
+        if self.on_moved is not None:
+            await self.on_moved(table_id)
+
+    async def _take_over(self, table_id: str) -> None:
+        try:
+            await self.table(table_id)  # takes the lease, schedules its bots and clocks
+            log.info("table %s: took over from a process whose lease ran out", table_id)
+        except OwnedElsewhere:
+            pass  # another process was quicker
+        except TableError as exc:
+            log.warning("table %s cannot be taken over: %s", table_id, exc.message)
 
 
 def _seat_to_take(seats: list[SeatRecord], player_id: str | None) -> int:

@@ -366,6 +366,16 @@ def _parse(message: dict) -> tuple[dict, str | None]:
     return data, None
 
 
+async def table_moved(app: FastAPI, table_id: str) -> None:
+    """Another process took this table over: its sockets here close with 1001, and reconnect
+    to be forwarded to the new owner."""
+    audience = app.state.manager.audiences.get(table_id)
+    if audience is None:
+        return
+    sockets = [w.websocket for w in [*audience.direct, *audience.feed.members] if isinstance(w, TableSocket)]
+    await asyncio.gather(*(_close(s, CLOSE_GOING_AWAY, GOING_AWAY) for s in sockets), return_exceptions=True)
+
+
 async def going_away(app: FastAPI) -> None:
     """Close every socket with 1001 and a reason to reconnect (the server is stopping)."""
     live: LiveSockets = app.state.live_sockets
