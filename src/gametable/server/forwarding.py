@@ -31,6 +31,7 @@ import time
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
+import h11
 from starlette.requests import HTTPConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -203,7 +204,22 @@ async def _forward_http(forwarding: Forwarding, scope: Scope, body: bytes, send:
     await send({"type": "http.response.body", "body": content})
 
 
-Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+class Connection:
+    """One keep-alive connection to an owner: the stream, and h11's record of where the
+    HTTP/1.1 exchange on it stands (h11 frames requests and parses answers)."""
+
+    __slots__ = ("reader", "writer", "http")
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.http = h11.Connection(our_role=h11.CLIENT)
+
+    def close(self) -> None:
+        self.writer.close()
+
+    @property
+    def closing(self) -> bool:
+        return self.writer.is_closing()
 
 
 class OwnerConnections:
@@ -214,6 +230,8 @@ class OwnerConnections:
     #: an idle connection older than this is closed rather than reused: the owner may be
     #: closing it (its keep-alive timeout), and a request written then could not be retried
     IDLE_SECONDS = 2.0
+    #: bytes read from the socket at a time
+    CHUNK = 65536
 
     def __init__(self, connect_timeout: float, read_timeout: float, most_idle: int = 32) -> None:
         self.connect_timeout = connect_timeout
@@ -224,64 +242,64 @@ class OwnerConnections:
     async def request(self, address: str, method: str, target: bytes, headers: list[tuple[bytes, bytes]],
                       body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         connection = await self._connection(address)
-        reader, writer = connection
-        head = [method.encode() + b" " + target + b" HTTP/1.1"]
-        head += [name + b": " + value for name, value in headers]
+        fields = headers if any(name == b"host" for name, _ in headers) \
+            else [(b"host", urlsplit(address).netloc.encode()), *headers]
+        http = connection.http
         try:
-            writer.write(b"\r\n".join(head) + b"\r\n\r\n" + body)
-            status, answer, content, keep = await asyncio.wait_for(_read_response(reader), self.read_timeout)
-        except (OSError, EOFError, ValueError, asyncio.IncompleteReadError, asyncio.TimeoutError) as exc:
-            writer.close()
+            connection.writer.write(http.send(h11.Request(method=method, target=target, headers=fields))
+                                    + http.send(h11.Data(data=body)) + http.send(h11.EndOfMessage()))
+            status, answer, content = await asyncio.wait_for(self._answer(connection), self.read_timeout)
+        except (OSError, EOFError, h11.ProtocolError, asyncio.TimeoutError) as exc:
+            connection.close()
             raise OwnerUnreachable(str(exc) or type(exc).__name__, sent=True) from exc
-        if keep and len(self.idle.setdefault(address, [])) < self.most_idle:
+        if http.our_state is h11.DONE and http.their_state is h11.DONE \
+                and len(self.idle.setdefault(address, [])) < self.most_idle:
+            http.start_next_cycle()
             self.idle[address].append((connection, time.monotonic()))
         else:
-            writer.close()
+            connection.close()
         return status, answer, content
+
+    async def _answer(self, connection: Connection) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """Status, headers (names in lower case, as h11 gives them) and the whole body."""
+        http = connection.http
+        response: h11.Response | None = None
+        content = bytearray()
+        while True:
+            event = http.next_event()
+            if event is h11.NEED_DATA:
+                # b"" at the end of the stream: h11 then ends a close-delimited body, or says
+                # the answer was cut short (RemoteProtocolError)
+                http.receive_data(await connection.reader.read(self.CHUNK))
+            elif isinstance(event, h11.Response):
+                response = event
+            elif isinstance(event, h11.Data):
+                content += event.data
+            elif isinstance(event, h11.EndOfMessage) and response is not None:
+                return response.status_code, list(response.headers), bytes(content)
+            elif isinstance(event, h11.ConnectionClosed):
+                raise EOFError("the owner closed the connection before answering")
 
     async def _connection(self, address: str) -> Connection:
         idle = self.idle.get(address)
         while idle:
             connection, since = idle.pop()
-            if time.monotonic() - since < self.IDLE_SECONDS and not connection[1].is_closing():
+            if time.monotonic() - since < self.IDLE_SECONDS and not connection.closing:
                 return connection
-            connection[1].close()
+            connection.close()
         parts = urlsplit(address)
         try:
-            return await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port),
-                                          self.connect_timeout)
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port),
+                                                    self.connect_timeout)
         except (OSError, asyncio.TimeoutError) as exc:
             raise OwnerUnreachable(str(exc) or type(exc).__name__) from exc
+        return Connection(reader, writer)
 
     async def aclose(self) -> None:
         for connections in self.idle.values():
-            for (_reader, writer), _since in connections:
-                writer.close()
+            for connection, _since in connections:
+                connection.close()
         self.idle.clear()
-
-
-async def _read_response(reader: asyncio.StreamReader) -> tuple[int, list[tuple[bytes, bytes]], bytes, bool]:
-    """Status, headers (names in lower case), the whole body, and whether the connection may
-    be used again."""
-    status_line = await reader.readuntil(b"\r\n")
-    version, status, _reason = status_line.split(b" ", 2)
-    headers: list[tuple[bytes, bytes]] = []
-    while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
-        name, _, value = line.partition(b":")
-        headers.append((name.strip().lower(), value.strip()))
-    fields = dict(headers)
-    if b"chunked" in fields.get(b"transfer-encoding", b"").lower():
-        chunks = []
-        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
-            chunks.append(await reader.readexactly(size))
-            await reader.readexactly(2)
-        while await reader.readuntil(b"\r\n") != b"\r\n":
-            pass  # trailers
-        content = b"".join(chunks)
-    else:
-        content = await reader.readexactly(int(fields.get(b"content-length", b"0")))
-    keep = version == b"HTTP/1.1" and fields.get(b"connection", b"").lower() != b"close"
-    return int(status), headers, content, keep
 
 
 async def _relay_socket(forwarding: Forwarding, scope: Scope, receive: Receive, send: Send,
