@@ -173,3 +173,32 @@ def test_every_update_patches_the_last_snapshot_into_the_next(sqlite_store, game
         assert recorder.kinds[0] == "state" and set(recorder.kinds[1:]) == {"patch"}
         assert recorder.handed > 100
         assert len(recorder.kinds) == (recorder.handed if recorder.every == 1 else 1 + recorder.handed // 3)
+
+
+def _rebuilt(sock) -> dict:
+    """The table as a socket's patches made it: the snapshot it holds, with the log it has."""
+    return {**sock.body, "view": {**sock.body["view"], "log": sock.log}}
+
+
+def test_over_a_socket_patches_follow_the_first_state_and_rebuild_the_table_also_after_a_sync(api):
+    table = api.create(game="gwt", players=2)
+    tid, tokens = table["id"], [table["token"], api.join(table["id"])["token"]]
+    rnd = random.Random(5)
+    with api.socket(tid, tokens[0]) as ann, api.socket(tid) as watcher:
+        sockets = {0: ann, None: watcher}
+        for sock in sockets.values():
+            sock.until(lambda m: m["type"] == "state")
+        for turn in range(12):
+            if turn == 6:
+                ann.send({"type": "sync"})  # the whole table again, then patches of it
+                again = ann.until(lambda m: m["type"] == "state" and "patch" not in m)
+                assert again["log_from"] == 0 and again["rev"] == ann.rev
+            seat, legal = next((s, t["legal_actions"]) for s, t in enumerate(api.table(tid, t) for t in tokens)
+                               if t["legal_actions"])
+            seq = api.act_ok(tid, tokens[seat], api.table(tid, tokens[seat])["seq"], rnd.choice(legal))
+            for viewer, sock in sockets.items():
+                sock.until(lambda m: m["type"] == "state" and m["seq"] == seq)
+                assert _exact(_rebuilt(sock)) == _exact(api.table(tid, tokens[viewer] if viewer is not None else None))
+    for sock, states in ((ann, 2), (watcher, 1)):
+        kinds = [frame["type"] for frame in sock.frames if frame["type"] in ("state", "patch")]
+        assert kinds[0] == "state" and kinds.count("state") == states and kinds.count("patch") >= 12
