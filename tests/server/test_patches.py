@@ -11,7 +11,7 @@ import jsonpatch
 import orjson
 import pytest
 
-from gametable.server.patches import diff
+from gametable.server.patches import diff, diff_sections, sections
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import Snapshot, TableManager
 from gametable.server.ws import TableSocket, Traffic
@@ -52,6 +52,25 @@ def test_objects_gain_and_lose_keys_and_arrays_grow_or_are_replaced():
     assert _applies({"a": {"b": None}}, {"a": [None]}) == [{"op": "replace", "path": "/a", "value": [None]}]
     assert _applies([1], {"a": 1}) == [{"op": "replace", "path": "", "value": {"a": 1}}]
     assert _applies({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2}]}) == []
+
+
+@pytest.mark.parametrize("old, new", [
+    ({"seq": 1, "view": {"a": [1], "b": 2}}, {"seq": 2, "view": {"a": [1, 3], "c": 2}}),
+    ({"seq": 1, "view": {"a": 1}}, {"seq": 1, "view": [1]}),  # the split member stops being an object
+    ({"seq": 1, "view": 5}, {"seq": 1, "view": {"a/b": 1}}),  # and becomes one
+    ({"seq": 1}, {"seq": 1, "view": {"a": 1}, "x": True}),  # comes
+    ({"seq": 1, "view": {"a": 1}, "x": 1}, {"seq": 1}),  # goes
+    ({"view": {"t~": {"k": 1}}}, {"view": {"t~": {"k": True}}}),
+])
+def test_documents_kept_as_sections_patch_into_each_other(old, new):
+    ops = diff_sections(sections(old, "view"), sections(new, "view"))
+    assert _exact(jsonpatch.apply_patch(old, ops)) == _exact(new), ops
+
+
+def test_a_section_left_out_is_not_diffed():
+    ops = diff_sections(sections({"view": {"log": [1], "a": 1}}, "view", "log"),
+                        sections({"view": {"log": [1, 2], "a": 2}}, "view", "log"))
+    assert ops == [{"op": "replace", "path": "/view/a", "value": 2}]
 
 
 def test_random_documents_patch_into_each_other():

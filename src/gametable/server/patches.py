@@ -31,12 +31,83 @@ def pointer_token(key: str) -> str:
     return key
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The JSON Patch that turns ``old`` into ``new`` (both left untouched)."""
+def diff(old: Any, new: Any, path: str = "") -> list[Op]:
+    """The JSON Patch that turns ``old`` into ``new`` (both left untouched); ``path``: where
+    they are in a larger document (the operations' paths start with it)."""
     ops: list[Op] = []
     if not _same(old, new):
-        _diff(old, new, "", ops)
+        _diff(old, new, path, ops)
     return ops
+
+
+Sections = dict[str, bytes]
+
+
+def sections(doc: dict[str, Any], split: str, leave_out: str | None = None) -> Sections:
+    """A document (an object) as its members encoded one by one, keyed by JSON pointer, those
+    of its object ``split`` one level deeper (without that object's ``leave_out``). Two such
+    encodings are compared section by section: only the sections whose bytes differ are parsed
+    and diffed, and bytes (unlike parsed copies) cost the garbage collector nothing to keep."""
+    encoded: Sections = {}
+    for key, value in doc.items():
+        path = "/" + pointer_token(str(key))
+        if key == split and isinstance(value, dict):
+            encoded[path] = _OBJECT
+            for inner, member in value.items():
+                if inner != leave_out:
+                    encoded[f"{path}/{pointer_token(str(inner))}"] = _encode(member)
+        else:
+            encoded[path] = _encode(value)
+    return encoded
+
+
+#: the section of the object split into sections of its own
+_OBJECT = b""
+
+
+def _encode(value: Any) -> bytes:
+    # (Keys that are not strings become strings, as json.dumps would make them.)
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
+def diff_sections(old: Sections, new: Sections) -> list[Op]:
+    """The JSON Patch from the document encoded as ``old`` to that encoded as ``new``
+    (both made by :func:`sections` with the same ``split``)."""
+    ops: list[Op] = []
+    for path in old.keys() - new.keys():
+        if path.count("/") == 1 or old.get(path[:path.index("/", 1)]) == new.get(path[:path.index("/", 1)]):
+            ops.append({"op": "remove", "path": path})  # (not inside an object replaced whole)
+    for path, encoded in new.items():
+        was = old.get(path)
+        if was == encoded:
+            continue
+        if encoded is _OBJECT or was is _OBJECT:
+            if was is None or encoded is not _OBJECT or was is not _OBJECT:
+                # the split object came or went (or stopped being an object): whole
+                ops.append({"op": "add" if was is None else "replace", "path": path,
+                            "value": _joined(new, path)})
+            continue
+        parent = path[:path.index("/", 1)] if path.count("/") > 1 else None
+        if parent is not None and old.get(parent) is not _OBJECT:
+            continue  # inside an object sent whole above
+        if was is None:
+            ops.append({"op": "add", "path": path, "value": orjson.loads(encoded)})
+        else:
+            ops.extend(diff(orjson.loads(was), orjson.loads(encoded), path))
+    return ops
+
+
+def _joined(encoded: Sections, path: str) -> Any:
+    """The value at ``path`` (a top-level section) parsed back from its sections."""
+    if encoded[path] is not _OBJECT:
+        return orjson.loads(encoded[path])
+    prefix = path + "/"
+    return {_unescape(key[len(prefix):]): orjson.loads(value) for key, value in encoded.items()
+            if key.startswith(prefix)}
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -84,7 +84,7 @@ class Snapshot:
     patches, per snapshot patched). ``serial`` orders it among everything handed to a
     connection (newer is higher), and names it to the clients (``rev``)."""
 
-    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count", "_body", "_parsed")
+    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count", "_sections")
 
     def __init__(self, data: dict[str, Any], log_cuts: "LogCuts | None" = None) -> None:
         self.data = data
@@ -93,8 +93,7 @@ class Snapshot:
         #: the table's log cuts (undos) and how many of them this snapshot's log follows
         self.log_cuts = log_cuts
         self.cut_count = len(log_cuts.lengths) if log_cuts is not None else 0
-        self._body: bytes | None = None
-        self._parsed: Any = None
+        self._sections: patches.Sections | None = None
 
     def log_kept(self, cuts: "LogCuts | None", cut_count: int) -> int | None:
         """How much of a log sent with an older snapshot (of these ``cuts``, after ``cut_count``
@@ -119,15 +118,15 @@ class Snapshot:
         return {key: value for key, value in view.items() if key != "log"}, view["log"][log_from:]
 
     @property
-    def body(self) -> bytes:
-        """The snapshot without its log, encoded: what a connection keeps of the last snapshot
-        it was sent, to be sent patches from (bytes, which the garbage collector never scans:
-        a parsed copy per connection would slow every collection)."""
-        if self._body is None:
-            view, _ = self._log_tail(0)
-            # (Keys that are not strings become strings, as json.dumps would make them.)
-            self._body = orjson.dumps({**self.data, "view": view}, option=orjson.OPT_NON_STR_KEYS)
-        return self._body
+    def sections(self) -> patches.Sections:
+        """The snapshot without its log, encoded member by member (the view's one by one): what
+        a connection keeps of the last snapshot it was sent, to be sent patches from. Bytes,
+        which the garbage collector never scans (a parsed copy per connection would slow every
+        collection), and only the members that changed are parsed again to be diffed."""
+        if self._sections is None:
+            log = "log" if isinstance(self.data["view"].get("log"), list) else None
+            self._sections = patches.sections(self.data, "view", log)
+        return self._sections
 
     def message(self, log_from: int) -> str:
         """The ``state`` message for a connection that already has the first ``log_from``
@@ -145,23 +144,21 @@ class Snapshot:
             self._messages[log_from] = text
         return text
 
-    def patch_message(self, base_serial: int, base_body: bytes, log_from: int) -> str:
+    def patch_message(self, base_serial: int, base: patches.Sections, log_from: int) -> str:
         """The update for a connection that was last sent snapshot ``base_serial`` (whose
-        ``body`` was ``base_body``) and has the first ``log_from`` entries of the log: a
-        ``patch`` message (docs/server.md), or the ``state`` message where that is no longer."""
+        ``sections`` were ``base``) and has the first ``log_from`` entries of the log: a
+        ``patch`` message (docs/server.md), or the ``state`` message where that is shorter."""
         key = (base_serial, log_from)
         text = self._messages.get(key)
         if text is None:
-            if self._parsed is None:
-                self._parsed = orjson.loads(self.body)
-            _, tail = self._log_tail(log_from)
+            log = self.data["view"].get("log")
+            tail = log[log_from:] if isinstance(log, list) else None
             text = orjson.dumps({"type": "patch", "seq": self.data["seq"], "rev": self.serial,
-                                 "base": base_serial,
-                                 "ops": patches.diff(orjson.loads(base_body), self._parsed),
+                                 "base": base_serial, "ops": patches.diff_sections(base, self.sections),
                                  **({"log": tail, "log_from": log_from} if tail is not None else {}),
                                  "now_ms": now_ms()},
                                 option=orjson.OPT_NON_STR_KEYS).decode()
-            if len(text) > len(self.body):  # (a game's whole new phase, say)
+            if len(text) > 4096:  # (a game's whole new phase, say)
                 full = self.message(log_from)
                 text = full if len(full) < len(text) else text
             self._messages[key] = text

@@ -124,9 +124,9 @@ class TableSocket:
         #: the signed-in player (session cookie) of a connection without a token
         self.player_id = player_id
         self.log_sent = 0
-        #: the last snapshot sent (its serial and body), which the next update is a patch of;
-        #: None: the next one goes whole
-        self._base: tuple[int, bytes] | None = None
+        #: the last snapshot sent (its serial and sections), which the next update is a patch
+        #: of; None: the next one goes whole
+        self._base: tuple[int, dict[str, bytes]] | None = None
         #: the log cuts (undos) of the table as of the last snapshot sent: see Snapshot.log_kept
         self._log_cuts: LogCuts | None = None
         self._cut_count = 0
@@ -197,7 +197,7 @@ class TableSocket:
         self._log_cuts, self._cut_count = snapshot.log_cuts, snapshot.cut_count
         # Encoded once per snapshot, log position (and snapshot patched): the connections of
         # one seat share it. The first snapshot goes whole, the others as patches of the last.
-        base, self._base = self._base, (snapshot.serial, snapshot.body)
+        base, self._base = self._base, (snapshot.serial, snapshot.sections)
         if base is None:
             return snapshot.message(start)
         return snapshot.patch_message(base[0], base[1], start)
