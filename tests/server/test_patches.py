@@ -73,8 +73,9 @@ def test_a_section_left_out_is_not_diffed():
     assert ops == [{"op": "replace", "path": "/view/a", "value": 2}]
 
 
-def test_random_documents_patch_into_each_other():
-    rnd = random.Random(7)
+def random_pairs(seed: int, count: int) -> list[tuple]:
+    """``count`` pairs of JSON documents, the second a random change of the first."""
+    rnd = random.Random(seed)
 
     def value(depth: int):
         kind = rnd.randrange(8 if depth < 4 else 5)
@@ -102,9 +103,16 @@ def test_random_documents_patch_into_each_other():
             return doc
         return value(2)
 
-    for _ in range(2000):
+    pairs = []
+    for _ in range(count):
         old = value(0)
-        _applies(old, mutate(old))
+        pairs.append((old, mutate(old)))
+    return pairs
+
+
+def test_random_documents_patch_into_each_other():
+    for old, new in random_pairs(7, 2000):
+        _applies(old, new)
 
 
 # -- the server's updates over whole games ------------------------------------------------------

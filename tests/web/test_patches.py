@@ -8,6 +8,9 @@ import json
 import random
 import time
 
+from gametable.server.patches import diff
+from tests.server.test_patches import random_pairs
+from tests.web.conftest import new_page
 from tests.web.play import play_one_move, wait_until_it_is_my_move
 from tests.web.test_live import open_seat
 
@@ -57,5 +60,31 @@ def test_the_page_holds_exactly_the_servers_table_after_patches(server, browser,
     assert tables["shown"] == served
     updates = [frame["type"] for frame in frames if frame["type"] in ("state", "patch")]
     assert updates[0] == "state" and updates.count("patch") >= 5 and "state" not in updates[1:]
+    assert page_errors == []
+    context.close()
+
+
+_APPLY = """async (cases) => {
+  const { applyPatch } = await import('/static/js/patch.js');
+  return cases.map(([old, ops]) => JSON.stringify(applyPatch(old, ops)));
+}"""
+
+
+def test_the_pages_patch_module_applies_what_the_server_diffs(server, browser, page_errors):
+    """js/patch.js against the server's diff over random documents (escaped keys, appends,
+    removals, bools among numbers), and against one operation that does not fit."""
+    context, page = new_page(browser, page_errors)
+    page.goto(server.base + "/")
+    pairs = random_pairs(11, 400)
+    got = page.evaluate(_APPLY, [[old, diff(old, new)] for old, new in pairs])
+    for (old, new), text in zip(pairs, got):
+        # (sorted keys: JavaScript puts keys such as "0" first; True must stay true, not 1)
+        assert json.dumps(json.loads(text), sort_keys=True) == json.dumps(new, sort_keys=True), (old, new)
+    refused = page.evaluate("""async () => {
+      const { applyPatch } = await import('/static/js/patch.js');
+      try { applyPatch({a: []}, [{op: "replace", path: "/a/0", value: 1}]); return "applied"; }
+      catch (error) { return "refused"; }
+    }""")
+    assert refused == "refused"
     assert page_errors == []
     context.close()

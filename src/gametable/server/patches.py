@@ -66,8 +66,10 @@ _OBJECT = b""
 
 
 def _encode(value: Any) -> bytes:
-    # (Keys that are not strings become strings, as json.dumps would make them.)
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    # (Keys that are not strings become strings, as json.dumps would make them.) Copied: the
+    # bytes orjson returns keep its whole buffer (4 KB and more however short the text), and
+    # these are kept until the next update: 350 KB per GWT table instead of 35.
+    return memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)).tobytes()
 
 
 def diff_sections(old: Sections, new: Sections) -> list[Op]:

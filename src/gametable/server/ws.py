@@ -10,7 +10,9 @@ Once in, the connection receives a ``state`` message: the same snapshot as
 ``GET /api/tables/{id}`` for its seat, except that ``view.log`` holds only the entries from
 index ``log_from`` on (the ones this connection has not had yet; an undo takes entries back, so
 ``log_from`` may be shorter than what the connection had: it keeps that many); then one after every
-committed change, and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
+committed change, as a ``patch`` of the last snapshot sent (``{"type": "patch", "seq", "rev",
+"base", "ops", "log", "log_from", "now_ms"}``: JSON Patch operations on the snapshot without its
+log, and the log's new entries; docs/server.md), and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
 when a seat's socket opens or closes. Sending ``{"type": "sync"}`` asks for the whole snapshot
 again (``log_from`` 0); a client that reconnects gets it anyway. ``{"type": "act", "id": ...,
 "seq": n, "action": {...}}`` takes an action as ``POST /api/tables/{id}/actions`` does, under the
