@@ -21,7 +21,8 @@ Reported: committed actions per second; the latency from sending an action to re
 update on the acting seat's WebSocket (p50/p99); the time to the action's answer (the HTTP answer
 or the socket's ``acted``); the server's own time per action (its Server-Timing header, HTTP only:
 from reading the request to answering it, commit included); bytes per
-update (the JSON text, uncompressed); the server's memory per table held in memory; CPU use of
+update (the JSON text, uncompressed, of each message as sent: a whole ``state`` or, after a
+socket's first, a ``patch`` of it, which this client applies); the server's memory per table held in memory; CPU use of
 the server and of this client (both share the machine); 409s (a seat's choices changed before
 its action arrived). The server keeps its default rate limits on actions and reads (their cost
 is measured too), but lets this one address create and join tables as fast as it opens them. The
@@ -77,6 +78,7 @@ class Figures:
     post_times: list[float] = field(default_factory=list)  # sent -> its answer (HTTP, or the socket's acted), seconds
     server_times: list[float] = field(default_factory=list)  # the server's own time per action
     update_bytes: list[int] = field(default_factory=list)
+    patches: int = 0  # updates that came as patches (the rest are whole states)
     actions: int = 0
     conflicts: int = 0
     games_finished: int = 0
@@ -226,6 +228,65 @@ def summary(text: str) -> dict | None:
     return {"seq": int(head[1]), "status": head[2], "legal_actions": rest["legal_actions"]}
 
 
+def _step(token: str):
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def apply_patch(doc, ops: list[dict]):
+    """The RFC 6902 operations the server sends (add, replace, remove), applied in place."""
+    for op in ops:
+        if op["path"] == "":
+            doc = op["value"]
+            continue
+        *parents, last = op["path"][1:].split("/")
+        target = doc
+        for token in parents:
+            target = target[int(token)] if isinstance(target, list) else target[_step(token)]
+        if isinstance(target, list):
+            if op["op"] == "add":
+                target.insert(len(target) if last == "-" else int(last), op["value"])
+            elif op["op"] == "replace":
+                target[int(last)] = op["value"]
+            else:
+                del target[int(last)]
+        elif op["op"] == "remove":
+            del target[_step(last)]
+        else:
+            target[_step(last)] = op["value"]
+    return doc
+
+
+class Held:
+    """What a seat's socket last got: the updates after the first state are patches of it
+    (docs/server.md). The state is parsed only when a patch comes (a server that sends only
+    states costs this client no more than ``summary``)."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.body: dict | None = None
+        self.rev: int | None = None
+
+    def update(self, text: str) -> dict | None:
+        """The seq, status and legal actions after a ``state`` or ``patch`` message (None: another kind)."""
+        if text.startswith('{"type":"patch"'):
+            message = orjson.loads(text)
+            if self.body is None:
+                self.body = orjson.loads(self.text)
+            if message["base"] != self.rev:
+                raise RuntimeError(f"a patch of revision {message['base']}, but this seat holds {self.rev}")
+            self.body = apply_patch(self.body, message["ops"])
+            self.rev = message["rev"]
+            # (copied: the next patch changes the held one in place while this one is decided on)
+            return {"seq": self.body["seq"], "status": self.body["status"],
+                    "legal_actions": orjson.loads(orjson.dumps(self.body["legal_actions"]))}
+        found = summary(text)
+        if found is not None:
+            self.text, self.body = text, None
+            rev = text.rfind('"rev":')
+            self.rev = int(text[rev + 6:].rstrip("}")) if rev >= 0 else None
+        return found
+
+
 @dataclass
 class Aging:
     """One table's first ``actions`` actions are played without thinking (and not measured)."""
@@ -294,17 +355,20 @@ async def play_seat(http: Http, tid: str, token: str, ws, think: float, figures:
                 pending.clear()
                 return
 
+    held = Held()
+
     async def follow() -> None:
         async for text in ws:
             if text.startswith(('{"type": "acted"', '{"type": "refused"')):
                 if answer and not answer[0].done():
                     answer[0].set_result(orjson.loads(text))
                 continue
-            message = summary(text)
+            message = held.update(text)
             if message is None:
                 continue
             if figures.measuring:
                 figures.update_bytes.append(len(text))
+                figures.patches += text.startswith('{"type":"patch"')
             if pending:
                 pending["arrivals"].append((message["seq"], time.perf_counter()))
                 if pending["target"] is not None:
@@ -435,6 +499,7 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "updates": len(figures.update_bytes),
         "bytes_per_update_mean": round(statistics.mean(figures.update_bytes)),
         "bytes_per_update_p50": percentile(figures.update_bytes, 0.5),
+        "patch_share": round(figures.patches / max(1, len(figures.update_bytes)), 3),
         "stale_409": figures.conflicts,
         "games_finished": figures.games_finished,
         "tables_created": figures.tables_created,

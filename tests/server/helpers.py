@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from contextlib import ExitStack
 from typing import Any, Callable
 
 import httpx2
+import jsonpatch
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -88,6 +90,11 @@ class Socket:
     """A WebSocket to a table that rebuilds the full log from the incremental updates and keeps
     the seats' online flags as presence messages change them.
 
+    A ``patch`` message is applied (with the jsonpatch library, independent of the server's
+    code) to the snapshot last received, and ``recv`` returns the ``state`` message it stands
+    for (the view's log holding the new entries only, as a state message's does), with the
+    patch itself under ``"patch"``; ``frames`` keeps every message as it arrived.
+
     It says hello first (with ``token``, if any) unless ``hello`` is False; ``headers`` go on
     the upgrade request (e.g. an Authorization header)."""
 
@@ -98,6 +105,10 @@ class Socket:
                                                       compression=None, additional_headers=headers))
         self.log: list[Json] = []
         self.messages: list[Json] = []
+        self.frames: list[Json] = []
+        #: the last snapshot received, without its log (what the next patch applies to)
+        self.body: Json | None = None
+        self.rev: int | None = None
         #: the seats online, as the newest state or presence message says
         self.online: set[int] = set()
         if hello:
@@ -117,6 +128,14 @@ class Socket:
 
     def recv(self, timeout: float = 10.0) -> Json:
         message = json.loads(self.conn.recv(timeout=timeout))
+        self.frames.append(message)
+        if message.get("type") == "patch":
+            message = self._patched(message)
+        elif message.get("type") == "state":
+            self.body = {**message, "view": {k: v for k, v in message["view"].items() if k != "log"}}
+            for key in ("type", "log_from", "now_ms", "rev"):
+                del self.body[key]
+            self.rev = message["rev"]
         if message.get("type") == "state":
             start = message["log_from"]
             # the rest of what we have, or less where an undo cut the log back
@@ -128,6 +147,15 @@ class Socket:
             self.messages.append(message)
             self.online = set(message["online"])
         return message
+
+    def _patched(self, message: Json) -> Json:
+        assert message["base"] == self.rev, (message["base"], self.rev)
+        self.body = jsonpatch.apply_patch(self.body, message["ops"])
+        self.rev = message["rev"]
+        return {"type": "state", **copy.deepcopy(self.body),
+                "view": {**copy.deepcopy(self.body["view"]), "log": message["log"]},
+                "log_from": message["log_from"], "now_ms": message["now_ms"], "rev": message["rev"],
+                "patch": message["ops"]}
 
     def until(self, predicate: Callable[[Json], bool], timeout: float = 20.0) -> Json:
         deadline = time.monotonic() + timeout

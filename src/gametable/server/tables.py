@@ -38,7 +38,7 @@ import orjson
 from gametable import bots as bot_levels
 from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
                               is_undo, log_for, replay_timeline, resolve_options, undo_entry)
-from gametable.server import clocks
+from gametable.server import clocks, patches
 from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
 from gametable.server.clocks import ClockSpec
@@ -81,18 +81,20 @@ def now_ms() -> int:
 class Snapshot:
     """What one seat (or the spectators) may know of a table at one seq: ``data`` is the body
     of ``GET /api/tables/{id}``. Shared by every connection of that seat, so it is never
-    changed once made; its WebSocket messages are encoded once per log position. ``serial``
-    orders it among everything handed to a connection (newer is higher)."""
+    changed once made; its WebSocket messages are encoded once per log position (and, for
+    patches, per snapshot patched). ``serial`` orders it among everything handed to a
+    connection (newer is higher), and names it to the clients (``rev``)."""
 
-    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count")
+    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count", "_sections")
 
     def __init__(self, data: dict[str, Any], log_cuts: "LogCuts | None" = None) -> None:
         self.data = data
         self.serial = next(serials)
-        self._messages: dict[int, str] = {}
+        self._messages: dict[Any, str] = {}
         #: the table's log cuts (undos) and how many of them this snapshot's log follows
         self.log_cuts = log_cuts
         self.cut_count = len(log_cuts.lengths) if log_cuts is not None else 0
+        self._sections: patches.Sections | None = None
 
     def log_kept(self, cuts: "LogCuts | None", cut_count: int) -> int | None:
         """How much of a log sent with an older snapshot (of these ``cuts``, after ``cut_count``
@@ -108,21 +110,59 @@ class Snapshot:
         entries = self.data["view"].get("log")
         return len(entries) if isinstance(entries, list) else 0
 
+    def _log_tail(self, log_from: int) -> tuple[dict[str, Any], list | None]:
+        """The view without its log, and the log's entries from ``log_from`` on (None: the
+        view has no log list, which then stays in the view)."""
+        view = self.data["view"]
+        if not isinstance(view.get("log"), list):
+            return view, None
+        return {key: value for key, value in view.items() if key != "log"}, view["log"][log_from:]
+
+    @property
+    def sections(self) -> patches.Sections:
+        """The snapshot without its log, encoded member by member (the view's one by one): what
+        a connection keeps of the last snapshot it was sent, to be sent patches from. Bytes,
+        which the garbage collector never scans (a parsed copy per connection would slow every
+        collection), and only the members that changed are parsed again to be diffed."""
+        if self._sections is None:
+            log = "log" if isinstance(self.data["view"].get("log"), list) else None
+            self._sections = patches.sections(self.data, "view", log)
+        return self._sections
+
     def message(self, log_from: int) -> str:
         """The ``state`` message for a connection that already has the first ``log_from``
         entries of the log (0 for everything)."""
         text = self._messages.get(log_from)
         if text is None:
-            view = self.data["view"]
-            if isinstance(view.get("log"), list):
-                view = {**view, "log": view["log"][log_from:]}
-            # orjson: views can be large. (Keys that are not strings become strings, as
-            # json.dumps would make them.)
+            view, tail = self._log_tail(log_from)
+            if tail is not None:
+                view = {**view, "log": tail}
+            # orjson: views can be large.
             # now_ms: the server's time as the message is made, which clients count clocks from
             text = orjson.dumps({"type": "state", **self.data, "view": view, "log_from": log_from,
-                                 "now_ms": now_ms()},
+                                 "now_ms": now_ms(), "rev": self.serial},
                                 option=orjson.OPT_NON_STR_KEYS).decode()
             self._messages[log_from] = text
+        return text
+
+    def patch_message(self, base_serial: int, base: patches.Sections, log_from: int) -> str:
+        """The update for a connection that was last sent snapshot ``base_serial`` (whose
+        ``sections`` were ``base``) and has the first ``log_from`` entries of the log: a
+        ``patch`` message (docs/server.md), or the ``state`` message where that is shorter."""
+        key = (base_serial, log_from)
+        text = self._messages.get(key)
+        if text is None:
+            log = self.data["view"].get("log")
+            tail = log[log_from:] if isinstance(log, list) else None
+            text = orjson.dumps({"type": "patch", "seq": self.data["seq"], "rev": self.serial,
+                                 "base": base_serial, "ops": patches.diff_sections(base, self.sections),
+                                 **({"log": tail, "log_from": log_from} if tail is not None else {}),
+                                 "now_ms": now_ms()},
+                                option=orjson.OPT_NON_STR_KEYS).decode()
+            if len(text) > 4096:  # (a game's whole new phase, say)
+                full = self.message(log_from)
+                text = full if len(full) < len(text) else text
+            self._messages[key] = text
         return text
 
 

@@ -10,7 +10,9 @@ Once in, the connection receives a ``state`` message: the same snapshot as
 ``GET /api/tables/{id}`` for its seat, except that ``view.log`` holds only the entries from
 index ``log_from`` on (the ones this connection has not had yet; an undo takes entries back, so
 ``log_from`` may be shorter than what the connection had: it keeps that many); then one after every
-committed change, and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
+committed change, as a ``patch`` of the last snapshot sent (``{"type": "patch", "seq", "rev",
+"base", "ops", "log", "log_from", "now_ms"}``: JSON Patch operations on the snapshot without its
+log, and the log's new entries; docs/server.md), and a small ``presence`` message (``{"type": "presence", "seq", "online"}``)
 when a seat's socket opens or closes. Sending ``{"type": "sync"}`` asks for the whole snapshot
 again (``log_from`` 0); a client that reconnects gets it anyway. ``{"type": "act", "id": ...,
 "seq": n, "action": {...}}`` takes an action as ``POST /api/tables/{id}/actions`` does, under the
@@ -124,6 +126,9 @@ class TableSocket:
         #: the signed-in player (session cookie) of a connection without a token
         self.player_id = player_id
         self.log_sent = 0
+        #: the last snapshot sent (its serial and sections), which the next update is a patch
+        #: of; None: the next one goes whole
+        self._base: tuple[int, dict[str, bytes]] | None = None
         #: the log cuts (undos) of the table as of the last snapshot sent: see Snapshot.log_kept
         self._log_cuts: LogCuts | None = None
         self._cut_count = 0
@@ -176,7 +181,9 @@ class TableSocket:
             await self._drained.wait()
 
     def restart_log(self) -> None:
+        """Send the next snapshot whole, log and all (the client asked: it lost track)."""
         self.log_sent = 0
+        self._base = None
 
     def message(self, snapshot: Snapshot) -> str:
         # A log grows, except where an undo cut it back: the part sent before the cut stays.
@@ -190,8 +197,12 @@ class TableSocket:
             start = 0
         self.log_sent = length
         self._log_cuts, self._cut_count = snapshot.log_cuts, snapshot.cut_count
-        # Encoded once per snapshot and log position: the connections of one seat share it.
-        return snapshot.message(start)
+        # Encoded once per snapshot, log position (and snapshot patched): the connections of
+        # one seat share it. The first snapshot goes whole, the others as patches of the last.
+        base, self._base = self._base, (snapshot.serial, snapshot.sections)
+        if base is None:
+            return snapshot.message(start)
+        return snapshot.patch_message(base[0], base[1], start)
 
     async def send_forever(self) -> None:
         try:

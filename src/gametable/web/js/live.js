@@ -6,7 +6,10 @@
 // The token never goes in the socket's URL, because servers and proxies log URLs.
 // The server sends {type: "state", seq, view, legal_actions, ..., log_from}: the view's log
 // holds only the entries from index log_from on, so the client keeps the log it has and
-// appends the tail (asking for a full {"type": "sync"} if it ever finds a gap); and
+// appends the tail (asking for a full {"type": "sync"} if it ever finds a gap). After that first
+// state, updates come as {type: "patch", rev, base, ops, log, log_from, now_ms}: JSON Patch
+// operations on the snapshot of revision `base` (without its log), which this client keeps
+// untouched as the socket sent it (`held`); a patch of anything else asks for a sync. And
 // {type: "presence", seq, online} when a seat's connection opens or closes.
 // `onSnapshot(snapshot)` receives complete snapshots; ones older than the newest seen are
 // dropped, so a late REST answer never rolls the table back.
@@ -21,6 +24,7 @@
 // (now_ms): `serverOffset` is the server's clock minus this browser's, for the clocks.
 
 import { api, ApiError, detailText } from "./api.js";
+import { applyPatch } from "./patch.js";
 
 const MAX_DELAY_MS = 8000;
 
@@ -48,6 +52,9 @@ export class LiveTable {
     this.serverOffset = 0; // the server's clock minus ours, as its last state message said
     this.seq = -1;
     this.log = [];
+    // the socket's last snapshot without its log, {rev, body}, as sent: what its patches apply to
+    this.held = null;
+    this.syncing = false; // a sync was asked for: patches are ignored until its state arrives
     this.socket = null;
     this.attempts = 0;
     this.closed = false;
@@ -156,16 +163,51 @@ export class LiveTable {
     this.onPresence(this.snapshot);
   }
 
-  /** A socket message: complete its log from what we have, or ask for everything again. */
-  acceptPushed(message) {
-    const tail = message.view.log || [];
-    const from = Number.isInteger(message.log_from) ? message.log_from : 0;
-    if (from > this.log.length) {
-      this.socket?.send(JSON.stringify({ type: "sync" }));
+  /** Ask the server for the whole table again (once until it comes). */
+  sync() {
+    this.held = null;
+    if (this.syncing) return;
+    this.syncing = true;
+    this.socket?.send(JSON.stringify({ type: "sync" }));
+  }
+
+  /** A state message: the whole snapshot (its log from log_from on). */
+  acceptState(message) {
+    this.syncing = false;
+    const { type: _type, log_from: _from, now_ms: _now, rev, ...data } = message;
+    const { log: _log, ...view } = message.view;
+    this.held = { rev, body: { ...data, view } };
+    this.acceptPushed(message.view.log, message.log_from);
+  }
+
+  /** A patch message: the held snapshot patched (anything amiss: a sync). */
+  acceptPatch(message) {
+    if (this.syncing) return;
+    if (!this.held || message.base !== this.held.rev || !Array.isArray(message.ops)) {
+      this.sync();
       return;
     }
-    const log = this.log.slice(0, from).concat(tail);
-    this.accept({ ...message, view: { ...message.view, log } }, true);
+    try {
+      this.held = { rev: message.rev, body: applyPatch(this.held.body, message.ops) };
+    } catch (error) {
+      console.error(error);
+      this.sync();
+      return;
+    }
+    this.acceptPushed(message.log, message.log_from);
+  }
+
+  /** The held snapshot with its log completed from what we have (a copy: the page may keep
+   *  it while the held one is patched), shown; or a sync if the log has a gap. */
+  acceptPushed(tail, logFrom) {
+    const from = Number.isInteger(logFrom) ? logFrom : 0;
+    if (from > this.log.length) {
+      this.sync();
+      return;
+    }
+    const log = this.log.slice(0, from).concat(Array.isArray(tail) ? tail : []);
+    const snapshot = structuredClone(this.held.body);
+    this.accept({ ...snapshot, view: { ...snapshot.view, log } }, true);
   }
 
   socketUrl() {
@@ -183,6 +225,8 @@ export class LiveTable {
     this.onStatus("connecting");
     const socket = new WebSocket(this.socketUrl());
     this.socket = socket;
+    this.held = null; // a new socket starts with a whole state
+    this.syncing = false;
     socket.addEventListener("open", () => {
       socket.send(this.hello());
       const reconnected = this.attempts > 0;
@@ -200,10 +244,13 @@ export class LiveTable {
       } catch {
         return;
       }
-      if (data && data.type === "state" && typeof data.seq === "number" && data.view) {
+      const update = data && ((data.type === "state" && typeof data.seq === "number" && data.view) ||
+                              data.type === "patch");
+      if (update) {
         // the server's time as it sent this: the page's clocks count from it
         if (typeof data.now_ms === "number") this.serverOffset = data.now_ms - Date.now();
-        this.acceptPushed(data);
+        if (data.type === "state") this.acceptState(data);
+        else this.acceptPatch(data);
       } else if (data && data.type === "presence") {
         this.acceptPresence(data);
       } else if (data && (data.type === "acted" || data.type === "refused")) {
