@@ -12,6 +12,7 @@ from gametable.engine import Rng, State
 from gametable.engine.log import log_for
 
 from . import data as D
+from . import turn as T
 
 
 class Player:
@@ -173,13 +174,23 @@ class GwtState(State):
     def to_act(self) -> list[int]:
         return [] if self.over else [self.current]
 
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
+        if self.over or seat != self.current:
+            return []
+        return list(T.legal_actions(self))
+
+    def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
+        # turn.settle leaves the actions of the position it reached in self._acts: the protocol's
+        # own cache (_legal_cache) would only hold the same list a second time. Only the current
+        # seat is ever asked (apply checks it first).
+        return T.legal_actions(self)
+
     def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        from .turn import legal_actions
-        return legal_actions(self)
+        return T.legal_actions(self)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        from .turn import apply_action
-        apply_action(self, action)
+        T.apply_action(self, action)
 
     def reveal_marker(self) -> tuple[int, ...]:
         # Every draw from a face-down stack (a player's draw pile, the cattle and objective
@@ -189,8 +200,7 @@ class GwtState(State):
                 *map(len, self.piles), *(len(p.deck) for p in self.players))
 
     def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
-        from .turn import explain_illegal
-        return explain_illegal(self, action)
+        return T.explain_illegal(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
