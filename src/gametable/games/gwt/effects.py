@@ -507,14 +507,35 @@ def _apply_copy(st, seat, spec, src, action):
 
 
 # ------------------------------------------------------------------------------- auxiliary
+#: per auxiliary action (board order): its number, disc group, the group's size, whether its single
+#: form is open from the start, and its single and double effects (read at every phase B free point)
+_AUX_TABLE = tuple((number, C.GROUP_INDEX[aux["group"]], D.DISC_GROUPS[C.GROUP_INDEX[aux["group"]]]["count"],
+                    aux["start_single"], aux["single"], aux["double"]) for number, aux in D.AUX.items())
+
+
+def _has_actions(st: "GwtState", seat: int, spec: Spec) -> bool:
+    """Whether ``actions_for(st, seat, spec, ...)`` is non-empty, without building the actions
+    where that is cheap to tell (money always is; an exact draw needs a card left to draw)."""
+    effect = spec["effect"]
+    if effect == "money":
+        return True
+    if effect == "draw" and "exactly" in spec:
+        player = st.players[seat]
+        return bool(player.deck or player.discard)
+    return bool(EFFECTS[effect][0](st, seat, spec, ""))
+
+
 def _gen_aux(st, seat, spec, src):
-    player = st.players[seat]
+    # C.aux_unlocked, unrolled over the precomputed table: cleared discs = size - discs left
+    discs = st.players[seat].discs
+    doubles = spec.get("double")
     acts = []
-    for number, aux in D.AUX.items():
-        for double in ((False, True) if spec.get("double") else (False,)):
-            if C.aux_unlocked(player, number, double) and \
-                    actions_for(st, seat, aux["double" if double else "single"], f"aux{number}"):
-                acts.append({"type": "aux", "src": src, "aux": number, "double": double})
+    for number, group, size, start_single, single, double in _AUX_TABLE:
+        left = discs[group]
+        if (start_single or left < size) and _has_actions(st, seat, single):
+            acts.append({"type": "aux", "src": src, "aux": number, "double": False})
+        if doubles and left == 0 and _has_actions(st, seat, double):
+            acts.append({"type": "aux", "src": src, "aux": number, "double": True})
     return acts
 
 

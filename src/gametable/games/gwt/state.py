@@ -276,5 +276,8 @@ class GwtState(State):
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
         """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
-        params["key"] = D.DOMAIN + "." + key
+        params["key"] = _KEY_PREFIX + key
         self.log.append(params)
+
+
+_KEY_PREFIX = D.DOMAIN + "."

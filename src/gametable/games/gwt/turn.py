@@ -46,6 +46,17 @@ def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -
 
 def source_options(src: str):
     """The options of a local action source ("E/2", "risk/TRADE-RISK-1")."""
+    options = _SOURCE_OPTIONS.get(src)
+    if options is None:  # each source is parsed once: phase B lists its options after every action
+        options = _SOURCE_OPTIONS[src] = _parse_source(src)
+    return options
+
+
+#: source_options' answers, by source (a few dozen sources in all, fixed by the edition's tables)
+_SOURCE_OPTIONS: dict[str, Any] = {}
+
+
+def _parse_source(src: str):
     head, _, tail = src.partition("/")
     if head == "risk":
         return (D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]],)
