@@ -142,8 +142,8 @@ def _compute(st: "GwtState") -> list[Action]:
         if player.herder < 0:
             acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
         else:
-            acts = [{"type": "move", "path": movement.path_names(p)}
-                    for p in movement.paths(st, player.herder, C.step_limit(st, seat))]
+            acts = [{"type": "move", "path": names}
+                    for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
         return acts + objectives.play_actions(st, seat) + exchange.spend_actions(st, seat)
     # phase B free point
     acts: list[Action] = []
