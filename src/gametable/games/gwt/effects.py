@@ -131,14 +131,14 @@ def _gen_build(st, seat, spec, src):
     player = st.players[seat]
     per = spec["per_craftsman"]
     craftsmen = player.workers[1]
-    empty = [n for n in D.PRIVATE_SPACES if st.trail_tile[n] is None]
+    empty = [D.NODES[n] for n in D.PRIVATE_SPACES if st.trail_tile[n] is None]
     own = [n for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat]
     acts = []
     for building in sorted(player.buildings, key=_building_order):
         need = D.BUILDING[building]["craftsmen"]
         if need <= craftsmen and need * per <= player.money:
-            acts.extend({"type": "build", "src": src, "building": building, "space": D.NODES[n]}
-                        for n in empty)
+            acts.extend({"type": "build", "src": src, "building": building, "space": space}
+                        for space in empty)
         for n in own:
             # Replacing one of your buildings: only the craftsmen difference is needed and paid.
             diff = need - D.BUILDING[st.trail_tile[n]]["craftsmen"]
@@ -522,6 +522,14 @@ def _has_actions(st: "GwtState", seat: int, spec: Spec) -> bool:
     if effect == "draw" and "exactly" in spec:
         player = st.players[seat]
         return bool(player.deck or player.discard)
+    # the engine moves of auxiliary actions 3-5: _gen_engine's and _gen_engine_back's conditions
+    if effect == "engine":
+        steps = _amount(st, seat, spec["up_to"])
+        return (steps >= 1 and st.players[seat].money >= spec.get("cost", 0)
+                and bool(railroad.forward_targets(st, seat, steps)))
+    if effect == "engine_back":
+        return (st.players[seat].money >= spec.get("cost", 0)
+                and bool(railroad.backward_targets(st, seat, spec["spaces"])))
     return bool(EFFECTS[effect][0](st, seat, spec, ""))
 
 

@@ -15,9 +15,9 @@ _FWD = D.TRACK_FORWARD
 _BACK = D.TRACK_BACK
 
 
-def occupied(st: "GwtState", seat: int) -> set[int]:
+def occupied(st: "GwtState", seat: int) -> frozenset[int]:
     """Positions holding another engine; space 0 is shared and never blocks (§6.1)."""
-    return {p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0}
+    return frozenset([p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0])
 
 
 def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: frozenset[int]) -> set[int]:
@@ -36,12 +36,12 @@ def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: froze
 
 def forward_targets(st: "GwtState", seat: int, up_to: int) -> list[int]:
     """Where the engine can stop moving 1..up_to counted spaces forward."""
-    return list(_forward(st.players[seat].engine, frozenset(occupied(st, seat)), up_to))
+    return list(_forward(st.players[seat].engine, occupied(st, seat), up_to))
 
 
 def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
     """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
-    return list(_backward(st.players[seat].engine, frozenset(occupied(st, seat)), exactly))
+    return list(_backward(st.players[seat].engine, occupied(st, seat), exactly))
 
 
 # The targets depend only on the engine's position, the other engines' and the distance, and
