@@ -180,6 +180,21 @@ class GwtState(State):
             return []
         return list(T.legal_actions(self))
 
+    def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        # State.apply for the usual case, a legal action of the current seat, with the protocol's
+        # checks folded into one test; anything else (an error to report, an unordered list in
+        # another order) goes through State.apply, its checks and its messages.
+        if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
+                and type(action.get("type")) is str:
+            legal = T.legal_actions(self)
+            try:
+                canonical = legal[legal.index(action)]
+            except ValueError:
+                return State.apply(self, seat, action)
+            T.apply_action(self, dict(canonical))
+            return canonical
+        return State.apply(self, seat, action)
+
     def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
         # turn.settle leaves the actions of the position it reached in self._acts: the protocol's
         # own cache (_legal_cache) would only hold the same list a second time. Only the current
