@@ -57,3 +57,14 @@ def test_shuffle_draws_as_fisher_yates_with_below(size):
         expected[i], expected[j] = expected[j], expected[i]
     assert shuffled == expected
     assert fast.state == slow.state
+
+
+def test_choice_draws_as_below():
+    # choice() writes below() out for speed: the same picks and the same RNG state after
+    fast, slow = Rng(5), Rng(5)
+    items = list("abcdefg")
+    for size in (1, 2, 3, 7, 5, 1, 6):
+        assert fast.choice(items[:size]) == items[:size][slow.below(size)]
+    assert fast.state == slow.state
+    with pytest.raises(ValueError):
+        Rng(1).choice([])

@@ -43,7 +43,18 @@ class Rng:
                 return x % n
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        # below(len(items)) written out, as in shuffle(): a random bot calls this at every decision
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _RANGE - _RANGE % n
+        while True:
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                return items[x % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates shuffle in place: for each i from the end, swap with ``below(i + 1)``.

@@ -27,6 +27,9 @@ Action = dict[str, Any]
 #: frames answered by the player; "kc_finish" is bookkeeping and never asked
 _OPTIONAL = {"upgrade", "master", "remove"}
 
+#: the auxiliary actions as the effect phase B offers them (its actions are fresh dicts each time)
+_AUX = {"effect": "aux"}
+
 
 # --------------------------------------------------------------------------- local actions
 def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -> list[str]:
@@ -38,10 +41,15 @@ def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -
         return []
     if kind == "private" and st.trail_owner[node] != seat and not copying:
         return []
-    sources = [f"{tile}/{i}" for i in range(1, len(D.BUILDING[tile]["actions"]) + 1)]
+    sources = list(_BUILDING_SOURCES[tile])
     if kind == "private" and st.trail_owner[node] == seat and D.RISK[node]:
         sources.append(f"risk/{D.NODES[node]}")
     return sources
+
+
+#: each building's local action sources, "E/1", "E/2"... (the names phase B lists them by)
+_BUILDING_SOURCES = {tile: tuple(f"{tile}/{i}" for i in range(1, len(spec["actions"]) + 1))
+                     for tile, spec in D.BUILDING.items()}
 
 
 def source_options(src: str):
@@ -151,7 +159,7 @@ def _compute(st: "GwtState") -> list[Action]:
         for src in st.b_available:
             acts.extend(E.options_actions(st, seat, source_options(src), src))
         if not st.b_local_used:
-            acts.extend(E.actions_for(st, seat, {"effect": "aux"}, "aux"))
+            acts.extend(E.actions_for(st, seat, _AUX, "aux"))
     acts.extend(objectives.play_actions(st, seat))
     acts.extend(exchange.spend_actions(st, seat))
     if st.b_acted:
