@@ -103,6 +103,7 @@ _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
 #: Cows and the orange cards that left the game when upgraded (Simmental variant)
 _EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
 _SAVED_LISTS = _LISTS + tuple(f for f in _EDITION_LISTS if f in D.EXTRA_STATE_FIELDS)
+_COPIED_LISTS = _LISTS + _EDITION_LISTS
 
 
 class GwtState(State):
@@ -248,17 +249,20 @@ class GwtState(State):
 
     # -- copying --------------------------------------------------------------------------
     def clone(self) -> "GwtState":
+        # The attributes are filled into the new state's __dict__ in one go (no setattr per name):
+        # search bots clone at every imagined step.
         s = GwtState.__new__(GwtState)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        for name in _LISTS + _EDITION_LISTS:
-            setattr(s, name, getattr(self, name)[:])
+        mine = self.__dict__
+        attrs = {name: mine[name] for name in _SCALARS}
+        for name in _COPIED_LISTS:
+            attrs[name] = mine[name][:]
         for name in _NESTED:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
-        s.rng = self.rng.copy()
-        s.players = [p.clone() for p in self.players]
-        s.log = self.log[:]  # entries are never mutated once written
-        s._legal_cache = None
+            attrs[name] = [x[:] for x in mine[name]]
+        attrs["rng"] = self.rng.copy()
+        attrs["players"] = [p.clone() for p in self.players]
+        attrs["log"] = self.log[:]  # entries are never mutated once written
+        attrs["_legal_cache"] = None
+        s.__dict__.update(attrs)
         return s
 
     def to_json(self) -> dict[str, Any]:
