@@ -119,6 +119,10 @@ class GwtState(State):
     # the turn on its own after its last decision, which no type names in advance.)
     turn_end_actions = frozenset({"end_phase_b"})
 
+    #: the legal actions of this position, as turn.settle left them (None: not known, computed on
+    #: demand by turn.legal_actions); a clone starts without them
+    _acts: list[dict[str, Any]] | None = None
+
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
         self.n = 0
@@ -179,7 +183,8 @@ class GwtState(State):
         # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
         if self.over or seat != self.current:
             return []
-        return list(T.legal_actions(self))
+        acts = self._acts
+        return list(T.legal_actions(self) if acts is None else acts)
 
     def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         # State.apply for the usual case, a legal action of the current seat, with the protocol's
@@ -187,7 +192,9 @@ class GwtState(State):
         # another order) goes through State.apply, its checks and its messages.
         if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
                 and type(action.get("type")) is str:
-            legal = T.legal_actions(self)
+            legal = self._acts
+            if legal is None:
+                legal = T.legal_actions(self)
             try:
                 canonical = legal[legal.index(action)]
             except ValueError:

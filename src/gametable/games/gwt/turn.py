@@ -89,7 +89,7 @@ def arrive(st: "GwtState", seat: int, node: int, fresh_after_action: bool) -> No
 
 # ------------------------------------------------------------------------------- legal actions
 def legal_actions(st: "GwtState") -> list[Action]:
-    acts = getattr(st, "_acts", None)
+    acts = st._acts
     if acts is None:
         acts = _compute(st)
         st._acts = acts
