@@ -391,6 +391,10 @@ def _apply_buy_cattle(st, seat, spec, src, action):
     st.frames.append({"kind": "buy", "cowboys": st.players[seat].workers[0]})
 
 
+#: the purchase table (§1.3) as tuples, in its order: cowboys, dollars, breeding value, cards
+_PURCHASE_ROWS = tuple((row["cowboys"], row["dollars"], row["value"], row["cards"]) for row in D.PURCHASES)
+
+
 def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: bool = True) -> list[Action]:
     """Purchases from the market (table §1.3) with the cowboys not yet used, or draw 2 into it."""
     cowboys = frame["cowboys"]
@@ -402,17 +406,17 @@ def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: 
     for card in sorted(counts):
         by_value.setdefault(D.BREEDING_VALUE[card], []).append(card)
     acts: list[Action] = []
-    for row in D.PURCHASES:
-        if row["cowboys"] > cowboys or row["dollars"] > money:
+    for row_cowboys, dollars, value, size in _PURCHASE_ROWS:
+        if row_cowboys > cowboys or dollars > money:
             continue
-        cards = by_value.get(row["value"], [])
-        if row["cards"] == 1:
-            acts.extend({"type": "buy", "cards": [c], "cowboys": row["cowboys"]} for c in cards)
+        cards = by_value.get(value, [])
+        if size == 1:
+            acts.extend({"type": "buy", "cards": [c], "cowboys": row_cowboys} for c in cards)
         else:
             for i, a in enumerate(cards):
                 for b in cards[i:]:
                     if a != b or counts[a] >= 2:
-                        acts.append({"type": "buy", "cards": [a, b], "cowboys": row["cowboys"]})
+                        acts.append({"type": "buy", "cards": [a, b], "cowboys": row_cowboys})
     if cowboys >= D.DRAW_INTO_MARKET["cowboys"] and st.cattle_stack:
         acts.append({"type": "draw_market"})
     if acts and with_skip:

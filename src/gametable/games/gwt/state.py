@@ -80,11 +80,14 @@ class Player:
 
     # -- values derived from the cleared disc spaces (§9) ------------------------------------
     def cleared(self, group: int) -> int:
-        return D.DISC_GROUPS[group]["count"] - self.discs[group]
+        return _DISC_GROUP_SIZES[group] - self.discs[group]
 
     def all_deck_cards(self) -> list[str]:
         return self.deck + self.hand + self.discard
 
+
+#: discs on each disc group of a player board at the start (read often: limits, auxiliary actions)
+_DISC_GROUP_SIZES = tuple(g["count"] for g in D.DISC_GROUPS)
 
 #: Player fields of one edition only; an edition saves them if its edition.toml lists them
 _EDITION_ONLY_PLAYER = ("exchange",)
