@@ -11,6 +11,8 @@ if TYPE_CHECKING:
 
 _KC = D.KANSAS_CITY
 _NEXT = D.NEXT
+#: the kinds of trail space whose tile may show hand icons (tile_hand_icons)
+_CHARGING = frozenset({"private", "hazard", "teepee"})
 
 
 def is_location(st: "GwtState", node: int) -> bool:
@@ -87,7 +89,10 @@ def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) ->
     """Walk the path, paying each fee in turn (what one can when short, never later)."""
     player = st.players[seat]
     if fees:
+        tiles = st.trail_tile
         for node in path:
+            if tiles[node] is None or D.NODE_KIND[node] not in _CHARGING:
+                continue  # no hand icons there: fee_at would say 0
             amount, payee = fee_at(st, seat, node)
             if amount == 0:
                 continue
