@@ -81,7 +81,7 @@ def breeding_value(hand: list[str]) -> int:
     """Sum of the values of the distinct breeds in hand; objective cards count nothing (§10)."""
     best: dict[str, int] = {}
     for card in hand:
-        if D.is_cattle(card):
+        if card in D.CATTLE:  # D.is_cattle, without a call per card
             breed = D.BREED[card]
             best[breed] = max(best.get(breed, 0), D.BREEDING_VALUE[card])
     return sum(best.values())
