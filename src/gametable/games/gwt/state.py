@@ -125,6 +125,8 @@ class GwtState(State):
     #: the legal actions of this position, as turn.settle left them (None: not known, computed on
     #: demand by turn.legal_actions); a clone starts without them
     _acts: list[dict[str, Any]] | None = None
+    #: State._cached_legal's (seat, actions), filled through the _legal_actions hook once per position
+    _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -183,11 +185,12 @@ class GwtState(State):
         return [] if self.over else [self.current]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
+        # State.legal_actions for one seat deciding at a time (to_act() is [current] or []), with
+        # State._cached_legal's cache read here (its call is only needed to fill it)
         if self.over or seat != self.current:
             return []
-        acts = self._acts
-        return list(T.legal_actions(self) if acts is None else acts)
+        cache = self._legal_cache
+        return list(cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat))
 
     def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         # State.apply for the usual case, a legal action of the current seat, with the protocol's
@@ -195,22 +198,16 @@ class GwtState(State):
         # another order) goes through State.apply, its checks and its messages.
         if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
                 and type(action.get("type")) is str:
-            legal = self._acts
-            if legal is None:
-                legal = T.legal_actions(self)
+            cache = self._legal_cache
+            legal = cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat)
             try:
                 canonical = legal[legal.index(action)]
             except ValueError:
                 return State.apply(self, seat, action)
+            self._legal_cache = None
             T.apply_action(self, dict(canonical))
             return canonical
         return State.apply(self, seat, action)
-
-    def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
-        # turn.settle leaves the actions of the position it reached in self._acts: the protocol's
-        # own cache (_legal_cache) would only hold the same list a second time. Only the current
-        # seat is ever asked (apply checks it first).
-        return T.legal_actions(self)
 
     def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
         return T.legal_actions(self)
