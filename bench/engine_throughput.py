@@ -1,7 +1,7 @@
 """Engine throughput: random-play decisions and games per CPU second, and the cost of a clone.
 
     python bench/engine_throughput.py [--seconds 20] [--games NAME ...] [--players 2 3 4]
-                                      [--compare PATH] [--no-clone] [--json]
+                                      [--compare PATH [--same-games N]] [--no-clone] [--json]
 
 Each configuration plays complete random games (seeds 0, 1, 2, ...) until its budget of CPU
 seconds is spent (in --rounds slices interleaved with the other configurations), finishing the
@@ -13,6 +13,10 @@ with 4 players).
 --compare PATH also runs the engines of another source tree (a checkout holding src/gametable,
 e.g. main before a change) in a child process, its slices interleaved with this tree's, so that
 old and new are measured under the same load; the table then gives new / old per configuration.
+
+--same-games N (with --compare) first plays random games of seeds 0 to N-1 of every configuration in
+both trees and compares them, each by a sha256 of its (seat, action) sequence and final ``to_json()``:
+an optimisation must play the same games. The run stops (exit status 1) if one differs.
 
 Clone cost: CPU µs per `state.clone()` and per `to_json()` → JSON text → `from_json()` round trip,
 at an early position (after 10% of a random game's decisions) and a late one (after 90%), per
@@ -35,6 +39,7 @@ def _source_tree() -> Path:
 sys.path.insert(0, str(_source_tree() / "src"))
 
 import argparse  # noqa: E402
+import hashlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -168,6 +173,21 @@ def clone_costs(name: str, players: int, seconds: float) -> list[dict]:
     return rows
 
 
+# -- same games ----------------------------------------------------------------------------------
+
+def game_fingerprints(name: str, players: int, count: int) -> list[str]:
+    """Per seed 0..count-1, a sha256 of the random game's (seat, action) sequence and final state."""
+    game = registry.get(name)
+    prints = []
+    for seed in range(count):
+        actions: list = []
+        bot = RandomBot(seed ^ BOT_SEED_SALT)
+        state, _ = play_game(game, players, seed, [bot] * players, actions_out=actions)
+        text = json.dumps([actions, state.to_json()], sort_keys=True, ensure_ascii=False)
+        prints.append(hashlib.sha256(text.encode()).hexdigest())
+    return prints
+
+
 def worker() -> None:
     """Answer the parent's requests (see Child) with this tree's engines."""
     meters: dict[tuple[str, int], Meter] = {}
@@ -180,6 +200,8 @@ def worker() -> None:
             meter.run_for(request["seconds"], lambda t: None)
             answer = {"games": meter.games - before[0], "decisions": meter.decisions - before[1],
                       "seconds": meter.seconds - before[2]}
+        elif request["cmd"] == "same":
+            answer = {"prints": game_fingerprints(request["game"], request["players"], request["count"])}
         else:
             answer = {"rows": clone_costs(request["game"], request["players"], request["seconds"])}
         print(json.dumps(answer), flush=True)
@@ -200,6 +222,8 @@ def main() -> None:
     parser.add_argument("--no-catanatron", action="store_true", help="skip the catanatron comparison")
     parser.add_argument("--compare", type=Path, default=None,
                         help="another source tree (holding src/gametable) to measure beside this one")
+    parser.add_argument("--same-games", type=int, default=0, metavar="N",
+                        help="with --compare: first check that both trees play the same games of seeds 0..N-1")
     parser.add_argument("--no-clone", action="store_true", help="skip the clone-cost measurement")
     parser.add_argument("--clone-seconds", type=float, default=0.1,
                         help="CPU seconds per clone-cost figure and seed")
@@ -212,6 +236,8 @@ def main() -> None:
         parser.error(f"unknown game(s) {unknown}; available: {registry.names()}")
     if args.compare is not None and not (args.compare / "src" / "gametable").is_dir():
         parser.error(f"--compare {args.compare}: no src/gametable there")
+    if args.same_games and args.compare is None:
+        parser.error("--same-games compares two trees: give the other one with --compare PATH")
     configs = []
     for name in names:
         game = registry.get(name)
@@ -222,6 +248,19 @@ def main() -> None:
     console = Console(stderr=True)
     load_before = os.getloadavg()
     child = Child(args.compare.resolve()) if args.compare is not None else None
+    same_rows = []
+    if child and args.same_games:
+        for name, players in configs:
+            ours_prints = game_fingerprints(name, players, args.same_games)
+            theirs = child.ask({"cmd": "same", "game": name, "players": players, "count": args.same_games})["prints"]
+            differ = [seed for seed, (a, b) in enumerate(zip(ours_prints, theirs)) if a != b]
+            same_rows.append({"game": name, "players": players, "games": args.same_games, "differ": differ})
+            if differ:
+                child.close()
+                console.print(f"{name} {players}p: seeds {differ[:20]} play differently in {child.tree}: "
+                              "this tree changed the games; find the first differing action with "
+                              "gametable.sim.runner.play_game(actions_out=...) on one of those seeds")
+                sys.exit(1)
     meters = []
     if not args.no_catanatron:
         meter = catanatron(4)
@@ -272,7 +311,8 @@ def main() -> None:
     if args.json:
         print(json.dumps({"command": command, "compared": str(child.tree) if child else None,
                           "python": platform.python_version(), "machine": platform.machine(),
-                          "load_average": load, "rows": rows, "clone": clone_rows}))
+                          "load_average": load, "rows": rows, "clone": clone_rows,
+                          "same_games": same_rows}))
         return
     out = Console(width=max(Console().width, 120))
     table = Table(title=f"Random-play engine throughput, per CPU second "
@@ -299,6 +339,9 @@ def main() -> None:
             clones.add_row(row["game"], str(row["players"]), row["tree"], row["position"],
                            f"{row['clone_us']:,}", f"{row['json_round_trip_us']:,}")
         out.print(clones)
+    for row in same_rows:
+        out.print(f"same games as the compared tree: {row['game']} {row['players']}p, "
+                  f"seeds 0-{row['games'] - 1}: all {row['games']} identical (actions and final state)")
     if child:
         out.print(f"compared: {child.tree}")
     out.print(f"load average (1, 5, 15 min): before {load['before']}, after {load['after']}")

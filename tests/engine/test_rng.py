@@ -43,3 +43,28 @@ def test_copy_and_json_are_independent_and_exact():
     copy = rng.copy()
     restored = Rng.from_json(rng.to_json())
     assert copy.next_u64() == restored.next_u64() == rng.next_u64()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 60, 300])
+def test_shuffle_draws_as_fisher_yates_with_below(size):
+    # shuffle() writes below() out for speed: the same swaps and the same RNG state after
+    fast, slow = Rng(size + 11), Rng(size + 11)
+    shuffled = list(range(size))
+    fast.shuffle(shuffled)
+    expected = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = slow.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected
+    assert fast.state == slow.state
+
+
+def test_choice_draws_as_below():
+    # choice() writes below() out for speed: the same picks and the same RNG state after
+    fast, slow = Rng(5), Rng(5)
+    items = list("abcdefg")
+    for size in (1, 2, 3, 7, 5, 1, 6):
+        assert fast.choice(items[:size]) == items[:size][slow.below(size)]
+    assert fast.state == slow.state
+    with pytest.raises(ValueError):
+        Rng(1).choice([])

@@ -43,13 +43,38 @@ class Rng:
                 return x % n
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        # below(len(items)) written out, as in shuffle(): a random bot calls this at every decision
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _RANGE - _RANGE % n
+        while True:
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                return items[x % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: for each i from the end, swap with ``below(i + 1)``.
+
+        below() is written out here (the same draws, the same rejections): a game's setup
+        shuffles a few hundred cards, and a call per card was half of the cost."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _RANGE - _RANGE % n
+            while True:
+                state = z = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> "Rng":
         other = Rng.__new__(Rng)

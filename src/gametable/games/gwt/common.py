@@ -19,6 +19,8 @@ G_HAND = _AUX_GROUP["hand"]
 G_CERT4 = _AUX_GROUP["cert_4"]
 G_CERT6 = _AUX_GROUP["cert_6"]
 GROUP_INDEX = _AUX_GROUP
+_STEP_MONEY_SIZE = D.DISC_GROUPS[G_STEP_MONEY]["count"]
+_STEP_VP_SIZE = D.DISC_GROUPS[G_STEP_VP]["count"]
 
 _CERT_INDEX = {v: i for i, v in enumerate(D.CERT_TRACK)}
 
@@ -75,10 +77,10 @@ def station_count(st: "GwtState", seat: int) -> int:
 
 # ------------------------------------------------------------------------------- player limits
 def step_limit(st: "GwtState", seat: int) -> int:
-    p = st.players[seat]
+    discs = st.players[seat].discs  # cleared spaces = the group's size - the discs left on it
     table = D.STEP_LIMIT[st.n]
-    return (table["start"] + table["step_money"] * p.cleared(G_STEP_MONEY)
-            + table["step_vp"] * p.cleared(G_STEP_VP))
+    return (table["start"] + table["step_money"] * (_STEP_MONEY_SIZE - discs[G_STEP_MONEY])
+            + table["step_vp"] * (_STEP_VP_SIZE - discs[G_STEP_VP]))
 
 
 def hand_limit(player: "Player") -> int:

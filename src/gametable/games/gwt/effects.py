@@ -57,7 +57,7 @@ def _discard_choices(st: "GwtState", seat: int, spec: Spec) -> list[list[str]]:
         return [[c] for c in sorted(set(hand)) if D.is_cattle(c) and D.BREEDING_VALUE[c] == 3]
     if card != "any":
         return [[card] * count] if hand.count(card) >= count else []
-    cattle = sorted(c for c in hand if D.is_cattle(c))
+    cattle = sorted([c for c in hand if c in D.CATTLE])  # D.is_cattle, without a call per card
     if count == 1:
         return [[c] for c in sorted(set(cattle))]
     # Two cards of the same breed (building F, 3a): breeds, not card ids, must match.
@@ -131,14 +131,14 @@ def _gen_build(st, seat, spec, src):
     player = st.players[seat]
     per = spec["per_craftsman"]
     craftsmen = player.workers[1]
-    empty = [n for n in D.PRIVATE_SPACES if st.trail_tile[n] is None]
+    empty = [D.NODES[n] for n in D.PRIVATE_SPACES if st.trail_tile[n] is None]
     own = [n for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat]
     acts = []
     for building in sorted(player.buildings, key=_building_order):
         need = D.BUILDING[building]["craftsmen"]
         if need <= craftsmen and need * per <= player.money:
-            acts.extend({"type": "build", "src": src, "building": building, "space": D.NODES[n]}
-                        for n in empty)
+            acts.extend({"type": "build", "src": src, "building": building, "space": space}
+                        for space in empty)
         for n in own:
             # Replacing one of your buildings: only the craftsmen difference is needed and paid.
             diff = need - D.BUILDING[st.trail_tile[n]]["craftsmen"]
@@ -391,6 +391,10 @@ def _apply_buy_cattle(st, seat, spec, src, action):
     st.frames.append({"kind": "buy", "cowboys": st.players[seat].workers[0]})
 
 
+#: the purchase table (§1.3) as tuples, in its order: cowboys, dollars, breeding value, cards
+_PURCHASE_ROWS = tuple((row["cowboys"], row["dollars"], row["value"], row["cards"]) for row in D.PURCHASES)
+
+
 def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: bool = True) -> list[Action]:
     """Purchases from the market (table §1.3) with the cowboys not yet used, or draw 2 into it."""
     cowboys = frame["cowboys"]
@@ -402,17 +406,17 @@ def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: 
     for card in sorted(counts):
         by_value.setdefault(D.BREEDING_VALUE[card], []).append(card)
     acts: list[Action] = []
-    for row in D.PURCHASES:
-        if row["cowboys"] > cowboys or row["dollars"] > money:
+    for row_cowboys, dollars, value, size in _PURCHASE_ROWS:
+        if row_cowboys > cowboys or dollars > money:
             continue
-        cards = by_value.get(row["value"], [])
-        if row["cards"] == 1:
-            acts.extend({"type": "buy", "cards": [c], "cowboys": row["cowboys"]} for c in cards)
+        cards = by_value.get(value, [])
+        if size == 1:
+            acts.extend({"type": "buy", "cards": [c], "cowboys": row_cowboys} for c in cards)
         else:
             for i, a in enumerate(cards):
                 for b in cards[i:]:
                     if a != b or counts[a] >= 2:
-                        acts.append({"type": "buy", "cards": [a, b], "cowboys": row["cowboys"]})
+                        acts.append({"type": "buy", "cards": [a, b], "cowboys": row_cowboys})
     if cowboys >= D.DRAW_INTO_MARKET["cowboys"] and st.cattle_stack:
         acts.append({"type": "draw_market"})
     if acts and with_skip:
@@ -449,8 +453,8 @@ def _gen_herder(st, seat, spec, src):
     if start < 0:
         return []
     no_fees = bool(spec.get("no_fees"))
-    return [{"type": "herder", "src": src, "path": movement.path_names(path)}
-            for path in movement.paths(st, start, spec["up_to"], allow_kc=not no_fees)]
+    return [{"type": "herder", "src": src, "path": names}
+            for names in movement.paths(st, start, spec["up_to"], allow_kc=not no_fees)]
 
 
 def _apply_herder(st, seat, spec, src, action):
@@ -507,14 +511,43 @@ def _apply_copy(st, seat, spec, src, action):
 
 
 # ------------------------------------------------------------------------------- auxiliary
+#: per auxiliary action (board order): its number, disc group, the group's size, whether its single
+#: form is open from the start, and its single and double effects (read at every phase B free point)
+_AUX_TABLE = tuple((number, C.GROUP_INDEX[aux["group"]], D.DISC_GROUPS[C.GROUP_INDEX[aux["group"]]]["count"],
+                    aux["start_single"], aux["single"], aux["double"]) for number, aux in D.AUX.items())
+
+
+def _has_actions(st: "GwtState", seat: int, spec: Spec) -> bool:
+    """Whether ``actions_for(st, seat, spec, ...)`` is non-empty, without building the actions
+    where that is cheap to tell (money always is; an exact draw needs a card left to draw)."""
+    effect = spec["effect"]
+    if effect == "money":
+        return True
+    if effect == "draw" and "exactly" in spec:
+        player = st.players[seat]
+        return bool(player.deck or player.discard)
+    # the engine moves of auxiliary actions 3-5: _gen_engine's and _gen_engine_back's conditions
+    if effect == "engine":
+        steps = _amount(st, seat, spec["up_to"])
+        return (steps >= 1 and st.players[seat].money >= spec.get("cost", 0)
+                and bool(railroad.forward_targets(st, seat, steps)))
+    if effect == "engine_back":
+        return (st.players[seat].money >= spec.get("cost", 0)
+                and bool(railroad.backward_targets(st, seat, spec["spaces"])))
+    return bool(EFFECTS[effect][0](st, seat, spec, ""))
+
+
 def _gen_aux(st, seat, spec, src):
-    player = st.players[seat]
+    # C.aux_unlocked, unrolled over the precomputed table: cleared discs = size - discs left
+    discs = st.players[seat].discs
+    doubles = spec.get("double")
     acts = []
-    for number, aux in D.AUX.items():
-        for double in ((False, True) if spec.get("double") else (False,)):
-            if C.aux_unlocked(player, number, double) and \
-                    actions_for(st, seat, aux["double" if double else "single"], f"aux{number}"):
-                acts.append({"type": "aux", "src": src, "aux": number, "double": double})
+    for number, group, size, start_single, single, double in _AUX_TABLE:
+        left = discs[group]
+        if (start_single or left < size) and _has_actions(st, seat, single):
+            acts.append({"type": "aux", "src": src, "aux": number, "double": False})
+        if doubles and left == 0 and _has_actions(st, seat, double):
+            acts.append({"type": "aux", "src": src, "aux": number, "double": True})
     return acts
 
 

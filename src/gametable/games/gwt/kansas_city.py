@@ -81,7 +81,7 @@ def breeding_value(hand: list[str]) -> int:
     """Sum of the values of the distinct breeds in hand; objective cards count nothing (§10)."""
     best: dict[str, int] = {}
     for card in hand:
-        if D.is_cattle(card):
+        if card in D.CATTLE:  # D.is_cattle, without a call per card
             breed = D.BREED[card]
             best[breed] = max(best.get(breed, 0), D.BREEDING_VALUE[card])
     return sum(best.values())
@@ -118,10 +118,14 @@ def apply_income(st: "GwtState", seat: int, action: dict[str, Any]) -> None:
 
 
 # -------------------------------------------------------------------------------- delivery
+#: per city, in board order: its index, id, value and whether a seat may deliver there again
+_CITY_FACTS = tuple((i, city["id"], city["value"], city["repeatable"]) for i, city in enumerate(D.CITIES))
+
+
 def deliver_actions(st: "GwtState", seat: int, frame: dict[str, Any]) -> list[dict[str, Any]]:
     limit = st.kc_total if frame["max_value"] is None else frame["max_value"]
-    return [{"type": "deliver", "city": city["id"]} for i, city in enumerate(D.CITIES)
-            if city["value"] <= limit and (city["repeatable"] or seat not in st.city_discs[i])]
+    return [{"type": "deliver", "city": city} for i, city, value, repeatable in _CITY_FACTS
+            if value <= limit and (repeatable or seat not in st.city_discs[i])]
 
 
 def apply_deliver(st: "GwtState", seat: int, frame: dict[str, Any], action: dict[str, Any]) -> None:

@@ -11,27 +11,33 @@ if TYPE_CHECKING:
 
 _KC = D.KANSAS_CITY
 _NEXT = D.NEXT
+#: the kinds of trail space whose tile may show hand icons (tile_hand_icons)
+_CHARGING = frozenset({"private", "hazard", "teepee"})
 
 
 def is_location(st: "GwtState", node: int) -> bool:
     return node == _KC or st.trail_tile[node] is not None
 
 
-def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list[tuple[int, ...]]:
-    """Every distinct list of locations a herder can pass through, ending on a location.
+def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list[list[str]]:
+    """Every distinct list of locations a herder can pass through, ending on a location, each as
+    the list of its node names (what a move action holds: a node has one name, so the walk
+    collects names, with no second pass to convert them).
 
     Only locations count as steps; empty spaces are crossed for free; Kansas City ends a move.
     """
     tiles = st.trail_tile
-    found: dict[tuple[int, ...], None] = {}
+    names = D.NODES
+    kc_name = names[_KC]
+    found: dict[tuple[str, ...], None] = {}
 
-    def walk(node: int, path: tuple[int, ...], steps: int) -> None:
+    def walk(node: int, path: tuple[str, ...], steps: int) -> None:
         for nxt in _NEXT[node]:
             if nxt == _KC:
                 if allow_kc:
-                    found[path + (nxt,)] = None
+                    found[path + (kc_name,)] = None
             elif tiles[nxt] is not None:
-                longer = path + (nxt,)
+                longer = path + (names[nxt],)
                 found[longer] = None
                 if steps + 1 < limit:
                     walk(nxt, longer, steps + 1)
@@ -40,7 +46,7 @@ def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list
 
     if limit >= 1:
         walk(start, (), 0)
-    return list(found)
+    return [list(path) for path in found]
 
 
 def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:
@@ -83,7 +89,10 @@ def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) ->
     """Walk the path, paying each fee in turn (what one can when short, never later)."""
     player = st.players[seat]
     if fees:
+        tiles = st.trail_tile
         for node in path:
+            if tiles[node] is None or D.NODE_KIND[node] not in _CHARGING:
+                continue  # no hand icons there: fee_at would say 0
             amount, payee = fee_at(st, seat, node)
             if amount == 0:
                 continue
@@ -100,10 +109,6 @@ def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) ->
                        space=D.NODES[node])
     player.herder = path[-1]
     st.say("herder_moved", seat=seat, path=[D.NODES[n] for n in path], fees=fees)
-
-
-def path_names(path: tuple[int, ...]) -> list[str]:
-    return [D.NODES[n] for n in path]
 
 
 def parse_path(names: list[str]) -> tuple[int, ...]:

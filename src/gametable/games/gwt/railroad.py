@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
@@ -14,12 +15,12 @@ _FWD = D.TRACK_FORWARD
 _BACK = D.TRACK_BACK
 
 
-def occupied(st: "GwtState", seat: int) -> set[int]:
+def occupied(st: "GwtState", seat: int) -> frozenset[int]:
     """Positions holding another engine; space 0 is shared and never blocks (§6.1)."""
-    return {p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0}
+    return frozenset([p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0])
 
 
-def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: set[int]) -> set[int]:
+def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: frozenset[int]) -> set[int]:
     """Positions one counted step on; an occupied position is passed without counting."""
     out: set[int] = set()
     todo = list(frontier)
@@ -35,21 +36,31 @@ def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: set[i
 
 def forward_targets(st: "GwtState", seat: int, up_to: int) -> list[int]:
     """Where the engine can stop moving 1..up_to counted spaces forward."""
-    occ = occupied(st, seat)
-    frontier = {st.players[seat].engine}
+    return list(_forward(st.players[seat].engine, occupied(st, seat), up_to))
+
+
+def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
+    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
+    return list(_backward(st.players[seat].engine, occupied(st, seat), exactly))
+
+
+# The targets depend only on the engine's position, the other engines' and the distance, and
+# every phase B free point asks for them (the auxiliary actions 3-5): computed once per case.
+@lru_cache(maxsize=8192)
+def _forward(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
+    frontier = {start}
     reached: set[int] = set()
     for _ in range(up_to):
         frontier = _one_step(frontier, _FWD, occ)
         if not frontier:
             break
         reached |= frontier
-    return sorted(reached, key=D.POS_ORDER.__getitem__)
+    return tuple(sorted(reached, key=D.POS_ORDER.__getitem__))
 
 
-def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
-    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
-    occ = occupied(st, seat)
-    frontier = {st.players[seat].engine}
+@lru_cache(maxsize=8192)
+def _backward(start: int, occ: frozenset[int], exactly: int | None) -> tuple[int, ...]:
+    frontier = {start}
     reached: set[int] = set()
     steps = 0
     while frontier:
@@ -60,7 +71,7 @@ def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int
         elif steps == exactly:
             reached = frontier
             break
-    return sorted(reached, key=D.POS_ORDER.__getitem__)
+    return tuple(sorted(reached, key=D.POS_ORDER.__getitem__))
 
 
 def back_distance(st: "GwtState", seat: int, start: int, target: int) -> int:

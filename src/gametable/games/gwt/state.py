@@ -12,6 +12,7 @@ from gametable.engine import Rng, State
 from gametable.engine.log import log_for
 
 from . import data as D
+from . import turn as T
 
 
 class Player:
@@ -79,11 +80,14 @@ class Player:
 
     # -- values derived from the cleared disc spaces (§9) ------------------------------------
     def cleared(self, group: int) -> int:
-        return D.DISC_GROUPS[group]["count"] - self.discs[group]
+        return _DISC_GROUP_SIZES[group] - self.discs[group]
 
     def all_deck_cards(self) -> list[str]:
         return self.deck + self.hand + self.discard
 
+
+#: discs on each disc group of a player board at the start (read often: limits, auxiliary actions)
+_DISC_GROUP_SIZES = tuple(g["count"] for g in D.DISC_GROUPS)
 
 #: Player fields of one edition only; an edition saves them if its edition.toml lists them
 _EDITION_ONLY_PLAYER = ("exchange",)
@@ -102,6 +106,7 @@ _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
 #: Cows and the orange cards that left the game when upgraded (Simmental variant)
 _EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
 _SAVED_LISTS = _LISTS + tuple(f for f in _EDITION_LISTS if f in D.EXTRA_STATE_FIELDS)
+_COPIED_LISTS = _LISTS + _EDITION_LISTS
 
 
 class GwtState(State):
@@ -116,6 +121,12 @@ class GwtState(State):
     # Ending phase B goes on to phase C and the next player (§9.6). (A Kansas City visit ends
     # the turn on its own after its last decision, which no type names in advance.)
     turn_end_actions = frozenset({"end_phase_b"})
+
+    #: the legal actions of this position, as turn.settle left them (None: not known, computed on
+    #: demand by turn.legal_actions); a clone starts without them
+    _acts: list[dict[str, Any]] | None = None
+    #: State._cached_legal's (seat, actions), filled through the _legal_actions hook once per position
+    _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -173,13 +184,36 @@ class GwtState(State):
     def to_act(self) -> list[int]:
         return [] if self.over else [self.current]
 
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        # State.legal_actions for one seat deciding at a time (to_act() is [current] or []), with
+        # State._cached_legal's cache read here (its call is only needed to fill it)
+        if self.over or seat != self.current:
+            return []
+        cache = self._legal_cache
+        return list(cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat))
+
+    def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        # State.apply for the usual case, a legal action of the current seat, with the protocol's
+        # checks folded into one test; anything else (an error to report, an unordered list in
+        # another order) goes through State.apply, its checks and its messages.
+        if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
+                and type(action.get("type")) is str:
+            cache = self._legal_cache
+            legal = cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat)
+            try:
+                canonical = legal[legal.index(action)]
+            except ValueError:
+                return State.apply(self, seat, action)
+            self._legal_cache = None
+            T.apply_action(self, dict(canonical))
+            return canonical
+        return State.apply(self, seat, action)
+
     def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        from .turn import legal_actions
-        return legal_actions(self)
+        return T.legal_actions(self)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        from .turn import apply_action
-        apply_action(self, action)
+        T.apply_action(self, action)
 
     def reveal_marker(self) -> tuple[int, ...]:
         # Every draw from a face-down stack (a player's draw pile, the cattle and objective
@@ -189,8 +223,7 @@ class GwtState(State):
                 *map(len, self.piles), *(len(p.deck) for p in self.players))
 
     def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
-        from .turn import explain_illegal
-        return explain_illegal(self, action)
+        return T.explain_illegal(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
@@ -223,17 +256,20 @@ class GwtState(State):
 
     # -- copying --------------------------------------------------------------------------
     def clone(self) -> "GwtState":
+        # The attributes are filled into the new state's __dict__ in one go (no setattr per name):
+        # search bots clone at every imagined step.
         s = GwtState.__new__(GwtState)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        for name in _LISTS + _EDITION_LISTS:
-            setattr(s, name, getattr(self, name)[:])
+        mine = self.__dict__
+        attrs = {name: mine[name] for name in _SCALARS}
+        for name in _COPIED_LISTS:
+            attrs[name] = mine[name][:]
         for name in _NESTED:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
-        s.rng = self.rng.copy()
-        s.players = [p.clone() for p in self.players]
-        s.log = self.log[:]  # entries are never mutated once written
-        s._legal_cache = None
+            attrs[name] = [x[:] for x in mine[name]]
+        attrs["rng"] = self.rng.copy()
+        attrs["players"] = [p.clone() for p in self.players]
+        attrs["log"] = self.log[:]  # entries are never mutated once written
+        attrs["_legal_cache"] = None
+        s.__dict__.update(attrs)
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -266,5 +302,8 @@ class GwtState(State):
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
         """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
-        params["key"] = D.DOMAIN + "." + key
+        params["key"] = _KEY_PREFIX + key
         self.log.append(params)
+
+
+_KEY_PREFIX = D.DOMAIN + "."

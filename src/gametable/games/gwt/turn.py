@@ -27,6 +27,9 @@ Action = dict[str, Any]
 #: frames answered by the player; "kc_finish" is bookkeeping and never asked
 _OPTIONAL = {"upgrade", "master", "remove"}
 
+#: the auxiliary actions as the effect phase B offers them (its actions are fresh dicts each time)
+_AUX = {"effect": "aux"}
+
 
 # --------------------------------------------------------------------------- local actions
 def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -> list[str]:
@@ -38,14 +41,30 @@ def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -
         return []
     if kind == "private" and st.trail_owner[node] != seat and not copying:
         return []
-    sources = [f"{tile}/{i}" for i in range(1, len(D.BUILDING[tile]["actions"]) + 1)]
+    sources = list(_BUILDING_SOURCES[tile])
     if kind == "private" and st.trail_owner[node] == seat and D.RISK[node]:
         sources.append(f"risk/{D.NODES[node]}")
     return sources
 
 
+#: each building's local action sources, "E/1", "E/2"... (the names phase B lists them by)
+_BUILDING_SOURCES = {tile: tuple(f"{tile}/{i}" for i in range(1, len(spec["actions"]) + 1))
+                     for tile, spec in D.BUILDING.items()}
+
+
 def source_options(src: str):
     """The options of a local action source ("E/2", "risk/TRADE-RISK-1")."""
+    options = _SOURCE_OPTIONS.get(src)
+    if options is None:  # each source is parsed once: phase B lists its options after every action
+        options = _SOURCE_OPTIONS[src] = _parse_source(src)
+    return options
+
+
+#: source_options' answers, by source (a few dozen sources in all, fixed by the edition's tables)
+_SOURCE_OPTIONS: dict[str, Any] = {}
+
+
+def _parse_source(src: str):
     head, _, tail = src.partition("/")
     if head == "risk":
         return (D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]],)
@@ -70,7 +89,7 @@ def arrive(st: "GwtState", seat: int, node: int, fresh_after_action: bool) -> No
 
 # ------------------------------------------------------------------------------- legal actions
 def legal_actions(st: "GwtState") -> list[Action]:
-    acts = getattr(st, "_acts", None)
+    acts = st._acts
     if acts is None:
         acts = _compute(st)
         st._acts = acts
@@ -131,8 +150,8 @@ def _compute(st: "GwtState") -> list[Action]:
         if player.herder < 0:
             acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
         else:
-            acts = [{"type": "move", "path": movement.path_names(p)}
-                    for p in movement.paths(st, player.herder, C.step_limit(st, seat))]
+            acts = [{"type": "move", "path": names}
+                    for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
         return acts + objectives.play_actions(st, seat) + exchange.spend_actions(st, seat)
     # phase B free point
     acts: list[Action] = []
@@ -140,7 +159,7 @@ def _compute(st: "GwtState") -> list[Action]:
         for src in st.b_available:
             acts.extend(E.options_actions(st, seat, source_options(src), src))
         if not st.b_local_used:
-            acts.extend(E.actions_for(st, seat, {"effect": "aux"}, "aux"))
+            acts.extend(E.actions_for(st, seat, _AUX, "aux"))
     acts.extend(objectives.play_actions(st, seat))
     acts.extend(exchange.spend_actions(st, seat))
     if st.b_acted:
