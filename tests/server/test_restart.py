@@ -221,9 +221,13 @@ def test_bots_go_on_by_themselves_after_a_sigkill(serve, database_url):
         assert log_for(data["log"], None)[:len(acknowledged)] == acknowledged
 
 
-def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
-    """Tables whose next decision is a person's stay on disk until opened, and are complete then."""
-    from gametable.server import Settings
+def test_on_start_unfinished_tables_are_rebuilt_and_idle_ones_stay_on_disk(database_url):
+    """A restarted server brings back the tables where a bot must move and those where people
+    played lately, complete; a table where people decide and nothing happened for longer than
+    the idle time stays on disk until opened, and is complete then."""
+    from sqlalchemy import update
+
+    from gametable.server import Settings, models
     from tests.server.conftest import start_server
 
     settings = Settings(database_url=database_url, bot_pause=60, rate_limits=False)  # bots wait: nothing moves
@@ -236,8 +240,20 @@ def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
             bob = api.join(persons_turn["id"])
             api.act_ok(persons_turn["id"], persons_turn["token"], 0, {"type": "take", "count": 2})
             expected = api.table(persons_turn["id"], bob["token"])
+            idle = api.create(players=2, options={"pile": 21})
+            carol = api.join(idle["id"])
+            api.act_ok(idle["id"], idle["token"], 0, {"type": "take", "count": 1})
+            expected_idle = api.table(idle["id"], carol["token"])
     finally:
         first.stop()
+    store = _log_store(database_url)
+    try:
+        long_ago = int(time.time() * 1000) - int(settings.idle_seconds * 1000) - 60_000
+        with store.engine.begin() as conn:
+            conn.execute(update(models.tables).where(models.tables.c.id == idle["id"]).values(created_ms=long_ago))
+            conn.execute(update(models.actions).where(models.actions.c.table_id == idle["id"]).values(time=long_ago))
+    finally:
+        store.close()
 
     second = start_server(settings)
     try:
@@ -245,10 +261,10 @@ def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
         while not second.manager.resumed.done():
             assert time.monotonic() < deadline, "the server did not finish resuming tables"
             time.sleep(0.01)
-        assert set(second.manager.tables) == {bots_turn["id"]}
+        assert set(second.manager.tables) == {bots_turn["id"], persons_turn["id"]}
         assert second.manager.tables[bots_turn["id"]].bot_task is not None  # its bot is waiting to move
         with Api(second.url) as api:
             assert api.table(persons_turn["id"], bob["token"]) == expected
+            assert api.table(idle["id"], carol["token"]) == expected_idle
     finally:
         second.stop()
-

@@ -69,7 +69,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         manager = TableManager(store, games, fanout, bot_pause=settings.bot_pause,
                                idle_seconds=settings.idle_seconds,
                                retention=Retention.from_settings(settings),
-                               audience_limits=audience_limits(settings), metrics=metrics)
+                               audience_limits=audience_limits(settings), metrics=metrics,
+                               checkpoint_every=settings.checkpoint_every)
         app.state.pusher = None
         if settings.vapid_private_key:
             app.state.pusher = manager.on_turn = TurnPusher(

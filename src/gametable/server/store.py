@@ -132,6 +132,29 @@ class Append:
     seats: tuple[SeatRecord, ...] = ()
 
 
+@dataclass(frozen=True)
+class StateCheckpoint:
+    """A table's game state after its first ``seq`` actions, as ``State.to_json()`` text
+    (``state``), written by the game's ``state_version``."""
+
+    table_id: str
+    seq: int
+    state_version: int
+    state: str
+
+
+@dataclass(frozen=True)
+class ResumeCandidate:
+    """An unfinished table a starting server may bring back into memory, with what orders it."""
+
+    table_id: str
+    bot_due: bool
+    #: the earliest running deadline of its seats (None: no clock runs)
+    deadline_ms: int | None
+    #: when anything last happened there: its newest action, or its creation
+    active_ms: int
+
+
 def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
     """An engine with the settings that make each commit durable."""
     parsed = make_url(url)
@@ -269,6 +292,16 @@ class LogStore:
                 return [SeqTaken(f"seq {a.record.seq} of table {a.table_id} is already taken")]
             return [self.append_many([a])[0] for a in batch]
 
+    def save_checkpoints(self, checkpoints: list[StateCheckpoint]) -> None:
+        """Store these checkpoints in one transaction; each replaces its table's older ones
+        (only the newest is ever read)."""
+        table = models.state_checkpoints
+        with self.writing(), self.engine.begin() as conn:
+            for c in checkpoints:
+                conn.execute(delete(table).where(table.c.table_id == c.table_id))
+                conn.execute(insert(table).values(table_id=c.table_id, seq=c.seq,
+                                                  state_version=c.state_version, state=c.state))
+
     def set_bot_due(self, table_id: str, due: bool) -> None:
         with self.writing(), self.engine.begin() as conn:
             conn.execute(update(models.tables).where(models.tables.c.id == table_id)
@@ -365,6 +398,42 @@ class LogStore:
                                 .where(models.tables.c.bot_due, models.tables.c.finished_ms.is_(None))
                                 .order_by(models.tables.c.created_ms)).all()
         return [r.id for r in rows]
+
+    def tables_to_resume(self) -> list[ResumeCandidate]:
+        """Every unfinished table, with its bot_due, earliest running deadline and last activity."""
+        t, seats, actions = models.tables, models.seats, models.actions
+        deadline = (select(func.min(seats.c.deadline_ms)).where(seats.c.table_id == t.c.id)
+                    .scalar_subquery())
+        last_action = (select(actions.c.time).where(actions.c.table_id == t.c.id)
+                       .order_by(actions.c.seq.desc()).limit(1).scalar_subquery())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(t.c.id, t.c.bot_due, deadline,
+                                       func.coalesce(last_action, t.c.created_ms))
+                                .where(t.c.finished_ms.is_(None))).all()
+        return [ResumeCandidate(table_id=r[0], bot_due=bool(r[1]), deadline_ms=r[2], active_ms=r[3])
+                for r in rows]
+
+    def newest_checkpoint(self, table_id: str) -> StateCheckpoint | None:
+        """The table's newest checkpoint within its log (never one past the log's end)."""
+        table, actions = models.state_checkpoints, models.actions
+        length = (select(func.coalesce(func.max(actions.c.seq), 0))
+                  .where(actions.c.table_id == table_id).scalar_subquery())
+        with self.engine.connect() as conn:
+            row = conn.execute(select(table.c.seq, table.c.state_version, table.c.state)
+                               .where(table.c.table_id == table_id, table.c.seq <= length)
+                               .order_by(table.c.seq.desc()).limit(1)).first()
+        if row is None:
+            return None
+        return StateCheckpoint(table_id, row.seq, row.state_version, row.state)
+
+    def timeouts(self, table_id: str) -> list[tuple[int, int]]:
+        """(seq, seat) of every action the bot played for a seat whose time ran out."""
+        a = models.actions
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(a.c.seq, a.c.seat)
+                                .where(a.c.table_id == table_id, a.c.timeout)
+                                .order_by(a.c.seq)).all()
+        return [(r.seq, r.seat) for r in rows]
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         with self.engine.connect() as conn:

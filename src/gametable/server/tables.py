@@ -6,9 +6,10 @@ shared with other tables' actions: see gametable.server.writer), and only then i
 (local watchers directly, other server processes through the fan-out). If the commit fails,
 the hot state is thrown away and rebuilt from the log, which is the truth.
 
-After a restart, the tables where a bot must move are rebuilt at once (the log's table row
-says so: ``bot_due``), so that their games go on by themselves; every other table comes back
-(by replaying its log) the first time anyone asks for it.
+After a restart, the unfinished tables are rebuilt in the background, those where people wait
+first, then those where a bot must move (the log's table row says so: ``bot_due``), whose games
+go on by themselves; a table is rebuilt from its newest state checkpoint and the log after it
+(gametable.server.checkpoints). A table idle for long comes back the first time anyone asks.
 
 Each change's snapshots are computed once per seat and shared by every connection of that seat
 (and by all spectators), together with their encoded form (see :class:`Snapshot`). They are
@@ -37,7 +38,8 @@ import orjson
 
 from gametable import bots as bot_levels
 from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
-                              is_undo, log_for, replay_timeline, resolve_options, undo_entry)
+                              is_undo, log_for, resolve_options, undo_entry)
+from gametable.server import checkpoints as state_checkpoints
 from gametable.server import clocks
 from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
@@ -67,6 +69,8 @@ _PRUNE_EVERY = 60 * 60
 _PRUNE_FIRST_AFTER = 30
 #: tables deleted per statement by a retention sweep
 _PRUNE_BATCH = 500
+#: tables loaded at once while a starting server resumes them
+_RESUME_WORKERS = 4
 
 
 def hash_token(token: str) -> str:
@@ -307,7 +311,8 @@ class TableManager:
                  bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
                  retention: Retention = Retention(),
                  audience_limits: AudienceLimits = AudienceLimits(),
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None,
+                 checkpoint_every: int = state_checkpoints.DEFAULT_EVERY) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -343,6 +348,8 @@ class TableManager:
         self.metrics = metrics
         self.writer = LogWriter(store, self._log_db,
                                 on_commit=metrics.group_committed if metrics is not None else None)
+        #: stores each table's state every checkpoint_every actions (gametable.server.checkpoints)
+        self.checkpoints = state_checkpoints.Checkpointer(store, self._log_db, checkpoint_every)
         self._sweeper: asyncio.Task | None = None
         self._pruner: asyncio.Task | None = None
         self._log_watch: asyncio.Task | None = None
@@ -377,28 +384,43 @@ class TableManager:
                 table.bot_task.cancel()
         self.bots.close()
         await self.writer.close()
+        await self.checkpoints.close()
         await self.fanout.stop()
         for executor in {self._executor, self._log_executor} - {None}:
             executor.shutdown(wait=True)
 
     async def _resume(self) -> None:
-        """Rebuild every unfinished table where a bot must move, so that its bots go on
-        without waiting for someone to open it (tables where a person decides stay lazy), and
-        schedule every running clock (an overdue one is played at once, by the scheduler)."""
+        """Bring the unfinished tables back into memory in the background (the server listens
+        meanwhile; /readyz says ready when this is done): first those where people wait, the
+        soonest clock deadline first, then those where a bot must move, whose bots go on by
+        themselves. Each loads from its newest checkpoint (gametable.server.checkpoints).
+        Tables where people decide and nothing happened for ``idle_seconds`` stay on disk
+        until someone opens them. Every running clock is scheduled first (an overdue one is
+        played at once, by the scheduler)."""
         for deadline, table_id in await self._db(self.store.deadlines):
             self.deadlines.note(table_id, deadline)
-        for table_id in await self._db(self.store.tables_with_bot_due):
-            try:
-                table = await self.table(table_id)  # schedules its bots
-            except TableError as exc:
-                log.warning("table %s cannot be resumed: %s", table_id, exc.message)
-                continue
-            async with table.lock:
-                due = table.bot_to_move() is not None
-                if due != table.bot_due and not table.evicted:
-                    # A mark from before the column was kept (the migration marks generously).
-                    await self._db(self.store.set_bot_due, table_id, due)
-                    table.bot_due = due
+        candidates = await self._db(self.store.tables_to_resume)
+        order = iter(state_checkpoints.resume_order(candidates, now_ms() - int(self.idle_seconds * 1000)))
+
+        async def resume_next() -> None:
+            for table_id in order:  # shared by the workers: each table is taken once, in order
+                try:
+                    table = await self.table(table_id)  # schedules its bots
+                except TableError as exc:
+                    log.warning("table %s cannot be resumed: %s", table_id, exc.message)
+                    continue
+                except Exception:  # noqa: BLE001 - one broken table must not keep the others down
+                    log.exception("table %s cannot be resumed", table_id)
+                    continue
+                async with table.lock:
+                    due = table.bot_to_move() is not None
+                    if due != table.bot_due and not table.evicted:
+                        # A mark from before the column was kept (the migration marks generously).
+                        await self._db(self.store.set_bot_due, table_id, due)
+                        table.bot_due = due
+
+        # A few loads at once: one's replay (on a thread) overlaps another's store reads.
+        await asyncio.gather(*(resume_next() for _ in range(_RESUME_WORKERS)))
 
     async def ping_store(self) -> None:
         """A trivial query: raises if the store does not answer."""
@@ -509,17 +531,26 @@ class TableManager:
         except KeyError:
             raise Unavailable(f"this table plays {record.game!r}, which this server does not offer")
         seats = await self._db(self.store.load_seats, table_id)
-        actions = await self._db(self.store.actions_after, table_id, 0)
+        # The newest checkpoint of the state (if any, and if checkpoints are on) and the log after it.
+        checkpoint = (await self._db(self.store.newest_checkpoint, table_id)
+                      if self.checkpoints.every else None)
+        tail = await self._db(self.store.actions_after, table_id, checkpoint.seq if checkpoint else 0)
+        timed_out = await self._db(self.store.timeouts, table_id)
         newest_chat = await self._db(self.store.chat_after, table_id, 0, 1)
-        # Replaying a long game is CPU work: do it off the event loop. (keep_last: the last
-        # seat may still undo, and that should not cost another replay.)
-        timeline = await asyncio.to_thread(
-            replay_timeline, game, record.num_players, record.seed, record.options,
-            [(a.seat, a.action) for a in actions], True)
-        return LiveTable(record=record, game=game, seats=seats, timeline=timeline, seq=len(actions),
-                         bot_due=record.bot_due,
-                         timed_out=[(a.seq, a.seat) for a in actions if a.timeout],
-                         chat_seen=newest_chat[0].id if newest_chat else 0)
+
+        def whole_log() -> list[tuple[int, Any]]:
+            return [(a.seat, a.action) for a in self.store.actions_after(table_id, 0)]
+
+        # Replaying is CPU work: do it off the event loop. (The last seat may still undo, and
+        # that should not cost another replay: rebuild keeps its undo base.)
+        timeline, start, seq = await asyncio.to_thread(
+            state_checkpoints.rebuild, game, record, checkpoint, [(a.seat, a.action) for a in tail],
+            whole_log)
+        table = LiveTable(record=record, game=game, seats=seats, timeline=timeline, seq=seq,
+                          bot_due=record.bot_due, timed_out=timed_out,
+                          chat_seen=newest_chat[0].id if newest_chat else 0)
+        self.checkpoints.loaded(table, start)
+        return table
 
     async def _rebuild(self, table: LiveTable) -> None:
         """Throw the hot state away and replay the log (after a failed commit)."""
@@ -835,6 +866,8 @@ class TableManager:
         if timed_out:
             table.timed_out.append((record.seq, seat))
         table.advanced(seat)
+        # Durable now: store the state every few actions, written after the answer, off the loop.
+        self.checkpoints.offer(table, table.id, table.seq, table.game, table.timeline)
         await self._changed(table)
         if self.on_turn is not None:
             # a seat that acted and must decide again was just told by its own answer
