@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import (ColumnElement, Engine, and_, create_engine, delete, event, func, insert,
                         or_, select, text, update)
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from gametable.server import models
 from gametable.server.config import SQLITE_SYNC_MODES
@@ -179,8 +178,42 @@ def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
 
 
+def head_revision() -> str | None:
+    """The newest migration's revision id, read from the migration files without loading
+    Alembic (a start with nothing to migrate should not pay for importing it); None unless
+    they form one line."""
+    revisions, parents = set(), set()
+    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        revision = re.search(r'^revision = "([^"]+)"$', source, re.M)
+        parent = re.search(r'^down_revision = "([^"]+)"$', source, re.M)
+        if revision is None:
+            return None
+        revisions.add(revision.group(1))
+        if parent is not None:
+            parents.add(parent.group(1))
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+def is_migrated(engine: Engine) -> bool:
+    """Whether the database's schema is at the newest revision already."""
+    head = head_revision()
+    try:
+        with engine.connect() as connection:
+            current = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    except DBAPIError:  # no alembic_version table yet: a new database
+        return False
+    return head is not None and current == [head]
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (safe to call on every start)."""
+    if is_migrated(engine):
+        return
+    from alembic import command
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     with engine.connect() as connection:
