@@ -72,7 +72,7 @@ def test_readiness_waits_for_the_resume_of_bot_tables(settings, monkeypatch):
     with client_for(settings) as client:
         answer = client.get("/readyz")
         assert answer.status_code == 503
-        assert "resuming the tables where a bot must move" in answer.json()["reason"]
+        assert "bringing the unfinished tables back" in answer.json()["reason"]
         assert client.get("/healthz").status_code == 200  # alive all the same
 
 

@@ -22,8 +22,8 @@ def test_the_head_read_from_the_files_is_alembics():
     assert head_revision() == ScriptDirectory.from_config(config).get_current_head()
 
 
-def test_a_new_database_is_not_migrated_until_it_is(database_url):
-    store = LogStore.from_url(database_url)
+def test_a_new_database_is_not_migrated_until_it_is(tmp_path):
+    store = LogStore.from_url(f"sqlite:///{tmp_path / 'new.sqlite3'}")
     try:
         assert not is_migrated(store.engine)
         migrate(store.engine)

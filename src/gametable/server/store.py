@@ -154,6 +154,22 @@ class ResumeCandidate:
     active_ms: int
 
 
+@dataclass(frozen=True)
+class StoredTable:
+    """What rebuilding a table needs from the store (LogStore.load_tables)."""
+
+    record: TableRecord
+    seats: list[SeatRecord]
+    #: its newest checkpoint within the log (None: none, or not asked for)
+    checkpoint: StateCheckpoint | None
+    #: the log after the checkpoint (the whole log without one)
+    tail: list[ActionRecord]
+    #: (seq, seat) of every action the bot played for a seat whose time ran out
+    timeouts: list[tuple[int, int]]
+    #: the id of its newest chat message (0: none)
+    newest_chat: int
+
+
 def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
     """An engine with the settings that make each commit durable."""
     parsed = make_url(url)
@@ -413,16 +429,49 @@ class LogStore:
     def load_table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(models.tables).where(models.tables.c.id == table_id)).first()
-        if row is None:
-            return None
-        return TableRecord(
-            id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
-            seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
-            created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
-            bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
-            rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
-            timeouts_to_bot=row.timeouts_to_bot,
-        )
+        return _table_record(row) if row is not None else None
+
+    def load_tables(self, table_ids: list[str], checkpoints: bool = True) -> dict[str, "StoredTable"]:
+        """Everything needed to rebuild these tables (those that exist), in a few queries for
+        all of them: a restarting server reads its tables in batches. ``checkpoints``: read
+        each table's newest checkpoint within its log, and only the log after it."""
+        t, seats, actions = models.tables, models.seats, models.actions
+        with self.engine.connect() as conn:
+            records = {r.id: _table_record(r) for r in conn.execute(select(t).where(t.c.id.in_(table_ids)))}
+            ids = list(records)
+            seat_rows: dict[str, list[SeatRecord]] = {i: [] for i in ids}
+            for r in conn.execute(select(seats).where(seats.c.table_id.in_(ids))
+                                  .order_by(seats.c.table_id, seats.c.seat)):
+                seat_rows[r.table_id].append(_seat_record(r))
+            lengths = dict(conn.execute(select(actions.c.table_id, func.max(actions.c.seq))
+                                        .where(actions.c.table_id.in_(ids))
+                                        .group_by(actions.c.table_id)).all())
+            newest: dict[str, StateCheckpoint] = {}
+            if checkpoints and ids:
+                c = models.state_checkpoints
+                for r in conn.execute(select(c).where(c.c.table_id.in_(ids)).order_by(c.c.seq)):
+                    if r.seq <= lengths.get(r.table_id, 0):
+                        newest[r.table_id] = StateCheckpoint(r.table_id, r.seq, r.state_version, r.state)
+            tails: dict[str, list[ActionRecord]] = {i: [] for i in ids}
+            after = {i: newest[i].seq if i in newest else 0 for i in ids}
+            # The whole logs, by the primary key, in one query, decoding only the tails: a
+            # condition per table (or a join with the checkpoints) costs SQLite more than it saves.
+            for r in conn.execute(select(actions.c.table_id, actions.c.seq, actions.c.seat,
+                                         actions.c.action, actions.c.time, actions.c.timeout)
+                                  .where(actions.c.table_id.in_(ids))
+                                  .order_by(actions.c.table_id, actions.c.seq)):
+                if r.seq > after[r.table_id]:
+                    tails[r.table_id].append(_action_record(r))
+            timeouts: dict[str, list[tuple[int, int]]] = {i: [] for i in ids}
+            for r in conn.execute(select(actions.c.table_id, actions.c.seq, actions.c.seat)
+                                  .where(actions.c.table_id.in_(ids), actions.c.timeout)
+                                  .order_by(actions.c.table_id, actions.c.seq)):
+                timeouts[r.table_id].append((r.seq, r.seat))
+            chat = dict(conn.execute(select(models.chat.c.table_id, func.max(models.chat.c.id))
+                                     .where(models.chat.c.table_id.in_(ids))
+                                     .group_by(models.chat.c.table_id)).all())
+        return {i: StoredTable(records[i], seat_rows[i], newest.get(i), tails[i], timeouts[i], chat.get(i, 0))
+                for i in ids}
 
     def tables_with_bot_due(self) -> list[str]:
         """Unfinished tables where a bot seat must decide next: a restarted server resumes them."""
@@ -458,15 +507,6 @@ class LogStore:
         if row is None:
             return None
         return StateCheckpoint(table_id, row.seq, row.state_version, row.state)
-
-    def timeouts(self, table_id: str) -> list[tuple[int, int]]:
-        """(seq, seat) of every action the bot played for a seat whose time ran out."""
-        a = models.actions
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(a.c.seq, a.c.seat)
-                                .where(a.c.table_id == table_id, a.c.timeout)
-                                .order_by(a.c.seq)).all()
-        return [(r.seq, r.seat) for r in rows]
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         with self.engine.connect() as conn:
@@ -574,6 +614,28 @@ class LogStore:
                                                    subs.c.seat.in_(seats))).all()
         return [(r.seat, PushSubscription(endpoint=r.endpoint, p256dh=r.p256dh, auth=r.auth,
                                           lang=r.lang)) for r in rows]
+
+
+def _table_record(row: Any) -> TableRecord:
+    return TableRecord(
+        id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
+        seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
+        created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
+        bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
+        rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
+        timeouts_to_bot=row.timeouts_to_bot,
+    )
+
+
+
+def _seat_record(r: Any) -> SeatRecord:
+    return SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
+                      player_id=r.player_id, reclaim_hash=r.reclaim_hash, clock_ms=r.clock_ms,
+                      deadline_ms=r.deadline_ms, timeouts=r.timeouts)
+
+
+def _action_record(r: Any) -> ActionRecord:
+    return ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time, timeout=r.timeout)
 
 
 def _seat_row(seat: SeatRecord) -> dict[str, Any]:

@@ -55,7 +55,7 @@ from gametable.server.ratings import finishing_ranks, rated_players
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, ChatRecord, LogStore, PushSubscription,
-                                    SeatRecord, SeqTaken, TableHead, TableRecord)
+                                    SeatRecord, SeqTaken, StoredTable, TableHead, TableRecord)
 from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
@@ -69,8 +69,9 @@ _PRUNE_EVERY = 60 * 60
 _PRUNE_FIRST_AFTER = 30
 #: tables deleted per statement by a retention sweep
 _PRUNE_BATCH = 500
-#: tables loaded at once while a starting server resumes them
-_RESUME_WORKERS = 4
+#: batches of tables loaded at once while a starting server resumes them, and their size
+_RESUME_WORKERS = 3
+_RESUME_BATCH = 25
 
 
 def hash_token(token: str) -> str:
@@ -400,27 +401,35 @@ class TableManager:
         for deadline, table_id in await self._db(self.store.deadlines):
             self.deadlines.note(table_id, deadline)
         candidates = await self._db(self.store.tables_to_resume)
-        order = iter(state_checkpoints.resume_order(candidates, now_ms() - int(self.idle_seconds * 1000)))
+        order = state_checkpoints.resume_order(candidates, now_ms() - int(self.idle_seconds * 1000))
+        batches = iter([order[i:i + _RESUME_BATCH] for i in range(0, len(order), _RESUME_BATCH)])
 
-        async def resume_next() -> None:
-            for table_id in order:  # shared by the workers: each table is taken once, in order
-                try:
-                    table = await self.table(table_id)  # schedules its bots
-                except TableError as exc:
-                    log.warning("table %s cannot be resumed: %s", table_id, exc.message)
-                    continue
-                except Exception:  # noqa: BLE001 - one broken table must not keep the others down
-                    log.exception("table %s cannot be resumed", table_id)
-                    continue
-                async with table.lock:
-                    due = table.bot_to_move() is not None
-                    if due != table.bot_due and not table.evicted:
-                        # A mark from before the column was kept (the migration marks generously).
-                        await self._db(self.store.set_bot_due, table_id, due)
-                        table.bot_due = due
+        async def resume(table_id: str, stored: StoredTable | None) -> None:
+            try:
+                table = await self.table(table_id, stored)  # schedules its bots
+            except TableError as exc:
+                log.warning("table %s cannot be resumed: %s", table_id, exc.message)
+                return
+            except Exception:  # noqa: BLE001 - one broken table must not keep the others down
+                log.exception("table %s cannot be resumed", table_id)
+                return
+            async with table.lock:
+                due = table.bot_to_move() is not None
+                if due != table.bot_due and not table.evicted:
+                    # A mark from before the column was kept (the migration marks generously).
+                    await self._db(self.store.set_bot_due, table_id, due)
+                    table.bot_due = due
 
-        # A few loads at once: one's replay (on a thread) overlaps another's store reads.
-        await asyncio.gather(*(resume_next() for _ in range(_RESUME_WORKERS)))
+        async def resume_batches() -> None:
+            for batch in batches:  # shared by the workers: each batch is taken once, in order
+                # A few queries for the whole batch, on a thread: the event loop serves meanwhile.
+                stored = await asyncio.to_thread(self.store.load_tables, batch, bool(self.checkpoints.every))
+                for table_id in batch:
+                    # (a table loaded meanwhile, on demand, is taken as it is: the batch may be older)
+                    await resume(table_id, None if table_id in self.tables else stored.get(table_id))
+
+        # A few batches at once: one's replays (on threads) overlap another's store reads.
+        await asyncio.gather(*(resume_batches() for _ in range(_RESUME_WORKERS)))
 
     async def ping_store(self) -> None:
         """A trivial query: raises if the store does not answer."""
@@ -498,13 +507,14 @@ class TableManager:
         self.deadlines.note(table.id, clocks.next_deadline(seats))
         return table, token
 
-    async def table(self, table_id: str) -> LiveTable:
-        """The hot table, loading (replaying) it from the store if needed."""
+    async def table(self, table_id: str, stored: StoredTable | None = None) -> LiveTable:
+        """The hot table, loading (replaying) it from the store if needed (``stored``: what was
+        read of it already, as a restart reads its tables in batches)."""
         table = self.tables.get(table_id)
         if table is not None:
             table.touched = time.monotonic()
             return table
-        table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id))
+        table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id, stored))
         if made_here:
             self.tables[table_id] = table
             self.bots.schedule(table)
@@ -521,22 +531,20 @@ class TableManager:
                     yield table
                     return
 
-    async def _load(self, table_id: str) -> LiveTable:
+    async def _load(self, table_id: str, stored: StoredTable | None = None) -> LiveTable:
+        """Rebuild a table from the store (``stored``: what was read already, for a batch)."""
         require_table_id(table_id)  # in depth: the routes check it too; PostgreSQL refuses NUL bytes
-        record = await self._db(self.store.load_table, table_id)
-        if record is None:
+        if stored is None:
+            # its newest checkpoint (if checkpoints are on) and the log after it
+            stored = (await self._db(self.store.load_tables, [table_id],
+                                     bool(self.checkpoints.every))).get(table_id)
+        if stored is None:
             raise NotFound(no_table_message(table_id))
+        record = stored.record
         try:
             game = self.games.get(record.game)
         except KeyError:
             raise Unavailable(f"this table plays {record.game!r}, which this server does not offer")
-        seats = await self._db(self.store.load_seats, table_id)
-        # The newest checkpoint of the state (if any, and if checkpoints are on) and the log after it.
-        checkpoint = (await self._db(self.store.newest_checkpoint, table_id)
-                      if self.checkpoints.every else None)
-        tail = await self._db(self.store.actions_after, table_id, checkpoint.seq if checkpoint else 0)
-        timed_out = await self._db(self.store.timeouts, table_id)
-        newest_chat = await self._db(self.store.chat_after, table_id, 0, 1)
 
         def whole_log() -> list[tuple[int, Any]]:
             return [(a.seat, a.action) for a in self.store.actions_after(table_id, 0)]
@@ -544,11 +552,11 @@ class TableManager:
         # Replaying is CPU work: do it off the event loop. (The last seat may still undo, and
         # that should not cost another replay: rebuild keeps its undo base.)
         timeline, start, seq = await asyncio.to_thread(
-            state_checkpoints.rebuild, game, record, checkpoint, [(a.seat, a.action) for a in tail],
-            whole_log)
-        table = LiveTable(record=record, game=game, seats=seats, timeline=timeline, seq=seq,
-                          bot_due=record.bot_due, timed_out=timed_out,
-                          chat_seen=newest_chat[0].id if newest_chat else 0)
+            state_checkpoints.rebuild, game, record, stored.checkpoint,
+            [(a.seat, a.action) for a in stored.tail], whole_log)
+        table = LiveTable(record=record, game=game, seats=stored.seats, timeline=timeline, seq=seq,
+                          bot_due=record.bot_due, timed_out=stored.timeouts,
+                          chat_seen=stored.newest_chat)
         self.checkpoints.loaded(table, start)
         return table
 
