@@ -261,7 +261,9 @@ def test_on_start_unfinished_tables_are_rebuilt_and_idle_ones_stay_on_disk(datab
         while not second.manager.resumed.done():
             assert time.monotonic() < deadline, "the server did not finish resuming tables"
             time.sleep(0.01)
-        assert set(second.manager.tables) == {bots_turn["id"], persons_turn["id"]}
+        # (on PostgreSQL the schema holds the other tests' tables too)
+        assert {bots_turn["id"], persons_turn["id"]} <= set(second.manager.tables)
+        assert idle["id"] not in second.manager.tables
         assert second.manager.tables[bots_turn["id"]].bot_task is not None  # its bot is waiting to move
         with Api(second.url) as api:
             assert api.table(persons_turn["id"], bob["token"]) == expected
@@ -320,7 +322,7 @@ def test_thirty_tables_come_back_from_their_checkpoints_with_the_same_state(data
         while not second.manager.resumed.done():
             assert time.monotonic() < deadline, "the server did not finish resuming tables"
             time.sleep(0.01)
-        assert set(second.manager.tables) == {tid for tid, _, _ in tables}  # nobody opened them
+        assert {tid for tid, _, _ in tables} <= set(second.manager.tables)  # nobody opened them
         with Api(second.url) as api:
             for tid, tokens, bot in tables:
                 assert [api.table(tid, t) for t in tokens] == before[tid], tid
