@@ -12,11 +12,16 @@ the tables stand still and only the restart is measured), and report
 
 - listen: seconds from starting the process to the first 200 of GET /healthz;
 - ready: to the first 200 of GET /readyz (the start-up resume is done) and how many tables are in
-  memory then (`gametable_tables_live` from /metrics);
+  memory then (`gametable_tables_live` from /metrics; the server's idle time is set to a day, so
+  that every table counts as played lately);
 - all live: to every table having answered GET /api/tables/{id} once (a table not in memory is
   loaded by that request), read one after another after ready;
 
-and stop it with SIGTERM. The code measured is whatever `gametable` PYTHONPATH finds, so the same
+and stop it with SIGTERM. On a machine shared with other jobs these wall-clock times swing with
+the load; `--cpu` also reports CPU seconds, which swing far less: of a start up to the point of
+serving (a process importing the server, making the app and migrating the store: the median of
+five), and of bringing every unfinished table into memory in this process (the manager's own
+start-up resume, then a load of each table still on disk, as a request for it would). The code measured is whatever `gametable` PYTHONPATH finds, so the same
 script measures two versions (each on a database it set up itself):
 
     git archive <commit> | tar -x -C /tmp/before
@@ -108,7 +113,9 @@ def first_ok(client: httpx2.Client, path: str, started: float, timeout: float = 
 
 def restart_once(db: Path, table_ids: list[str]) -> dict[str, float]:
     port = free_port()
-    env = dict(os.environ, GAMETABLE_RATE_LIMITS="off", GAMETABLE_METRICS="on")
+    # A day of idle time: the tables count as played lately however long ago the setup ran (a
+    # server resumes a table where people decide only if something happened within it).
+    env = dict(os.environ, GAMETABLE_RATE_LIMITS="off", GAMETABLE_METRICS="on", GAMETABLE_IDLE_SECONDS="86400")
     env.pop("DATABASE_URL", None)
     started = time.perf_counter()
     process = subprocess.Popen(
@@ -130,6 +137,51 @@ def restart_once(db: Path, table_ids: list[str]) -> dict[str, float]:
     return {"listen": listen, "ready": ready, "live_at_ready": live, "all_live": all_live}
 
 
+START_UP = """
+import gametable.cli
+from gametable.server import Settings, create_app
+from gametable.server.serving import uvicorn_config
+from gametable.server.store import LogStore, migrate
+settings = Settings(database_url={url!r})
+create_app(settings)
+store = LogStore.from_url(settings.database_url)
+migrate(store.engine)
+"""
+
+
+def start_up_cpu(db: Path) -> float:
+    """CPU seconds of one process importing the server, making the app and migrating the store."""
+    before = os.times()
+    subprocess.run([sys.executable, "-c", START_UP.format(url=f"sqlite:///{db}")], check=True)
+    after = os.times()
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def resume_cpu(db: Path, table_ids: list[str]) -> float:
+    """CPU seconds (every thread) of bringing every unfinished table into memory."""
+    from gametable import games
+    from gametable.server.store import LogStore
+    from gametable.server.tables import TableManager
+
+    store = LogStore.from_url(f"sqlite:///{db}")
+
+    async def run() -> float:
+        manager = TableManager(store, games, bot_pause=3600, idle_seconds=86400)
+        began = time.process_time()
+        await manager._resume()
+        for table_id in table_ids:
+            await manager.table(table_id)
+        spent = time.process_time() - began
+        assert len(manager.tables) == len(table_ids)
+        await manager.stop()
+        return spent
+
+    try:
+        return asyncio.run(run())
+    finally:
+        store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", type=Path, required=True, help="the SQLite file (set up if it does not exist)")
@@ -137,6 +189,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=100, help="actions each table is aged")
     parser.add_argument("--restarts", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu", action="store_true", help="also report CPU seconds (see above)")
     args = parser.parse_args()
 
     from gametable.server.tables import TableManager
@@ -161,8 +214,14 @@ def main() -> None:
         print(f"restart {n + 1}: listen {run['listen']:.2f} s, ready {run['ready']:.2f} s with "
               f"{run['live_at_ready']} tables live, every table answered {run['all_live']:.2f} s; "
               f"load average {os.getloadavg()[0]:.2f}", flush=True)
-    print("median: " + ", ".join(f"{key} {statistics.median(r[key] for r in runs):.2f}"
-                                 for key in ("listen", "ready", "live_at_ready", "all_live")))
+    if args.cpu:
+        start_up = statistics.median(start_up_cpu(args.db) for _ in range(5))
+        resume = resume_cpu(args.db, table_ids)
+        print(f"CPU: start-up to serving {start_up:.2f} s; every table into memory {resume:.2f} s; "
+              f"load average {os.getloadavg()[0]:.2f}")
+    if runs:
+        print("median: " + ", ".join(f"{key} {statistics.median(r[key] for r in runs):.2f}"
+                                     for key in ("listen", "ready", "live_at_ready", "all_live")))
 
 
 if __name__ == "__main__":
