@@ -69,8 +69,7 @@ _PRUNE_EVERY = 60 * 60
 _PRUNE_FIRST_AFTER = 30
 #: tables deleted per statement by a retention sweep
 _PRUNE_BATCH = 500
-#: batches of tables loaded at once while a starting server resumes them, and their size
-_RESUME_WORKERS = 3
+#: tables read from the store at once while a starting server resumes them
 _RESUME_BATCH = 25
 
 
@@ -402,7 +401,6 @@ class TableManager:
             self.deadlines.note(table_id, deadline)
         candidates = await self._db(self.store.tables_to_resume)
         order = state_checkpoints.resume_order(candidates, now_ms() - int(self.idle_seconds * 1000))
-        batches = iter([order[i:i + _RESUME_BATCH] for i in range(0, len(order), _RESUME_BATCH)])
 
         async def resume(table_id: str, stored: StoredTable | None) -> None:
             try:
@@ -420,16 +418,15 @@ class TableManager:
                     await self._db(self.store.set_bot_due, table_id, due)
                     table.bot_due = due
 
-        async def resume_batches() -> None:
-            for batch in batches:  # shared by the workers: each batch is taken once, in order
-                # A few queries for the whole batch, on a thread: the event loop serves meanwhile.
-                stored = await asyncio.to_thread(self.store.load_tables, batch, bool(self.checkpoints.every))
-                for table_id in batch:
-                    # (a table loaded meanwhile, on demand, is taken as it is: the batch may be older)
-                    await resume(table_id, None if table_id in self.tables else stored.get(table_id))
-
-        # A few batches at once: one's replays (on threads) overlap another's store reads.
-        await asyncio.gather(*(resume_batches() for _ in range(_RESUME_WORKERS)))
+        # One batch at a time: the work is mostly Python (replays, reading rows), so more threads
+        # would only take the interpreter lock from the event loop, which serves requests meanwhile.
+        for start in range(0, len(order), _RESUME_BATCH):
+            batch = order[start:start + _RESUME_BATCH]
+            # A few queries for the whole batch, on a thread.
+            stored = await asyncio.to_thread(self.store.load_tables, batch, bool(self.checkpoints.every))
+            for table_id in batch:
+                # (a table loaded meanwhile, on demand, is taken as it is: the batch may be older)
+                await resume(table_id, None if table_id in self.tables else stored.get(table_id))
 
     async def ping_store(self) -> None:
         """A trivial query: raises if the store does not answer."""
