@@ -225,3 +225,36 @@ def test_a_checkpoint_past_the_end_of_the_log_is_not_used(store):
     length = len(store.actions_after(table_id, 0))
     store.save_checkpoints([StateCheckpoint(table_id, length + 5, newest.state_version, newest.state)])
     assert store.newest_checkpoint(table_id) is None  # only the newest is kept, and it is past the end
+
+
+def test_the_resume_order_puts_people_first_the_soonest_deadline_first():
+    from gametable.server.checkpoints import resume_order
+    from gametable.server.store import ResumeCandidate
+
+    now = 1_000_000
+    candidates = [
+        ResumeCandidate("bot-old", True, None, now - 500_000),
+        ResumeCandidate("people-late", False, None, now - 10),
+        ResumeCandidate("people-deadline-later", False, now + 60_000, now - 100),
+        ResumeCandidate("bot-new", True, None, now - 5),
+        ResumeCandidate("people-idle", False, None, now - 500_000),
+        ResumeCandidate("people-deadline-soon", False, now + 1_000, now - 400_000),
+        ResumeCandidate("people-earlier", False, None, now - 50),
+    ]
+    assert resume_order(candidates, active_since=now - 100_000) == [
+        "people-deadline-soon", "people-deadline-later",  # a running clock: soonest first, even if idle
+        "people-late", "people-earlier",  # then the latest played
+        "bot-new", "bot-old",  # bots last (always: they go on by themselves), latest first
+    ]  # people-idle stays on disk
+
+
+@pytest.mark.parametrize("raw", ["-1", "2.5", "fifty", "true"])
+def test_a_bad_checkpoint_interval_is_refused_with_what_to_set(raw, monkeypatch):
+    from gametable.server.config import SettingError, Settings
+
+    monkeypatch.setenv("GAMETABLE_CHECKPOINT_EVERY", raw)
+    with pytest.raises(SettingError, match="GAMETABLE_CHECKPOINT_EVERY must be 0 .no checkpoints"):
+        Settings.from_env(database_url="sqlite://")
+    monkeypatch.setenv("GAMETABLE_CHECKPOINT_EVERY", "20")
+    assert Settings.from_env(database_url="sqlite://").checkpoint_every == 20
+    assert Settings(database_url="sqlite://").checkpoint_every == 50
