@@ -258,3 +258,15 @@ def test_a_bad_checkpoint_interval_is_refused_with_what_to_set(raw, monkeypatch)
     monkeypatch.setenv("GAMETABLE_CHECKPOINT_EVERY", "20")
     assert Settings.from_env(database_url="sqlite://").checkpoint_every == 20
     assert Settings(database_url="sqlite://").checkpoint_every == 50
+
+
+def test_a_failed_checkpoint_write_is_only_logged(store, monkeypatch, caplog):
+    def broken(_checkpoints):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "save_checkpoints", broken)
+    with caplog.at_level(logging.ERROR, logger="gametable.server.checkpoints"):
+        table_id, written = asyncio.run(_play(store, "catan-on-the-road", seed=9, every=3, steps=40))
+    assert not written
+    assert len(store.actions_after(table_id, 0)) >= 30  # every action was committed all the same
+    assert any("could not store" in r.getMessage() for r in caplog.records)

@@ -3,8 +3,9 @@
 Every ``every`` actions (``GAMETABLE_CHECKPOINT_EVERY``), at the first seq from there where no
 seat can undo (the undo window is closed, so no undo of the log's tail can reach back past it),
 the table manager hands the state to :class:`Checkpointer`, which writes its ``to_json()`` after
-the action is committed and answered: the serialising and the write run on the store's writer
-thread, never on the event loop, and a failed write is only logged.
+the action is committed and answered: the encoding runs on a worker thread and the insert on the
+store's writer thread (several tables' checkpoints in one transaction), never on the event loop,
+and a failed write is only logged.
 
 A checkpoint is an optimisation, never the truth: :func:`rebuild` starts from the newest one at
 or below the log's length and replays the rest through the same :class:`Timeline` code; one that
@@ -80,17 +81,21 @@ class Checkpointer:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    await self._run_db(self._write, batch)
+                    # Encoding on a worker thread, so that the store's writer thread (which
+                    # commits the actions) only inserts.
+                    rows = await asyncio.to_thread(_encode, batch)
+                    await self._run_db(self.store.save_checkpoints, rows)
                 except Exception:  # noqa: BLE001 - the log has everything; the next one comes soon
                     log.exception("could not store %d state checkpoint(s); the tables load from "
                                   "their logs meanwhile", len(batch))
         finally:
             self._flusher = None
 
-    def _write(self, batch: Sequence[tuple[str, int, int, State]]) -> None:
-        self.store.save_checkpoints([
-            StateCheckpoint(table_id, seq, version, json.dumps(state.to_json(), separators=(",", ":")))
-            for table_id, seq, version, state in batch])
+
+
+def _encode(batch: Sequence[tuple[str, int, int, State]]) -> list[StateCheckpoint]:
+    return [StateCheckpoint(table_id, seq, version, json.dumps(state.to_json(), separators=(",", ":")))
+            for table_id, seq, version, state in batch]
 
 
 def from_checkpoint(game: Game, record: TableRecord, checkpoint: StateCheckpoint,
