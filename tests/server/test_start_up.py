@@ -1,6 +1,7 @@
 """What a starting server does before it listens stays small (issue 12): a store already at the
 newest migration is not migrated again (Alembic is not even loaded), and nothing loads the
-libraries of features that are off (Redis, Web Push)."""
+libraries of features that are off (Redis, Web Push) nor the bots' game knowledge before a bot
+plays."""
 
 from __future__ import annotations
 
@@ -41,7 +42,17 @@ def test_a_start_on_a_migrated_store_loads_neither_alembic_nor_unused_features(t
               "from gametable.server import create_app\n"
               "from gametable.server.store import LogStore, migrate\n"
               f"store = LogStore.from_url({url!r}); migrate(store.engine); store.close()\n"
-              "print(sorted(m for m in ('alembic', 'redis', 'pywebpush', 'aiohttp') if m in sys.modules))\n")
+              "print(sorted(m for m in sys.modules if m in ('alembic', 'redis', 'pywebpush', 'aiohttp')\n"
+              "             or m.startswith('gametable.bots.heuristics')))\n")
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                             env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"}).stdout
     assert loaded.strip() == "[]"
+
+
+def test_each_basic_bot_loaded_on_first_use_is_its_games():
+    from gametable import games
+    from gametable.bots import registry
+
+    assert set(registry._BASIC_BOTS) == set(games.names())
+    for name in games.names():
+        assert registry.basic_bot(name).game_name == name
