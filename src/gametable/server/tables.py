@@ -71,6 +71,8 @@ _PRUNE_FIRST_AFTER = 30
 _PRUNE_BATCH = 500
 #: tables read from the store at once while a starting server resumes them
 _RESUME_BATCH = 25
+#: a table loads on the event loop from a checkpoint with at most this many log entries after it
+_REBUILD_INLINE = 80
 
 
 def hash_token(token: str) -> str:
@@ -419,7 +421,8 @@ class TableManager:
                     table.bot_due = due
 
         # One batch at a time: the work is mostly Python (replays, reading rows), so more threads
-        # would only take the interpreter lock from the event loop, which serves requests meanwhile.
+        # would only take the interpreter lock from the event loop, which serves requests
+        # between two tables.
         for start in range(0, len(order), _RESUME_BATCH):
             batch = order[start:start + _RESUME_BATCH]
             # A few queries for the whole batch, on a thread.
@@ -427,6 +430,7 @@ class TableManager:
             for table_id in batch:
                 # (a table loaded meanwhile, on demand, is taken as it is: the batch may be older)
                 await resume(table_id, None if table_id in self.tables else stored.get(table_id))
+                await asyncio.sleep(0)  # a rebuild may not have waited for anything: serve requests
 
     async def ping_store(self) -> None:
         """A trivial query: raises if the store does not answer."""
@@ -546,11 +550,16 @@ class TableManager:
         def whole_log() -> list[tuple[int, Any]]:
             return [(a.seat, a.action) for a in self.store.actions_after(table_id, 0)]
 
-        # Replaying is CPU work: do it off the event loop. (The last seat may still undo, and
-        # that should not cost another replay: rebuild keeps its undo base.)
-        timeline, start, seq = await asyncio.to_thread(
-            state_checkpoints.rebuild, game, record, stored.checkpoint,
-            [(a.seat, a.action) for a in stored.tail], whole_log)
+        # (The last seat may still undo, and that should not cost another replay: rebuild keeps
+        # its undo base.) A long replay is CPU work for a worker thread; a checkpoint and a short
+        # tail cost a few milliseconds, less than the event loop loses to a thread that holds
+        # the interpreter lock (a restart rebuilds a thousand such tables while serving).
+        tail = [(a.seat, a.action) for a in stored.tail]
+        if stored.checkpoint is not None and len(tail) <= _REBUILD_INLINE:
+            timeline, start, seq = state_checkpoints.rebuild(game, record, stored.checkpoint, tail, whole_log)
+        else:
+            timeline, start, seq = await asyncio.to_thread(
+                state_checkpoints.rebuild, game, record, stored.checkpoint, tail, whole_log)
         table = LiveTable(record=record, game=game, seats=stored.seats, timeline=timeline, seq=seq,
                           bot_due=record.bot_due, timed_out=stored.timeouts,
                           chat_seen=stored.newest_chat)
