@@ -92,7 +92,6 @@ class Checkpointer:
             self._flusher = None
 
 
-
 def _encode(batch: Sequence[tuple[str, int, int, State]]) -> list[StateCheckpoint]:
     return [StateCheckpoint(table_id, seq, version, json.dumps(state.to_json(), separators=(",", ":")))
             for table_id, seq, version, state in batch]
