@@ -39,3 +39,16 @@ def test_a_refused_action_names_its_step_seat_and_reason():
     assert isinstance(refused, IllegalAction)
     assert (refused.step, refused.seat, refused.action) == (2, wrong_seat, TAKE_ONE)
     assert f"it is not seat {wrong_seat}'s turn" in refused.reason and str(refused).startswith("step 2: ")
+
+
+def test_a_replay_from_a_stored_position_goes_on_as_the_full_replay_and_names_the_whole_logs_step():
+    from gametable.engine import replay_timeline_from
+
+    log = _log(6)
+    stored = TOY.from_json(replay(TOY, 2, 5, None, log[:4]).to_json())
+    assert replay_timeline_from(stored, log[4:]).state.to_json() == replay(TOY, 2, 5, None, log).to_json()
+    stored = TOY.from_json(replay(TOY, 2, 5, None, log[:4]).to_json())
+    bad = log[4:] + [(log[5][0], {"type": "take", "count": 99})]
+    with pytest.raises(ReplayRefused) as refused:
+        replay_timeline_from(stored, bad, first_step=5)
+    assert refused.value.step == 7  # the seventh entry of the whole log

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx2
 import pytest
@@ -44,6 +45,11 @@ def serve_command() -> list[str]:
     return yaml.safe_load(cmd.group(1))
 
 
+def image_port() -> str:
+    command = serve_command()
+    return command[command.index("--port") + 1]
+
+
 def settings_the_server_reads() -> set[str]:
     """Environment variables `gametable serve` reads: its options' and Settings.from_env's."""
     serve = typer.main.get_command(cli_app).commands["serve"]
@@ -63,6 +69,10 @@ def test_every_setting_in_the_compose_file_is_one_the_server_reads():
         assert make_url(env["DATABASE_URL"]).get_backend_name() == "postgresql"
         assert env["REDIS_URL"].startswith("redis://"), "several processes need the Redis fan-out"
         assert set(service["depends_on"]) == {"postgres", "redis"}
+        # the other apps pass this one its tables' requests at its internal address: on this
+        # network, the service's own name and the port the image serves on
+        internal = urlsplit(env["GAMETABLE_INTERNAL_URL"])
+        assert (internal.hostname, str(internal.port)) == (name, image_port())
 
 
 def test_the_proxy_sends_to_every_app_at_the_port_the_image_serves_on():
@@ -88,6 +98,7 @@ def test_a_server_started_with_the_compose_environment_gets_ready(postgres_url):
     env["DATABASE_URL"] = postgres_url
     env["REDIS_URL"] = os.environ.get("GAMETABLE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
     port = free_port()
+    env["GAMETABLE_INTERNAL_URL"] = f"http://127.0.0.1:{port}"
     command = serve_command()
     command[command.index("--host") + 1] = "127.0.0.1"
     command[command.index("--port") + 1] = str(port)

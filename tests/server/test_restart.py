@@ -221,9 +221,13 @@ def test_bots_go_on_by_themselves_after_a_sigkill(serve, database_url):
         assert log_for(data["log"], None)[:len(acknowledged)] == acknowledged
 
 
-def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
-    """Tables whose next decision is a person's stay on disk until opened, and are complete then."""
-    from gametable.server import Settings
+def test_on_start_unfinished_tables_are_rebuilt_and_idle_ones_stay_on_disk(database_url):
+    """A restarted server brings back the tables where a bot must move and those where people
+    played lately, complete; a table where people decide and nothing happened for longer than
+    the idle time stays on disk until opened, and is complete then."""
+    from sqlalchemy import update
+
+    from gametable.server import Settings, models
     from tests.server.conftest import start_server
 
     settings = Settings(database_url=database_url, bot_pause=60, rate_limits=False)  # bots wait: nothing moves
@@ -236,19 +240,97 @@ def test_on_start_only_tables_where_a_bot_must_move_are_rebuilt(database_url):
             bob = api.join(persons_turn["id"])
             api.act_ok(persons_turn["id"], persons_turn["token"], 0, {"type": "take", "count": 2})
             expected = api.table(persons_turn["id"], bob["token"])
+            idle = api.create(players=2, options={"pile": 21})
+            carol = api.join(idle["id"])
+            api.act_ok(idle["id"], idle["token"], 0, {"type": "take", "count": 1})
+            expected_idle = api.table(idle["id"], carol["token"])
     finally:
         first.stop()
+    store = _log_store(database_url)
+    try:
+        long_ago = int(time.time() * 1000) - int(settings.idle_seconds * 1000) - 60_000
+        with store.engine.begin() as conn:
+            conn.execute(update(models.tables).where(models.tables.c.id == idle["id"]).values(created_ms=long_ago))
+            conn.execute(update(models.actions).where(models.actions.c.table_id == idle["id"]).values(time=long_ago))
+    finally:
+        store.close()
 
     second = start_server(settings)
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # (on PostgreSQL, every earlier test's tables come back too)
         while not second.manager.resumed.done():
             assert time.monotonic() < deadline, "the server did not finish resuming tables"
             time.sleep(0.01)
-        assert set(second.manager.tables) == {bots_turn["id"]}
+        # (on PostgreSQL the schema holds the other tests' tables too)
+        assert {bots_turn["id"], persons_turn["id"]} <= set(second.manager.tables)
+        assert idle["id"] not in second.manager.tables
         assert second.manager.tables[bots_turn["id"]].bot_task is not None  # its bot is waiting to move
         with Api(second.url) as api:
             assert api.table(persons_turn["id"], bob["token"]) == expected
+            assert api.table(idle["id"], carol["token"]) == expected_idle
     finally:
         second.stop()
 
+
+def test_thirty_tables_come_back_from_their_checkpoints_with_the_same_state(database_url):
+    """Thirty tables (GWT and CATAN, people's and bots' turns, undos in their logs) with state
+    checkpoints every 5 actions: a restarted server brings every one back into memory by
+    itself, each seat sees exactly what it saw before, and every game goes on."""
+    import random
+
+    from gametable.server import Settings
+    from tests.server.conftest import start_server
+
+    # bots wait: the tables stand still, so the states before and after compare exactly
+    settings = Settings(database_url=database_url, bot_pause=3600, rate_limits=False, checkpoint_every=5)
+    rnd = random.Random(12)
+    tables = []  # (table id, [seat tokens], bot seat or None)
+    first = start_server(settings)
+    try:
+        with Api(first.url) as api:
+            for n in range(30):
+                game = "gwt" if n % 2 else "catan-on-the-road"
+                made = api.create(game=game, players=2)
+                tokens = [made["token"], api.join(made["id"])["token"]]
+                for _ in range(rnd.randint(8, 30)):
+                    seat = api.table(made["id"])["view"]["to_act"][0]
+                    snap = api.table(made["id"], tokens[seat])
+                    if snap["can_undo"] and rnd.random() < 0.2:
+                        assert api.undo(made["id"], tokens[seat], snap["seq"]).status_code == 200
+                    else:
+                        api.act_ok(made["id"], tokens[seat], snap["seq"], rnd.choice(snap["legal_actions"]))
+                bot = None
+                if n % 3 == 0:  # the second player leaves: a bot plays that seat from now on
+                    bot = 1
+                    response = api.http.post(f"/api/tables/{made['id']}/seats/1/bot",
+                                             headers={"Authorization": f"Bearer {tokens[1]}"})
+                    assert response.status_code == 204
+                tables.append((made["id"], tokens, bot))
+            before = {tid: [api.table(tid, t) for t in tokens] for tid, tokens, _ in tables}
+    finally:
+        first.stop()
+    store = _log_store(database_url)
+    try:
+        checkpointed = [tid for tid, _, _ in tables if store.newest_checkpoint(tid) is not None]
+    finally:
+        store.close()
+    assert len(checkpointed) >= 20  # most tables load from a checkpoint
+
+    second = start_server(settings)
+    try:
+        deadline = time.monotonic() + 120  # (on PostgreSQL, every earlier test's tables come back too)
+        while not second.manager.resumed.done():
+            assert time.monotonic() < deadline, "the server did not finish resuming tables"
+            time.sleep(0.01)
+        assert {tid for tid, _, _ in tables} <= set(second.manager.tables)  # nobody opened them
+        with Api(second.url) as api:
+            for tid, tokens, bot in tables:
+                assert [api.table(tid, t) for t in tokens] == before[tid], tid
+                # the game goes on: a person's turn takes an action, as it would have before
+                snap = before[tid][0]
+                seat = snap["view"]["to_act"][0]
+                if seat != bot and snap["status"] == "playing":
+                    mine = api.table(tid, tokens[seat])
+                    api.act_ok(tid, tokens[seat], mine["seq"], mine["legal_actions"][0])
+    finally:
+        second.stop()

@@ -95,21 +95,25 @@ def test_a_batch_commits_together_and_only_a_colliding_entry_fails(store, databa
 
 def test_bot_due_is_committed_with_the_change_that_makes_it(store):
     """The tables a restarted server resumes: bot_due travels with actions and seat changes."""
+
+    def _due(store) -> list[str]:  # (on PostgreSQL the schema holds the other tests' tables too)
+        return [t for t in store.tables_with_bot_due() if t in ("d1", "d2")]
+
     _table(store, "d1")
     _table(store, "d2")
-    assert store.tables_with_bot_due() == []
+    assert _due(store) == []
     store.append("d1", ActionRecord(1, 0, {"type": "pass"}, 100), finished=False, bot_due=True)
     assert store.load_table("d1").bot_due is True
-    assert store.tables_with_bot_due() == ["d1"]
+    assert _due(store) == ["d1"]
     store.append("d1", ActionRecord(2, 1, {"type": "pass"}, 101), finished=False)  # unchanged
-    assert store.tables_with_bot_due() == ["d1"]
+    assert _due(store) == ["d1"]
     store.append("d1", ActionRecord(3, 0, {"type": "take", "count": 2}, 102), finished=True,
                  bot_due=False)
-    assert store.tables_with_bot_due() == []
+    assert _due(store) == []
     assert store.claim_seat("d2", 1, "Bob", "b" * 64, bot_due=True) is True
-    assert store.tables_with_bot_due() == ["d2"]
+    assert _due(store) == ["d2"]
     store.save_seats("d2", (SeatRecord(1, "bot", "Bob", None),), bot_due=False)
-    assert store.tables_with_bot_due() == []
+    assert _due(store) == []
     store.set_bot_due("d2", True)
     assert store.load_table("d2").bot_due is True
 

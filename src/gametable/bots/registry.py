@@ -7,12 +7,10 @@ makes the same move after a restart or in another process.
 
 from __future__ import annotations
 
-from functools import partial
+import importlib
+from functools import cache, partial
 from typing import Callable, Protocol
 
-from gametable.bots.heuristics.catan_road import CatanRoadBot
-from gametable.bots.heuristics.gwt import GwtBot
-from gametable.bots.heuristics.gwt2e import GwtBot as GwtBot2e
 from gametable.bots.random_bot import RandomBot
 from gametable.bots.search import SearchBot, SearchBudget
 from gametable.engine import Action, State
@@ -30,42 +28,49 @@ BotFactory = Callable[[int], Bot]
 #: seconds on one core (docs/bots.md, "Search levels").
 SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     "good": {
-        CatanRoadBot.game_name: SearchBudget(iterations=24, horizon=200, margin_scale=2.0),
-        GwtBot.game_name: SearchBudget(iterations=6, horizon=16, margin_scale=8.0),
+        "catan-on-the-road": SearchBudget(iterations=24, horizon=200, margin_scale=2.0),
+        "gwt": SearchBudget(iterations=6, horizon=16, margin_scale=8.0),
     },
     "strong": {
-        CatanRoadBot.game_name: SearchBudget(iterations=64, horizon=200, margin_scale=2.0),
-        GwtBot.game_name: SearchBudget(iterations=16, horizon=24, margin_scale=8.0),
+        "catan-on-the-road": SearchBudget(iterations=64, horizon=200, margin_scale=2.0),
+        "gwt": SearchBudget(iterations=16, horizon=24, margin_scale=8.0),
     },
 }
 
-_BASIC: dict[str, BotFactory] = {CatanRoadBot.game_name: CatanRoadBot, GwtBot.game_name: GwtBot,
-                                 GwtBot2e.game_name: GwtBot2e}
+#: each game's basic bot: its module and class, imported on first use (they load the game's
+#: rules and data, which a starting server need not wait for)
+_BASIC_BOTS: dict[str, tuple[str, str]] = {
+    "catan-on-the-road": ("gametable.bots.heuristics.catan_road", "CatanRoadBot"),
+    "gwt": ("gametable.bots.heuristics.gwt", "GwtBot"),
+    "gwt-2e": ("gametable.bots.heuristics.gwt2e", "GwtBot"),
+}
 
 
+@cache
 def basic_bot(game_name: str) -> BotFactory:
     """The basic bot of a game (the search levels' prior, roll-out policy and opponents' model)."""
-    return _BASIC[game_name]
+    module, name = _BASIC_BOTS[game_name]
+    return getattr(importlib.import_module(module), name)
 
 
-def _searching(level: str) -> dict[str, BotFactory]:
-    return {name: partial(SearchBot, basic=_BASIC[name], budget=budget)
-            for name, budget in SEARCH_BUDGETS[level].items()}
+#: the levels, weakest first; the last one is the strongest (see default_level for new tables):
+#: random: uniform over the legal actions; basic: scores each legal action with simple game
+#: knowledge (gametable.bots.heuristics); good, strong: information-set Monte Carlo tree search
+#: with the basic bot as prior and roll-out policy (gametable.bots.search), with a growing
+#: budget; a game the search has no budget for is played by its basic bot
+_LEVEL_NAMES = ("random", "basic", "good", "strong")
 
 
-#: level -> the bot of each game; a game a level has no bot for gets the random bot.
-#: Weakest first; the last one is the strongest (see default_level for new tables).
-_LEVELS: dict[str, dict[str, BotFactory]] = {
-    # uniform over the legal actions
-    "random": {},
-    # scores each legal action with simple game knowledge (gametable.bots.heuristics)
-    "basic": _BASIC,
-    # information-set Monte Carlo tree search with the basic bot as prior and roll-out policy
-    # (gametable.bots.search), with a growing budget; a game the search has no budget for is
-    # played by its basic bot
-    "good": {**_BASIC, **_searching("good")},
-    "strong": {**_BASIC, **_searching("strong")},
-}
+@cache
+def _level(level: str) -> dict[str, BotFactory]:
+    """The bot of each game at ``level``; a game a level has no bot for gets the random bot."""
+    if level == "random":
+        return {}
+    bots = {name: basic_bot(name) for name in _BASIC_BOTS}
+    if level != "basic":
+        bots.update({name: partial(SearchBot, basic=basic_bot(name), budget=budget)
+                     for name, budget in SEARCH_BUDGETS[level].items()})
+    return bots
 
 
 class UnknownBotLevel(ValueError):
@@ -74,7 +79,7 @@ class UnknownBotLevel(ValueError):
 
 def levels() -> list[str]:
     """Every bot level, weakest first."""
-    return list(_LEVELS)
+    return list(_LEVEL_NAMES)
 
 
 def best_level() -> str:
@@ -94,7 +99,7 @@ def default_level() -> str:
 
 def check_level(level: str) -> str:
     """Return ``level`` if it exists, else raise UnknownBotLevel naming the levels there are."""
-    if level not in _LEVELS:
+    if level not in _LEVEL_NAMES:
         raise UnknownBotLevel(f"there is no bot level {level!r}; choose one of: {', '.join(levels())}")
     return level
 
@@ -111,5 +116,5 @@ def get(level: str, game_name: str, seed: int) -> Bot:
     A level without its own bot for a game (e.g. a game added later, or one served with
     --extra-game) falls back to the random bot, so every level plays every game.
     """
-    factory = _LEVELS[check_level(level)].get(game_name, RandomBot)
+    factory = _level(check_level(level)).get(game_name, RandomBot)
     return factory(seed)

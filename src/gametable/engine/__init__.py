@@ -8,7 +8,7 @@ from gametable.engine.log import LogEntry, entry_for, log_for
 from gametable.engine.options import OptionSpec, resolve_options
 from gametable.engine.protocol import Action, Game, State
 from gametable.engine.replay import (ReplayRefused, replay, replay_steps, replay_timeline,
-                                     timeline_steps)
+                                     replay_timeline_from, timeline_steps, timeline_steps_from)
 from gametable.engine.undo import UNDO, BaseMissing, Timeline, UndoWindow, is_undo, undo_entry
 from gametable.engine.rng import Rng
 
@@ -32,7 +32,9 @@ __all__ = [
     "replay",
     "replay_steps",
     "replay_timeline",
+    "replay_timeline_from",
     "resolve_options",
     "timeline_steps",
+    "timeline_steps_from",
     "undo_entry",
 ]

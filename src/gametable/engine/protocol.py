@@ -208,6 +208,11 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, OptionSpec]] = {}
+    #: the version of this game's rules and state JSON: raise it when a change makes a state
+    #: stored by ``to_json()`` wrong for the new code (a rule that plays differently, a field
+    #: added or read otherwise), so that stored checkpoints of the old version are not used
+    #: (the server rebuilds such a table from its log instead)
+    state_version: ClassVar[int] = 1
 
     def new(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:

@@ -29,13 +29,26 @@ def timeline_steps(
     gametable.engine.undo), one at a time; the same timeline object each time. ``keep_last``:
     keep what an undo of the log's last seat would need (a live table). Raises ReplayRefused at
     the first entry the engine refuses (an undo included)."""
+    yield from timeline_steps_from(game.new(num_players, seed, options), entries, keep_last)
+
+
+def timeline_steps_from(
+    start: State,
+    entries: Iterable[tuple[int, Any]],
+    keep_last: bool = False,
+    first_step: int = 1,
+) -> Iterator[Timeline]:
+    """As :func:`timeline_steps`, from a given position (a stored checkpoint of the game) with
+    its undo window closed: ``entries`` are the log from there on, ``first_step`` the number of
+    the first of them in the whole log (for ReplayRefused). An undo in ``entries`` can reach
+    back only to actions among them, so the position must be one no undo could cross."""
     entries = list(entries)
     keep = bases_needed(entries, keep_last)
-    timeline = Timeline(game.new(num_players, seed, options))
+    timeline = Timeline(start)
     yield timeline
-    for step, (seat, action) in enumerate(entries, start=1):
+    for step, (seat, action) in enumerate(entries, start=first_step):
         try:
-            timeline.apply(seat, action, keep_base=keep[step - 1])
+            timeline.apply(seat, action, keep_base=keep[step - first_step])
         except IllegalAction as exc:
             raise ReplayRefused(step, seat, action, str(exc)) from exc
         yield timeline
@@ -68,6 +81,18 @@ def replay_timeline(
 ) -> Timeline:
     """The timeline after every entry: the state and the last seat's undo window."""
     for timeline in timeline_steps(game, num_players, seed, options, entries, keep_last):
+        pass
+    return timeline
+
+
+def replay_timeline_from(
+    start: State,
+    entries: Iterable[tuple[int, Any]],
+    keep_last: bool = False,
+    first_step: int = 1,
+) -> Timeline:
+    """The timeline after ``entries`` applied from ``start`` (see :func:`timeline_steps_from`)."""
+    for timeline in timeline_steps_from(start, entries, keep_last, first_step):
         pass
     return timeline
 

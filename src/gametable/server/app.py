@@ -74,7 +74,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                idle_seconds=settings.idle_seconds,
                                retention=Retention.from_settings(settings),
                                audience_limits=audience_limits(settings), metrics=metrics,
-                               lease_address=lease_address)
+                               lease_address=lease_address,
+                               checkpoint_every=settings.checkpoint_every)
         app.state.forwarding = Forwarding() if lease_address else None
         manager.on_moved = partial(ws.table_moved, app)
         app.state.pusher = None

@@ -25,6 +25,9 @@ DEFAULT_BOT_PAUSE = 0.6
 DEFAULT_MAX_BODY = 64 * 1024
 #: a hot table nobody has touched for this long (and nobody watches) is dropped from memory
 DEFAULT_IDLE_SECONDS = 15 * 60
+#: a table's game state is stored every this many actions (gametable.server.checkpoints), so
+#: a restart replays at most about this many actions of each log; 0: never (full replays)
+DEFAULT_CHECKPOINT_EVERY = 50
 
 # -- request rates (gametable.server.ratelimit) ------------------------------------------------
 #: the `limits` syntax: "N/second|minute|hour|day", several joined by ";"; per client address
@@ -116,6 +119,7 @@ class Settings:
     bot_pause: float = DEFAULT_BOT_PAUSE
     max_body: int = DEFAULT_MAX_BODY
     idle_seconds: float = DEFAULT_IDLE_SECONDS
+    checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
     #: one of SQLITE_SYNC_MODES
     sqlite_sync: str = "full"
     #: False turns every rate limit off (benchmarks, tests); see gametable.server.ratelimit
@@ -169,6 +173,9 @@ class Settings:
             if not (isinstance(value, (int, float)) and math.isfinite(value)
                     and (value > least if above else value >= least)):
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {value!r}")
+        for name in ("checkpoint_every",):  # a count: 2.5 or True would pass the bounds above
+            if type(getattr(self, name)) is not int:
+                raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
         for name in _RATES:
             check_rate(name, getattr(self, name))
         object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
@@ -220,6 +227,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "bot_pause": ("BOT_PAUSE", float),
         "sqlite_sync": ("SQLITE_SYNC", str.lower),
         "idle_seconds": ("IDLE_SECONDS", float),
+        "checkpoint_every": ("CHECKPOINT_EVERY", int),
         "rate_limits": ("RATE_LIMITS", _on_off),
         "rate_create": ("RATE_CREATE", str),
         "rate_create_global": ("RATE_CREATE_GLOBAL", str),
@@ -259,7 +267,7 @@ _OPTIONS = {"bot_pause", "sqlite_sync", "idle_seconds", "rate_limits", "keep_fin
             "forwarded_allow_ips", "public_url", "metrics", "log_format", "internal_url"}
 #: numbers: the least value and whether it must be exceeded (True) or may be reached (False)
 _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
-    "bot_pause": (0, False), "idle_seconds": (0, True),
+    "bot_pause": (0, False), "idle_seconds": (0, True), "checkpoint_every": (0, False),
     "keep_finished_days": (0, False), "keep_abandoned_days": (0, False),
     "max_sockets_per_address": (1, False), "max_sockets_per_table": (0, False),
     "max_sockets_per_seat": (1, False), "direct_spectators": (0, False),
@@ -284,6 +292,8 @@ _SPECIAL = {
     "vapid_subject": "a contact for push services, mailto:you@example.org or https://... (needed with a VAPID key)",
     "push_http_endpoints": "on or off",
     "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
+    "checkpoint_every": "0 (no checkpoints: every load replays the whole log) or a whole number "
+                        "of actions, e.g. 50",
 }
 
 

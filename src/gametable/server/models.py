@@ -1,7 +1,8 @@
 """The database schema (SQLAlchemy Core). Changes to it go through an Alembic migration.
 
 A table is its settings plus an append-only action log; the game state is the replay of the
-log from the seed, so nothing but these three tables is ever needed to rebuild a game.
+log from the seed, so nothing but these three tables is ever needed to rebuild a game (the
+state checkpoints only save replaying a long log).
 """
 
 from __future__ import annotations
@@ -172,4 +173,18 @@ table_leases = Table(
     Column("expires_ms", BigInteger, nullable=False),
     Index("ix_table_leases_owner", "owner"),
     Index("ix_table_leases_expires", "expires_ms"),
+)
+
+#: checkpoints of a table's game state (``State.to_json()`` after ``seq`` actions): a restart
+#: replays only the log after the newest one. The log stays the truth: a checkpoint that does
+#: not load is ignored and the table is replayed from its seed (gametable.server.checkpoints).
+state_checkpoints = Table(
+    "state_checkpoints",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    # the game's Game.state_version when it was written: another version is not used
+    Column("state_version", Integer, nullable=False),
+    Column("state", Text, nullable=False),  # the state's JSON
+    PrimaryKeyConstraint("table_id", "seq", name="pk_state_checkpoints"),
 )

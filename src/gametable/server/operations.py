@@ -2,7 +2,7 @@
 
 - ``GET /healthz``: liveness, 200 whenever the process answers;
 - ``GET /readyz``: readiness, 200 once the store answers a trivial query, its migrations have
-  run and the tables where a bot must move are resumed; 503 with the reason otherwise (also
+  run and the unfinished tables are back in memory; 503 with the reason otherwise (also
   while the server is shutting down);
 - ``GET /metrics``: Prometheus metrics (gametable.server.metrics), only with
   ``GAMETABLE_METRICS=on`` and only to clients on this machine (loopback, as uvicorn sees the
@@ -48,7 +48,7 @@ async def not_ready_because(request: Request) -> str | None:
     if manager is None:
         return "starting: the store is being opened and migrated"
     if manager.resumed is None or not manager.resumed.done():
-        return "starting: resuming the tables where a bot must move"
+        return "starting: bringing the unfinished tables back into memory"
     try:
         await asyncio.wait_for(manager.ping_store(), STORE_PROBE_SECONDS)
     except Exception as exc:  # noqa: BLE001 - whatever the driver raises, the answer is "not ready"

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from gametable import i18n
 from gametable.server.store import PushSubscription
@@ -94,6 +93,9 @@ class TurnPusher:
             log.exception("push for table %s failed", table_id)
 
     async def _send(self, table_id: str, game: str, seat: int, sub: PushSubscription) -> None:
+        # Imported here: it loads aiohttp and requests, which a server without push never needs.
+        from pywebpush import WebPushException, webpush
+
         payload = json.dumps(turn_message(table_id, game, sub.lang))
         async with self._slots:
             try:

@@ -13,8 +13,8 @@ import logging
 import math
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import redis.asyncio
 from fastapi import Depends, HTTPException, Request
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import MemoryStorage, RedisStorage
@@ -23,6 +23,9 @@ from limits.errors import StorageError
 
 from gametable.server.config import Settings
 from gametable.server.serving import client_address
+
+if TYPE_CHECKING:
+    import redis.asyncio
 
 log = logging.getLogger("gametable.server")
 
@@ -82,6 +85,8 @@ class RateLimiter:
         self._pool: redis.asyncio.ConnectionPool | None = None
         self._shared_down_until = 0.0
         if redis_url:
+            import redis.asyncio  # only here: a server without Redis starts without loading it
+
             # Our own pool, so that it can be closed, with short timeouts: a request must not
             # wait long on a Redis that does not answer.
             self._pool = redis.asyncio.ConnectionPool.from_url(

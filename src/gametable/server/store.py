@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import (ColumnElement, Engine, and_, create_engine, delete, event, func, insert,
                         or_, select, text, update)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from gametable.server import models
 from gametable.server.config import SQLITE_SYNC_MODES
@@ -145,6 +144,45 @@ class Append:
     seats: tuple[SeatRecord, ...] = ()
 
 
+@dataclass(frozen=True)
+class StateCheckpoint:
+    """A table's game state after its first ``seq`` actions, as ``State.to_json()`` text
+    (``state``), written by the game's ``state_version``."""
+
+    table_id: str
+    seq: int
+    state_version: int
+    state: str
+
+
+@dataclass(frozen=True)
+class ResumeCandidate:
+    """An unfinished table a starting server may bring back into memory, with what orders it."""
+
+    table_id: str
+    bot_due: bool
+    #: the earliest running deadline of its seats (None: no clock runs)
+    deadline_ms: int | None
+    #: when anything last happened there: its newest action, or its creation
+    active_ms: int
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """What rebuilding a table needs from the store (LogStore.load_tables)."""
+
+    record: TableRecord
+    seats: list[SeatRecord]
+    #: its newest checkpoint within the log (None: none, or not asked for)
+    checkpoint: StateCheckpoint | None
+    #: the log after the checkpoint (the whole log without one)
+    tail: list[ActionRecord]
+    #: (seq, seat) of every action the bot played for a seat whose time ran out
+    timeouts: list[tuple[int, int]]
+    #: the id of its newest chat message (0: none)
+    newest_chat: int
+
+
 def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
     """An engine with the settings that make each commit durable."""
     parsed = make_url(url)
@@ -169,8 +207,42 @@ def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
 
 
+def head_revision() -> str | None:
+    """The newest migration's revision id, read from the migration files without loading
+    Alembic (a start with nothing to migrate should not pay for importing it); None unless
+    they form one line."""
+    revisions, parents = set(), set()
+    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        revision = re.search(r'^revision = "([^"]+)"$', source, re.M)
+        parent = re.search(r'^down_revision = "([^"]+)"$', source, re.M)
+        if revision is None:
+            return None
+        revisions.add(revision.group(1))
+        if parent is not None:
+            parents.add(parent.group(1))
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+def is_migrated(engine: Engine) -> bool:
+    """Whether the database's schema is at the newest revision already."""
+    head = head_revision()
+    try:
+        with engine.connect() as connection:
+            current = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    except DBAPIError:  # no alembic_version table yet: a new database
+        return False
+    return head is not None and current == [head]
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (safe to call on every start)."""
+    if is_migrated(engine):
+        return
+    from alembic import command
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     with engine.connect() as connection:
@@ -282,6 +354,16 @@ class LogStore:
                 return [SeqTaken(f"seq {a.record.seq} of table {a.table_id} is already taken")]
             return [self.append_many([a])[0] for a in batch]
 
+    def save_checkpoints(self, checkpoints: list[StateCheckpoint]) -> None:
+        """Store these checkpoints in one transaction; each replaces its table's older ones
+        (only the newest is ever read)."""
+        table = models.state_checkpoints
+        with self.writing(), self.engine.begin() as conn:
+            for c in checkpoints:
+                conn.execute(delete(table).where(table.c.table_id == c.table_id))
+                conn.execute(insert(table).values(table_id=c.table_id, seq=c.seq,
+                                                  state_version=c.state_version, state=c.state))
+
     def set_bot_due(self, table_id: str, due: bool) -> None:
         with self.writing(), self.engine.begin() as conn:
             conn.execute(update(models.tables).where(models.tables.c.id == table_id)
@@ -360,16 +442,49 @@ class LogStore:
     def load_table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(models.tables).where(models.tables.c.id == table_id)).first()
-        if row is None:
-            return None
-        return TableRecord(
-            id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
-            seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
-            created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
-            bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
-            rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
-            timeouts_to_bot=row.timeouts_to_bot,
-        )
+        return _table_record(row) if row is not None else None
+
+    def load_tables(self, table_ids: list[str], checkpoints: bool = True) -> dict[str, "StoredTable"]:
+        """Everything needed to rebuild these tables (those that exist), in a few queries for
+        all of them: a restarting server reads its tables in batches. ``checkpoints``: read
+        each table's newest checkpoint within its log, and only the log after it."""
+        t, seats, actions = models.tables, models.seats, models.actions
+        with self.engine.connect() as conn:
+            records = {r.id: _table_record(r) for r in conn.execute(select(t).where(t.c.id.in_(table_ids)))}
+            ids = list(records)
+            seat_rows: dict[str, list[SeatRecord]] = {i: [] for i in ids}
+            for r in conn.execute(select(seats).where(seats.c.table_id.in_(ids))
+                                  .order_by(seats.c.table_id, seats.c.seat)):
+                seat_rows[r.table_id].append(_seat_record(r))
+            lengths = dict(conn.execute(select(actions.c.table_id, func.max(actions.c.seq))
+                                        .where(actions.c.table_id.in_(ids))
+                                        .group_by(actions.c.table_id)).all())
+            newest: dict[str, StateCheckpoint] = {}
+            if checkpoints and ids:
+                c = models.state_checkpoints
+                for r in conn.execute(select(c).where(c.c.table_id.in_(ids)).order_by(c.c.seq)):
+                    if r.seq <= lengths.get(r.table_id, 0):
+                        newest[r.table_id] = StateCheckpoint(r.table_id, r.seq, r.state_version, r.state)
+            tails: dict[str, list[ActionRecord]] = {i: [] for i in ids}
+            after = {i: newest[i].seq if i in newest else 0 for i in ids}
+            # The whole logs, by the primary key, in one query, decoding only the tails: a
+            # condition per table (or a join with the checkpoints) costs SQLite more than it saves.
+            for r in conn.execute(select(actions.c.table_id, actions.c.seq, actions.c.seat,
+                                         actions.c.action, actions.c.time, actions.c.timeout)
+                                  .where(actions.c.table_id.in_(ids))
+                                  .order_by(actions.c.table_id, actions.c.seq)):
+                if r.seq > after[r.table_id]:
+                    tails[r.table_id].append(_action_record(r))
+            timeouts: dict[str, list[tuple[int, int]]] = {i: [] for i in ids}
+            for r in conn.execute(select(actions.c.table_id, actions.c.seq, actions.c.seat)
+                                  .where(actions.c.table_id.in_(ids), actions.c.timeout)
+                                  .order_by(actions.c.table_id, actions.c.seq)):
+                timeouts[r.table_id].append((r.seq, r.seat))
+            chat = dict(conn.execute(select(models.chat.c.table_id, func.max(models.chat.c.id))
+                                     .where(models.chat.c.table_id.in_(ids))
+                                     .group_by(models.chat.c.table_id)).all())
+        return {i: StoredTable(records[i], seat_rows[i], newest.get(i), tails[i], timeouts[i], chat.get(i, 0))
+                for i in ids}
 
     def tables_with_bot_due(self) -> list[str]:
         """Unfinished tables where a bot seat must decide next: a restarted server resumes them."""
@@ -378,6 +493,33 @@ class LogStore:
                                 .where(models.tables.c.bot_due, models.tables.c.finished_ms.is_(None))
                                 .order_by(models.tables.c.created_ms)).all()
         return [r.id for r in rows]
+
+    def tables_to_resume(self) -> list[ResumeCandidate]:
+        """Every unfinished table, with its bot_due, earliest running deadline and last activity."""
+        t, seats, actions = models.tables, models.seats, models.actions
+        deadline = (select(func.min(seats.c.deadline_ms)).where(seats.c.table_id == t.c.id)
+                    .scalar_subquery())
+        last_action = (select(actions.c.time).where(actions.c.table_id == t.c.id)
+                       .order_by(actions.c.seq.desc()).limit(1).scalar_subquery())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(t.c.id, t.c.bot_due, deadline,
+                                       func.coalesce(last_action, t.c.created_ms))
+                                .where(t.c.finished_ms.is_(None))).all()
+        return [ResumeCandidate(table_id=r[0], bot_due=bool(r[1]), deadline_ms=r[2], active_ms=r[3])
+                for r in rows]
+
+    def newest_checkpoint(self, table_id: str) -> StateCheckpoint | None:
+        """The table's newest checkpoint within its log (never one past the log's end)."""
+        table, actions = models.state_checkpoints, models.actions
+        length = (select(func.coalesce(func.max(actions.c.seq), 0))
+                  .where(actions.c.table_id == table_id).scalar_subquery())
+        with self.engine.connect() as conn:
+            row = conn.execute(select(table.c.seq, table.c.state_version, table.c.state)
+                               .where(table.c.table_id == table_id, table.c.seq <= length)
+                               .order_by(table.c.seq.desc()).limit(1)).first()
+        if row is None:
+            return None
+        return StateCheckpoint(table_id, row.seq, row.state_version, row.state)
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         with self.engine.connect() as conn:
@@ -551,6 +693,27 @@ class LogStore:
 
 def _lease(row: Any) -> Lease:
     return Lease(table_id=row.table_id, owner=row.owner, address=row.address, expires_ms=row.expires_ms)
+
+
+def _table_record(row: Any) -> TableRecord:
+    return TableRecord(
+        id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
+        seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
+        created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
+        bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
+        rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
+        timeouts_to_bot=row.timeouts_to_bot,
+    )
+
+
+def _seat_record(r: Any) -> SeatRecord:
+    return SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
+                      player_id=r.player_id, reclaim_hash=r.reclaim_hash, clock_ms=r.clock_ms,
+                      deadline_ms=r.deadline_ms, timeouts=r.timeouts)
+
+
+def _action_record(r: Any) -> ActionRecord:
+    return ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time, timeout=r.timeout)
 
 
 def _seat_row(seat: SeatRecord) -> dict[str, Any]:

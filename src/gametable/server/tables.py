@@ -6,9 +6,10 @@ shared with other tables' actions: see gametable.server.writer), and only then i
 (local watchers directly, other server processes through the fan-out). If the commit fails,
 the hot state is thrown away and rebuilt from the log, which is the truth.
 
-After a restart, the tables where a bot must move are rebuilt at once (the log's table row
-says so: ``bot_due``), so that their games go on by themselves; every other table comes back
-(by replaying its log) the first time anyone asks for it.
+After a restart, the unfinished tables are rebuilt in the background, those where people wait
+first, then those where a bot must move (the log's table row says so: ``bot_due``), whose games
+go on by themselves; a table is rebuilt from its newest state checkpoint and the log after it
+(gametable.server.checkpoints). A table idle for long comes back the first time anyone asks.
 
 Each change's snapshots are computed once per seat and shared by every connection of that seat
 (and by all spectators), together with their encoded form (see :class:`Snapshot`). They are
@@ -37,7 +38,8 @@ import orjson
 
 from gametable import bots as bot_levels
 from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
-                              is_undo, log_for, replay_timeline, resolve_options, undo_entry)
+                              is_undo, log_for, resolve_options, undo_entry)
+from gametable.server import checkpoints as state_checkpoints
 from gametable.server import clocks, patches
 from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
 from gametable.server.catalog import GameCatalog
@@ -54,7 +56,7 @@ from gametable.server.ratings import finishing_ranks, rated_players
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
 from gametable.server.store import (ActionRecord, Append, ChatRecord, LogStore, PushSubscription,
-                                    SeatRecord, SeqTaken, TableHead, TableRecord)
+                                    SeatRecord, SeqTaken, StoredTable, TableHead, TableRecord)
 from gametable.server.writer import LogWriter
 
 log = logging.getLogger("gametable.server")
@@ -68,6 +70,10 @@ _PRUNE_EVERY = 60 * 60
 _PRUNE_FIRST_AFTER = 30
 #: tables deleted per statement by a retention sweep
 _PRUNE_BATCH = 500
+#: tables read from the store at once while a starting server resumes them
+_RESUME_BATCH = 25
+#: a table loads on the event loop from a checkpoint with at most this many log entries after it
+_REBUILD_INLINE = 80
 
 
 def hash_token(token: str) -> str:
@@ -348,7 +354,8 @@ class TableManager:
                  bot_pause: float = 0.6, idle_seconds: float = 15 * 60,
                  retention: Retention = Retention(),
                  audience_limits: AudienceLimits = AudienceLimits(),
-                 metrics: Metrics | None = None, lease_address: str | None = None) -> None:
+                 metrics: Metrics | None = None, lease_address: str | None = None,
+                 checkpoint_every: int = state_checkpoints.DEFAULT_EVERY) -> None:
         # Imported here because the bot runner drives tables through this manager.
         from gametable.server.bots import BotRunner
 
@@ -384,6 +391,8 @@ class TableManager:
         self.metrics = metrics
         self.writer = LogWriter(store, self._log_db,
                                 on_commit=metrics.group_committed if metrics is not None else None)
+        #: stores each table's state every checkpoint_every actions (gametable.server.checkpoints)
+        self.checkpoints = state_checkpoints.Checkpointer(store, self._log_db, checkpoint_every)
         self._sweeper: asyncio.Task | None = None
         self._pruner: asyncio.Task | None = None
         self._log_watch: asyncio.Task | None = None
@@ -438,30 +447,53 @@ class TableManager:
                 await self.leases.release_all()
             except Exception:  # noqa: BLE001 - they run out by themselves
                 log.exception("could not release this process's table leases")
+        await self.checkpoints.close()
         await self.fanout.stop()
         for executor in {self._executor, self._log_executor} - {None}:
             executor.shutdown(wait=True)
 
     async def _resume(self) -> None:
-        """Rebuild every unfinished table where a bot must move, so that its bots go on
-        without waiting for someone to open it (tables where a person decides stay lazy), and
-        schedule every running clock (an overdue one is played at once, by the scheduler)."""
+        """Bring the unfinished tables back into memory in the background (the server listens
+        meanwhile; /readyz says ready when this is done): first those where people wait, the
+        soonest clock deadline first, then those where a bot must move, whose bots go on by
+        themselves. Each loads from its newest checkpoint (gametable.server.checkpoints).
+        Tables where people decide and nothing happened for ``idle_seconds`` stay on disk
+        until someone opens them. Every running clock is scheduled first (an overdue one is
+        played at once, by the scheduler)."""
         for deadline, table_id in await self._db(self.store.deadlines):
             self.deadlines.note(table_id, deadline)
-        for table_id in await self._db(self.store.tables_with_bot_due):
+        candidates = await self._db(self.store.tables_to_resume)
+        order = state_checkpoints.resume_order(candidates, now_ms() - int(self.idle_seconds * 1000))
+
+        async def resume(table_id: str, stored: StoredTable | None) -> None:
             try:
-                table = await self.table(table_id)  # schedules its bots
+                table = await self.table(table_id, stored)  # schedules its bots
             except OwnedElsewhere:
-                continue  # its owner's bots play it
+                return  # its owner's bots play it
             except TableError as exc:
                 log.warning("table %s cannot be resumed: %s", table_id, exc.message)
-                continue
+                return
+            except Exception:  # noqa: BLE001 - one broken table must not keep the others down
+                log.exception("table %s cannot be resumed", table_id)
+                return
             async with table.lock:
                 due = table.bot_to_move() is not None
                 if due != table.bot_due and not table.evicted:
                     # A mark from before the column was kept (the migration marks generously).
                     await self._db(self.store.set_bot_due, table_id, due)
                     table.bot_due = due
+
+        # One batch at a time: the work is mostly Python (replays, reading rows), so more threads
+        # would only take the interpreter lock from the event loop, which serves requests
+        # between two tables.
+        for start in range(0, len(order), _RESUME_BATCH):
+            batch = order[start:start + _RESUME_BATCH]
+            # A few queries for the whole batch, on a thread.
+            stored = await asyncio.to_thread(self.store.load_tables, batch, bool(self.checkpoints.every))
+            for table_id in batch:
+                # (a table loaded meanwhile, on demand, is taken as it is: the batch may be older)
+                await resume(table_id, None if table_id in self.tables else stored.get(table_id))
+                await asyncio.sleep(0)  # a rebuild may not have waited for anything: serve requests
 
     async def ping_store(self) -> None:
         """A trivial query: raises if the store does not answer."""
@@ -541,8 +573,9 @@ class TableManager:
         self.deadlines.note(table.id, clocks.next_deadline(seats))
         return table, token
 
-    async def table(self, table_id: str) -> LiveTable:
-        """The hot table, loading (replaying) it from the store if needed."""
+    async def table(self, table_id: str, stored: StoredTable | None = None) -> LiveTable:
+        """The hot table, loading (replaying) it from the store if needed (``stored``: what was
+        read of it already, as a restart reads its tables in batches)."""
         table = self.tables.get(table_id)
         if table is not None:
             table.touched = time.monotonic()
@@ -551,7 +584,7 @@ class TableManager:
             owner = await self.leases.claim(table_id)
             if owner is not None:
                 raise OwnedElsewhere(owner)
-        table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id))
+        table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id, stored))
         if made_here:
             self.tables[table_id] = table
             self.bots.schedule(table)
@@ -583,27 +616,39 @@ class TableManager:
                     yield table
                     return
 
-    async def _load(self, table_id: str) -> LiveTable:
+    async def _load(self, table_id: str, stored: StoredTable | None = None) -> LiveTable:
+        """Rebuild a table from the store (``stored``: what was read already, for a batch)."""
         require_table_id(table_id)  # in depth: the routes check it too; PostgreSQL refuses NUL bytes
-        record = await self._db(self.store.load_table, table_id)
-        if record is None:
+        if stored is None:
+            # its newest checkpoint (if checkpoints are on) and the log after it
+            stored = (await self._db(self.store.load_tables, [table_id],
+                                     bool(self.checkpoints.every))).get(table_id)
+        if stored is None:
             raise NotFound(no_table_message(table_id))
+        record = stored.record
         try:
             game = self.games.get(record.game)
         except KeyError:
             raise Unavailable(f"this table plays {record.game!r}, which this server does not offer")
-        seats = await self._db(self.store.load_seats, table_id)
-        actions = await self._db(self.store.actions_after, table_id, 0)
-        newest_chat = await self._db(self.store.chat_after, table_id, 0, 1)
-        # Replaying a long game is CPU work: do it off the event loop. (keep_last: the last
-        # seat may still undo, and that should not cost another replay.)
-        timeline = await asyncio.to_thread(
-            replay_timeline, game, record.num_players, record.seed, record.options,
-            [(a.seat, a.action) for a in actions], True)
-        return LiveTable(record=record, game=game, seats=seats, timeline=timeline, seq=len(actions),
-                         bot_due=record.bot_due,
-                         timed_out=[(a.seq, a.seat) for a in actions if a.timeout],
-                         chat_seen=newest_chat[0].id if newest_chat else 0)
+
+        def whole_log() -> list[tuple[int, Any]]:
+            return [(a.seat, a.action) for a in self.store.actions_after(table_id, 0)]
+
+        # (The last seat may still undo, and that should not cost another replay: rebuild keeps
+        # its undo base.) A long replay is CPU work for a worker thread; a checkpoint and a short
+        # tail cost a few milliseconds, less than the event loop loses to a thread that holds
+        # the interpreter lock (a restart rebuilds a thousand such tables while serving).
+        tail = [(a.seat, a.action) for a in stored.tail]
+        if stored.checkpoint is not None and len(tail) <= _REBUILD_INLINE:
+            timeline, start, seq = state_checkpoints.rebuild(game, record, stored.checkpoint, tail, whole_log)
+        else:
+            timeline, start, seq = await asyncio.to_thread(
+                state_checkpoints.rebuild, game, record, stored.checkpoint, tail, whole_log)
+        table = LiveTable(record=record, game=game, seats=stored.seats, timeline=timeline, seq=seq,
+                          bot_due=record.bot_due, timed_out=stored.timeouts,
+                          chat_seen=stored.newest_chat)
+        self.checkpoints.loaded(table, start)
+        return table
 
     async def _rebuild(self, table: LiveTable) -> None:
         """Throw the hot state away and replay the log (after a failed commit)."""
@@ -919,6 +964,8 @@ class TableManager:
         if timed_out:
             table.timed_out.append((record.seq, seat))
         table.advanced(seat)
+        # Durable now: store the state every few actions, written after the answer, off the loop.
+        self.checkpoints.offer(table, table.id, table.seq, table.game, table.timeline)
         await self._changed(table)
         if self.on_turn is not None:
             # a seat that acted and must decide again was just told by its own answer

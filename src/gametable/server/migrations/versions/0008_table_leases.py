@@ -1,7 +1,7 @@
 """Table leases: one owner process per table (issue 12).
 
 Revision ID: 0008_table_leases
-Revises: 0006_clocks_chat
+Revises: 0007_state_checkpoints
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008_table_leases"
-down_revision = "0006_clocks_chat"
+down_revision = "0007_state_checkpoints"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,228 @@
+"""Restart of the table service with many unfinished tables: how soon it listens, how soon every
+table is live again.
+
+Setup (once per database file, skipped when it exists): N tables, alternately GWT and CATAN: On
+the Road, two seats each, every third with a bot in seat 1; each aged K actions at random through
+the server's own commit path (`TableManager`, in this process, so whatever the code under test
+stores with an action, state checkpoints included, is stored). About half the bot tables end with
+the bot to move. Tables whose game ends within K actions are replaced.
+
+Then, `--restarts` times: start a real `gametable serve` on the file (bots paused for an hour, so
+the tables stand still and only the restart is measured), and report
+
+- listen: seconds from starting the process to the first 200 of GET /healthz;
+- ready: to the first 200 of GET /readyz (the start-up resume is done) and how many tables are in
+  memory then (`gametable_tables_live` from /metrics; the server's idle time is set to a day, so
+  that every table counts as played lately);
+- all live: to every table having answered GET /api/tables/{id} once (a table not in memory is
+  loaded by that request), read one after another after ready;
+
+and stop it with SIGTERM. On a machine shared with other jobs these wall-clock times swing with
+the load; `--cpu` also reports CPU seconds, which swing far less: of a start up to the point of
+serving (a process importing the server, making the app and migrating the store: the median of
+five), and of bringing every unfinished table into memory in this process (the manager's own
+start-up resume, then a load of each table still on disk, as a request for it would). The code measured is whatever `gametable` PYTHONPATH finds, so the same
+script measures two versions (each on a database it set up itself):
+
+    git archive <commit> | tar -x -C /tmp/before
+    PYTHONPATH=/tmp/before/src nice -n 10 python bench/restart.py --db /tmp/before.sqlite3
+    PYTHONPATH=$PWD/src nice -n 10 python bench/restart.py --db /tmp/after.sqlite3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+GAMES = ("gwt", "catan-on-the-road")
+
+
+def setup(db: Path, tables: int, actions: int, seed: int) -> None:
+    from gametable import games
+    from gametable.server.store import LogStore, migrate
+    from gametable.server.tables import TableManager
+
+    store = LogStore.from_url(f"sqlite:///{db}", "normal")  # the setup need not survive a power cut
+    migrate(store.engine)
+    rnd = random.Random(seed)
+
+    async def run() -> None:
+        manager = TableManager(store, games, bot_pause=3600)
+        try:
+            with Progress(TextColumn("setting up {task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn()) as progress:
+                task = progress.add_task(f"{tables} tables x {actions} actions", total=tables * actions)
+
+                async def one(n: int) -> None:
+                    while True:
+                        bots = [1] if n % 3 == 0 else []
+                        table, _ = await manager.create(GAMES[n % 2], 2, bots, {}, "Ann")
+                        if not bots:
+                            await manager.join(table.id, "Bob")
+                        for _ in range(actions):
+                            async with manager.locked(table.id) as hot:
+                                if hot.state.is_over():
+                                    break
+                                seat = hot.state.to_act()[0]
+                                await manager.commit(hot, seat, rnd.choice(hot.state.legal_actions(seat)))
+                            progress.advance(task)
+                        if not manager.tables[table.id].state.is_over():
+                            return
+                        progress.advance(task, -actions)  # ended early: a new table instead
+
+                for start in range(0, tables, 50):  # 50 at a time: their commits share transactions
+                    await asyncio.gather(*(one(n) for n in range(start, min(start + 50, tables))))
+        finally:
+            await manager.stop()
+
+    asyncio.run(run())
+    store.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def first_ok(client: httpx2.Client, path: str, started: float, timeout: float = 600) -> float:
+    while True:
+        try:
+            if client.get(path, timeout=1).status_code == 200:
+                return time.perf_counter() - started
+        except httpx2.TransportError:
+            pass
+        if time.perf_counter() - started > timeout:
+            raise SystemExit(f"{path} did not answer 200 within {timeout} s")
+        time.sleep(0.005)
+
+
+def restart_once(db: Path, table_ids: list[str]) -> dict[str, float]:
+    port = free_port()
+    # A day of idle time: the tables count as played lately however long ago the setup ran (a
+    # server resumes a table where people decide only if something happened within it).
+    env = dict(os.environ, GAMETABLE_RATE_LIMITS="off", GAMETABLE_METRICS="on", GAMETABLE_IDLE_SECONDS="86400")
+    env.pop("DATABASE_URL", None)
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gametable", "serve", "--database-url", f"sqlite:///{db}",
+         "--port", str(port), "--bot-pause", "3600", "--log-level", "warning"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with httpx2.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as client:
+            listen = first_ok(client, "/healthz", started)
+            ready = first_ok(client, "/readyz", started)
+            metrics = client.get("/metrics").text
+            live = int(float(re.search(r"^gametable_tables_live (\S+)", metrics, re.M).group(1)))
+            for table_id in table_ids:
+                assert client.get(f"/api/tables/{table_id}", timeout=120).status_code == 200
+            all_live = time.perf_counter() - started
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+    return {"listen": listen, "ready": ready, "live_at_ready": live, "all_live": all_live}
+
+
+START_UP = """
+import gametable.cli
+from gametable.server import Settings, create_app
+from gametable.server.serving import uvicorn_config
+from gametable.server.store import LogStore, migrate
+settings = Settings(database_url={url!r})
+create_app(settings)
+store = LogStore.from_url(settings.database_url)
+migrate(store.engine)
+"""
+
+
+def start_up_cpu(db: Path) -> float:
+    """CPU seconds of one process importing the server, making the app and migrating the store."""
+    before = os.times()
+    subprocess.run([sys.executable, "-c", START_UP.format(url=f"sqlite:///{db}")], check=True)
+    after = os.times()
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def resume_cpu(db: Path, table_ids: list[str]) -> float:
+    """CPU seconds (every thread) of bringing every unfinished table into memory."""
+    from gametable import games
+    from gametable.server.store import LogStore
+    from gametable.server.tables import TableManager
+
+    store = LogStore.from_url(f"sqlite:///{db}")
+
+    async def run() -> float:
+        manager = TableManager(store, games, bot_pause=3600, idle_seconds=86400)
+        began = time.process_time()
+        await manager._resume()
+        for table_id in table_ids:
+            await manager.table(table_id)
+        spent = time.process_time() - began
+        assert len(manager.tables) == len(table_ids)
+        await manager.stop()
+        return spent
+
+    try:
+        return asyncio.run(run())
+    finally:
+        store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, required=True, help="the SQLite file (set up if it does not exist)")
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--actions", type=int, default=100, help="actions each table is aged")
+    parser.add_argument("--restarts", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu", action="store_true", help="also report CPU seconds (see above)")
+    args = parser.parse_args()
+
+    from gametable.server.tables import TableManager
+
+    if not args.db.exists():
+        setup(args.db, args.tables, args.actions, args.seed)
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"sqlite:///{args.db}")
+    with engine.connect() as conn:
+        table_ids = [r[0] for r in conn.execute(text("SELECT id FROM tables WHERE finished_ms IS NULL"))]
+        bot_due = conn.execute(text("SELECT count(*) FROM tables WHERE bot_due AND finished_ms IS NULL")).scalar()
+        actions = conn.execute(text("SELECT count(*) FROM actions")).scalar()
+    engine.dispose()
+    checkpoints = "checkpoint_every" in inspect.signature(TableManager).parameters
+    print(f"{len(table_ids)} unfinished tables ({bot_due} with a bot to move), {actions} actions; "
+          f"code with state checkpoints: {checkpoints}; load average {os.getloadavg()[0]:.2f}")
+    runs = []
+    for n in range(args.restarts):
+        run = restart_once(args.db, table_ids)
+        runs.append(run)
+        print(f"restart {n + 1}: listen {run['listen']:.2f} s, ready {run['ready']:.2f} s with "
+              f"{run['live_at_ready']} tables live, every table answered {run['all_live']:.2f} s; "
+              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+    if args.cpu:
+        start_up = statistics.median(start_up_cpu(args.db) for _ in range(5))
+        resume = resume_cpu(args.db, table_ids)
+        print(f"CPU: start-up to serving {start_up:.2f} s; every table into memory {resume:.2f} s; "
+              f"load average {os.getloadavg()[0]:.2f}")
+    if runs:
+        print("median: " + ", ".join(f"{key} {statistics.median(r[key] for r in runs):.2f}"
+                                     for key in ("listen", "ready", "live_at_ready", "all_live")))
+
+
+if __name__ == "__main__":
+    main()
