@@ -291,6 +291,8 @@ def test_arena_plays_a_tiny_round_robin_and_rates_the_levels(toy_registered):
     # every game seats one of each (two line-up rotations per deal), so each level sat 6 times
     assert rows["basic"]["seats"] == rows["random"]["seats"] == 6
     assert 0 <= rows["basic"]["win_rate"] <= 1 and rows["basic"]["equal_share"] == 0.5
+    # a pile of 10 needs at least 5 takes between the two seats
+    assert rows["basic"]["decisions_per_game"] + rows["random"]["decisions_per_game"] >= 5
     for row in rows.values():
         low, high = row["rating_interval"]
         assert low < row["rating"] < high

@@ -259,13 +259,16 @@ def arena(
     else:
         table = Table(title=f"{game_obj.title}: {games} games, {players} players, seeds from {seed}")
         for column in ("level", "rating", "rating ±2σ", "seats", "win rate", "95% interval", "equal share",
-                       "avg score", "ms/decision"):
+                       "avg score", "decisions/game", "ms/decision"):
             table.add_column(column, justify="left" if column == "level" else "right")
+        # a narrow terminal squeezes the figures, never the level names
+        table.columns[0].min_width = max(len(row["level"]) for row in rows)
         for row in rows:
             table.add_row(row["level"], f"{row['rating']:.1f}",
                           f"{row['rating_interval'][0]:.1f}–{row['rating_interval'][1]:.1f}", str(row["seats"]),
                           f"{row['win_rate']:.1%}", f"{row['win_rate_ci95'][0]:.1%}–{row['win_rate_ci95'][1]:.1%}",
-                          f"{row['equal_share']:.1%}", f"{row['average_score']:.1f}", f"{row['ms_per_decision']:.1f}")
+                          f"{row['equal_share']:.1%}", f"{row['average_score']:.1f}", f"{row['decisions_per_game']:.1f}",
+                          f"{row['ms_per_decision']:.1f}")
         console.print(table)
     if plot is not None:
         from gametable.sim.arena import plot as draw

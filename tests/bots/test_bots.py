@@ -284,6 +284,57 @@ def test_a_search_gives_the_same_answer_on_one_process_or_several():
     assert sum(visits for visits, _ in alone.values()) == 12
 
 
+#: the steps that build an offer card by card (CATAN: On the Road)
+COMPOSE_STEPS = ("offer_give", "offer_ask", "offer_remove_give", "offer_remove_ask",
+                 "counter_give", "counter_ask", "counter_remove_give", "counter_remove_ask")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_catan_search_bot_composes_a_trade_offer_in_a_few_steps(seed):
+    """The search once put cards into an offer and took them out again for hundreds of steps
+    (steps it cannot tell apart): a whole game against the basic bot must take it about as many
+    decisions as the basic bot, and no offer more than a few card steps."""
+    game = games.get("catan-on-the-road")
+    budget = replace(registry.SEARCH_BUDGETS["good"][game.name], iterations=4, horizon=30)
+    players = [SearchBot(seed, registry.basic_bot(game.name), budget), bots.get("basic", game.name, seed + 1)]
+    state = game.new(2, seed)
+    decisions = [0, 0]
+    run, longest_run = 0, 0
+    while not state.is_over() and sum(decisions) < 2_000:
+        seat = state.to_act()[0]
+        action = players[seat].choose(state, seat)
+        run = run + 1 if action["type"] in COMPOSE_STEPS else 0
+        longest_run = max(longest_run, run)
+        decisions[seat] += 1
+        state.apply(seat, action)
+    assert state.is_over()
+    assert decisions[0] <= 4 * decisions[1]
+    assert longest_run <= 4
+
+
+def test_the_catan_basic_bot_finishes_any_offer_without_taking_cards_out():
+    """Whatever card a player put into an offer before the bot took the seat over, the basic bot
+    proposes or cancels within a few steps and never takes a card out again."""
+    game = games.get("catan-on-the-road")
+    starts = [s for s in positions(game.name, 2, 21) if {"type": "start_trade"} in s.legal_actions(s.to_act()[0])]
+    assert starts
+    for start in starts[:6]:
+        seat = start.to_act()[0]
+        opened = start.clone()
+        opened.apply(seat, {"type": "start_trade"})
+        for first in opened.legal_actions(seat):
+            if first["type"] not in COMPOSE_STEPS:
+                continue
+            state = opened.clone()
+            state.apply(seat, first)
+            bot = bots.get("basic", game.name, 3)
+            steps = []
+            while state.trade is not None and state.trade.stage == "compose":
+                steps.append(bot.choose(state, seat))
+                state.apply(seat, steps[-1])
+            assert len(steps) <= 3 and not any("remove" in a["type"] for a in steps), steps
+
+
 def test_the_gwt_bot_foresees_exactly_the_moves_the_rules_will_offer():
     """The GWT bot credits a move with the best move from its stop (up to the step limit of
     §9.3, only locations count as steps (§5.1), Kansas City ends a move). It rebuilds those paths

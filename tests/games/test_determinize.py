@@ -161,6 +161,30 @@ def test_catan_unseen_cards_land_in_each_hidden_place_as_often_as_chance_allows(
     _frequency_check(deck_top, expected, SAMPLES)
 
 
+def test_catan_a_sample_keeps_the_cards_a_trade_answer_showed():
+    """A player who accepted an offer showed it holds the cards asked for: in every sample it
+    still holds them, so completing the trade there never leaves a hand with fewer than no cards
+    (the search once crashed on such a sample)."""
+    game = games.get("catan-on-the-road")
+    waiting: list[State] = []
+
+    def keep(state: State) -> None:
+        if state.trade is not None and state.trade.stage == "choose" and "accept" in state.trade.answers:
+            waiting.append(state.clone())
+
+    play_game(game, 2, 1, seat_bots(game, ["basic"], 2, 1), on_step=keep)
+    assert waiting
+    rng = Rng(5)
+    for state in waiting:
+        seat = state.active
+        partner = state.trade.answers.index("accept")
+        for _ in range(50):
+            sample = state.determinize(seat, rng)
+            assert all(h >= a for h, a in zip(sample.hands[partner], state.trade.ask))
+            sample.apply(seat, {"type": "trade_with", "seat": partner})
+            assert all(min(hand) >= 0 for hand in sample.hands)
+
+
 def test_gwt_unseen_cards_land_in_each_hidden_place_as_often_as_chance_allows():
     state = positions("gwt", 2, seed=8, every=4)[40]
     seat = state.to_act()[0]

@@ -89,7 +89,7 @@ def best_level() -> str:
 
 #: the level of new tables and `gametable play` when none is named: the strongest level whose
 #: strength bench/ has shown and whose moves come quickly. The search levels are not yet (their
-#: margins over `basic` are unmeasured, and CATAN's can dither over a trade offer: docs/bots.md).
+#: margins over `basic` are not yet measured over enough games: docs/bots.md).
 DEFAULT_LEVEL = "basic"
 
 

@@ -15,6 +15,10 @@ the position reached (``State.provisional_scores``, or the result of a finished 
 - The roll-out stops after ``horizon`` decisions; the value of the position reached is the seat's
   provisional score against the best other seat's, squashed into [0, 1]; a finished game counts
   its result (a win 1, a shared win its share, a loss 0) with the score margin as a tie-break.
+- The basic bot may narrow the moves worth weighing (``search_candidates``): a decision left with
+  one candidate is played at once and is no node of the tree. CATAN's bot composes trade offers
+  itself this way: the single steps of an offer cannot be told apart by a search, which then put
+  cards in and took them out again for hundreds of steps.
 - The choice is the most visited move at the root. With ``trees`` > 1 the iterations are split
   over independent trees (seeded from the bot's seed) whose root statistics are added up; they
   run on ``workers`` processes. The answer depends on the seed, the iterations and the trees,
@@ -31,7 +35,8 @@ from typing import Any, Callable
 
 from gametable.engine import Action, Rng, State
 
-#: makes the basic bot of a game (a HeuristicBot: it must offer ``scores`` and ``choose``)
+#: makes the basic bot of a game (a HeuristicBot: it must offer ``scores``, ``choose`` and
+#: ``search_candidates``)
 BasicFactory = Callable[[int], Any]
 
 
@@ -91,8 +96,11 @@ class SearchBot:
         # one seed per decision of this bot: the same bot deciding twice explores differently
         decision_seed = Rng(self.seed * 1_000_003 + self.decisions).next_u64()
         self.decisions += 1
+        candidates = self.basic(decision_seed).search_candidates(state, seat, actions)
+        if len(candidates) == 1:
+            return candidates[0]
         totals = root_statistics(state, seat, self.basic, self.budget, decision_seed, self.workers)
-        return best_root_action(actions, totals)
+        return best_root_action(candidates, totals)
 
 
 def best_root_action(actions: list[Action], totals: dict[str, tuple[int, float]]) -> Action:
@@ -145,7 +153,10 @@ def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: S
         if acting != seat:
             world.apply(acting, players[acting].choose(world, acting))
             continue
-        actions = world.legal_actions(seat)
+        actions = players[seat].search_candidates(world, seat, world.legal_actions(seat))
+        if len(actions) == 1:
+            world.apply(seat, actions[0])
+            continue
         child = _select(node, world, seat, actions, players[seat], budget)
         path.append((node, child))
         world.apply(seat, child.action)

@@ -113,6 +113,7 @@ class LevelStanding:
                 "win_rate_ci95": [round(low, 4), round(high, 4)],
                 "equal_share": round(self.share / self.seats, 4) if self.seats else 0,
                 "average_score": round(self.score / self.seats, 2) if self.seats else 0,
+                "decisions_per_game": round(self.decisions / self.seats, 1) if self.seats else 0,
                 "ms_per_decision": round(1000 * self.seconds / self.decisions, 2) if self.decisions else 0}
 
 

@@ -36,5 +36,11 @@ class HeuristicBot:
         score = self.scorer(state.view(seat), seat)
         return [score(action) for action in actions]
 
+    def search_candidates(self, state: State, seat: int, actions: list[Action]) -> list[Action]:
+        """The moves among ``actions`` a search bot should weigh here; a single one is played
+        without searching. A game's bot narrows them where single steps cannot be told apart by
+        a search (the parts of one larger move): the default keeps every legal action."""
+        return actions
+
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         raise NotImplementedError

@@ -10,6 +10,8 @@ need) and from that how much each card is worth to keep. Then:
 - trade at most one spare card for one missing card per turn, accept a trade that helps it
   (the partner also draws a bonus card) unless the proposer is close to winning;
 - discard and give away the cards it needs least.
+
+A search bot leaves the composing of offers to it (``search_candidates``).
 """
 
 from __future__ import annotations
@@ -154,6 +156,30 @@ class CatanRoadBot(HeuristicBot):
             return _score_trade_step(action, view, seat, trade, missing, spare, trade_gain)
 
         return score
+
+    def search_candidates(self, state: Any, seat: int, actions: list[Action]) -> list[Action]:
+        """An offer is composed by this bot, never searched step by step: a search cannot tell
+        its single steps apart (putting a card in, taking it out again) and dithered for
+        hundreds of steps. Opening an offer is weighed only if this bot would compose one."""
+        view = state.view(seat)
+        if _composing(view["trade"], seat):
+            return [self.choose(state, seat)]
+        score = self.scorer(view, seat)
+        kept = [a for a in actions if a["type"] not in _OPENERS or score(a) >= 0]
+        return kept or actions
+
+
+#: steps that open an offer to compose; a search weighs them only when this bot would compose one
+_OPENERS = ("start_trade", "counter")
+
+
+def _composing(trade: dict | None, seat: int) -> bool:
+    """Is ``seat`` composing an offer (its own as the proposer, or a counter-offer)?"""
+    if trade is None:
+        return False
+    if trade["stage"] == "compose":
+        return trade["proposer"] == seat
+    return any(a["seat"] == seat and a["answer"] == "countering" for a in trade["answers"])
 
 
 def _traded_this_turn(view: dict[str, Any]) -> bool:

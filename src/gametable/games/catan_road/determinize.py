@@ -8,7 +8,9 @@ event deck the events not yet drawn since its last reshuffle.
 
 So the other hands and the resource deck are dealt again from their common pool (the 61 resource
 cards less the seat's hand and the discard pile), each keeping its size; the building and event
-decks are shuffled; the RNG is new.
+decks are shuffled; the RNG is new. Cards a player has shown to hold during the trade in progress
+stay in that hand: what it accepted to give (it may only accept holding the cards asked for) and the
+cards its counter-offer gives (it may only offer cards it holds).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from gametable.engine import Rng
 from gametable.engine.determinize import fresh_rng, redeal, seat_log
+from gametable.games.catan_road.trade import ACCEPTED
 
 if TYPE_CHECKING:
     from gametable.games.catan_road.state import CatanState
@@ -26,12 +29,23 @@ def determinize(state: "CatanState", seat: int, rng: Rng) -> "CatanState":
     sample = state.clone()
     others = [s for s in range(sample.n) if s != seat]
     # hands are counts per resource: deal lists of resource indexes, then count them back
-    hands = [[r for r in range(5) for _ in range(sample.hands[s][r])] for s in others]
+    shown = {s: _shown_in_trade(sample, s) for s in others}
+    hands = [[r for r in range(5) for _ in range(sample.hands[s][r] - shown[s][r])] for s in others]
     redeal(rng, [sample.res_deck, *hands])
     for s, cards in zip(others, hands):
-        sample.hands[s] = [cards.count(r) for r in range(5)]
+        sample.hands[s] = [cards.count(r) + shown[s][r] for r in range(5)]
     redeal(rng, [sample.bdeck])
     redeal(rng, [sample.edeck])
     sample.rng = fresh_rng(rng)
     sample.log = seat_log(sample.log, seat)
     return sample
+
+
+def _shown_in_trade(state: "CatanState", seat: int) -> list[int]:
+    """The cards ``seat`` is known to hold from its answer to the trade in progress (per resource)."""
+    trade = state.trade
+    if trade is None:
+        return [0] * 5
+    accepted = trade.ask if trade.answers[seat] == ACCEPTED else [0] * 5
+    counter_give = trade.counters[seat][0] if trade.counters[seat] is not None else [0] * 5
+    return [max(a, c) for a, c in zip(accepted, counter_give)]
