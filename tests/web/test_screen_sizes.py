@@ -21,16 +21,17 @@ MIN_TARGET = 24
 #: the smallest text on the GWT board, in CSS pixels
 MIN_TEXT = 11
 
-# For each offered choice: focus it (the GWT board view pans a focused element into view, as a
-# player would by dragging), scroll the page to it, and ask which element is on top at its centre.
-CHOICES_AS_SEEN = """() => [...document.querySelectorAll('[data-legal]')].map((el) => {
+# For each element of a selector (the offered choices, the end-turn step's buttons): focus it (the
+# GWT board view pans a focused element into view, as a player would by dragging), scroll the page
+# to it, and ask which element is on top at its centre.
+CHOICES_AS_SEEN = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
     el.focus({preventScroll: true});
     el.scrollIntoView({block: 'center', inline: 'center'});
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     const name = (node) => node ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : 'nothing';
     return {
-        choice: `${name(el)} ${el.getAttribute('aria-label') || el.textContent}`.slice(0, 120),
+        choice: `${name(el)} ${el.getAttribute('aria-label') || el.textContent}`.slice(0, 120), id: el.id,
         width: box.width, height: box.height,
         on_top: !!hit && (hit === el || el.contains(hit)), hit: name(hit),
     };
@@ -63,7 +64,7 @@ def open_table(server, browser, page_errors, game, width, height, lang="en", pla
 
 
 def assert_choices_can_be_tapped(page, where):
-    seen = page.evaluate(CHOICES_AS_SEEN)
+    seen = page.evaluate(CHOICES_AS_SEEN, "[data-legal]")
     assert seen, f"{where}: nothing offered"
     covered = [c for c in seen if not c["on_top"]]
     assert covered == [], f"{where}: covered choices {covered}"
@@ -72,20 +73,13 @@ def assert_choices_can_be_tapped(page, where):
     return len(seen)
 
 
-END_TURN_BUTTONS = """() => [...document.querySelectorAll('#end-turn-dialog[open] button:not([hidden])')].map((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return {button: el.id, width: box.width, height: box.height, on_top: !!hit && (hit === el || el.contains(hit))};
-})"""
-
-
 def go_through_the_end_turn_step(page, where):
     """A click that ends the turn opens the modal "End turn?" step, which covers the table on
     purpose: its own buttons must then be the ones that can be tapped. Confirm it."""
     if not page.locator("#end-turn-dialog[open]").count():
         return
-    buttons = page.evaluate(END_TURN_BUTTONS)
-    assert {b["button"] for b in buttons} >= {"end-turn-confirm"}, f"{where}: {buttons}"
+    buttons = page.evaluate(CHOICES_AS_SEEN, "#end-turn-dialog[open] button:not([hidden])")
+    assert {b["id"] for b in buttons} >= {"end-turn-confirm"}, f"{where}: {buttons}"
     bad = [b for b in buttons if not b["on_top"] or b["width"] < MIN_TARGET or b["height"] < MIN_TARGET]
     assert bad == [], f"{where}: end-turn step buttons that cannot be tapped {bad}"
     page.click("#end-turn-confirm")

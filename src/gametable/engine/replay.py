@@ -80,9 +80,7 @@ def replay_timeline(
     keep_last: bool = False,
 ) -> Timeline:
     """The timeline after every entry: the state and the last seat's undo window."""
-    for timeline in timeline_steps(game, num_players, seed, options, entries, keep_last):
-        pass
-    return timeline
+    return replay_timeline_from(game.new(num_players, seed, options), entries, keep_last)
 
 
 def replay_timeline_from(

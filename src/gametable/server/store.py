@@ -525,10 +525,7 @@ class LogStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
                                 .order_by(models.seats.c.seat)).all()
-        return [SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
-                           player_id=r.player_id, reclaim_hash=r.reclaim_hash, clock_ms=r.clock_ms,
-                           deadline_ms=r.deadline_ms, timeouts=r.timeouts)
-                for r in rows]
+        return [_seat_record(r) for r in rows]
 
     def deadlines(self) -> list[tuple[int, str]]:
         """(earliest deadline, table id) of every unfinished table with a running clock: a
@@ -571,9 +568,7 @@ class LogStore:
                 .where(models.actions.c.table_id == table_id, models.actions.c.seq > seq)
                 .order_by(models.actions.c.seq)
             ).all()
-        return [ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time,
-                             timeout=r.timeout)
-                for r in rows]
+        return [_action_record(r) for r in rows]
 
     # -- table leases (several processes: gametable.server.leases) ------------------------
 
