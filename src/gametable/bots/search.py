@@ -211,17 +211,20 @@ def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget) 
             break
         acting = world.to_act()[0]
         world.apply(acting, players[acting].choose(world, acting))
-    return position_value(world, seat, budget.margin_scale)
+    return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores)
 
 
-def position_value(world: State, seat: int, scale: float) -> float:
-    """How good the position is for ``seat``, in [0, 1]."""
+def position_value(world: State, seat: int, scale: float,
+                   estimated_scores: Callable[[State], list[float]] | None = None) -> float:
+    """How good the position is for ``seat``, in [0, 1]; an unfinished game is judged by
+    ``estimated_scores`` (the basic bot's, by default the final scoring applied now)."""
     if world.is_over():
         result = world.result()
         totals = [s["total"] for s in result["scores"]]
         share = 1 / len(result["winners"]) if seat in result["winners"] else 0.0
         return 0.9 * share + 0.1 * _squash(_margin(totals, seat), scale)
-    return _squash(_margin(world.provisional_scores(), seat), scale)
+    estimates = estimated_scores(world) if estimated_scores else world.provisional_scores()
+    return _squash(_margin(estimates, seat), scale)
 
 
 def _margin(totals: list[float], seat: int) -> float:

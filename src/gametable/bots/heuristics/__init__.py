@@ -42,5 +42,11 @@ class HeuristicBot:
         a search (the parts of one larger move): the default keeps every legal action."""
         return actions
 
+    def estimated_scores(self, state: State) -> list[float]:
+        """Each seat's expected final score, for a search that cuts an imagined game off (on a
+        state it dealt itself). By default the final scoring applied now; a game's bot may add
+        what its investments should still bring."""
+        return state.provisional_scores()
+
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         raise NotImplementedError

@@ -45,6 +45,7 @@ breeding_value = import_module(EDITION + ".kansas_city").breeding_value  # a rul
 fee_of_icons = import_module(EDITION + ".movement").fee_of_icons  # rules over public facts
 tile_hand_icons = import_module(EDITION + ".movement").tile_hand_icons
 transport_cost = import_module(EDITION + ".railroad").transport_cost
+hand_disc_group = import_module(EDITION + ".common").G_HAND
 
 VP = 3.0                 # dollars a victory point is worth to this bot (at the start of the game)
 VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
@@ -131,12 +132,53 @@ def card_keep_value(card: str, hand: list[str]) -> float:
     return breeding_value(hand) - breeding_value(rest) + 0.1 * D.BREEDING_VALUE[card]
 
 
+def game_progress(token_row: int | None, end_triggered: bool) -> float:
+    """How far the game has gone, from the job market token's 0-based row (None: off the market):
+    0 at the start, 1 when the end is triggered. Long-term investments (workers, buildings, the
+    engine, a bigger hand) are worth less near the end."""
+    if token_row is None or end_triggered or token_row >= D.JOB_ROWS:
+        return 1.0
+    return max(0.0, (token_row - 1) / (D.JOB_ROWS - 1))
+
+
 class GwtBot(HeuristicBot):
     game_name = D.GAME_NAME
 
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         ctx = _Context(view, seat)
         return ctx.score
+
+    def estimated_scores(self, state: Any) -> list[float]:
+        return estimated_scores(state)
+
+
+def estimated_scores(state: Any) -> list[float]:
+    """What each seat would score at the end, as this bot sees the game: the final scoring
+    applied now, plus what its investments should still bring, in VP at the bot's own prices.
+
+    A search cuts its imagined games off a few turns ahead; the scoring alone would make it cash
+    in (deliver early, never hire or build) because an engine scores nothing yet. So the workers
+    hired, the engine's advance, the buildings placed, the hand-limit discs cleared and the
+    herd's breeding values count here with the values the bot's own action scores give them,
+    shrinking as the game nears its end; certificates count as kept ones; money counts at the
+    bot's price of a VP rather than the final $5 (and without the final scoring's rounding).
+    It reads the state, so it is only for states a search dealt itself (``determinize``)."""
+    future = 1.0 - game_progress(state.token_row, state.end_triggered)
+    start_breeding = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
+    estimates = []
+    for seat, (player, final) in enumerate(zip(state.players, state.provisional_scores())):
+        hired = sum((n - 1) * WORKER_USE[kind] for n, kind in zip(player.workers, D.WORKER_KINDS))
+        engine = ENGINE_STEP * D.POS_ORDER[player.engine] / 2
+        buildings = ROUTE_SPACE * sum(1 for owner, tile in zip(state.trail_owner, state.trail_tile)
+                                      if owner == seat and tile)
+        hand = HAND_DISC_USE * player.cleared(hand_disc_group)
+        herd = HERD * (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
+                       - start_breeding)
+        investments = future * (hired + engine + buildings + hand + herd)
+        kept = CERTIFICATE * D.CERT_TRACK[player.cert]
+        money = player.money / VP - player.money // 5
+        estimates.append(final + money + (investments + kept) / VP)
+    return estimates
 
 
 class _Context:
@@ -154,9 +196,7 @@ class _Context:
         self.stations = view["railroad"]["stations"]
         self.players = len(view["players"])
         token = view["job_market"]["token_row"]
-        #: how far the game has gone (0 at the start, 1 when the end is triggered): long-term
-        #: investments (workers, buildings, engine) are worth less near the end
-        self.progress_done = 1.0 if token is None or view["end_triggered"] else (token - 2) / (D.JOB_ROWS - 1)
+        self.progress_done = game_progress(None if token is None else token - 1, view["end_triggered"])
         self.future = max(0.0, 1.0 - self.progress_done)
         #: dollars a VP is worth now: money buys more early on, and scores only $5 per VP at the end
         self.vp = VP + (VP_LATE - VP) * self.progress_done

@@ -1,0 +1,75 @@
+"""The GWT basic bot's estimate of final scores, which the search levels use where they cut an
+imagined game off (docs/bots.md, "Search levels"): the final scoring (rules §11) applied now, plus
+what the investments should still bring at the bot's own prices."""
+
+import pytest
+
+from gametable import games
+from gametable.bots.heuristics import gwt as bot
+from gametable.bots.search import position_value
+
+
+def _fresh(game_name="gwt"):
+    state = games.get(game_name).new(2, seed=7)
+    for player in state.players:
+        player.money = 0  # whole VP only: the estimate's money term is then 0
+    return state
+
+
+def _estimate_gain(state, change):
+    before = bot.estimated_scores(state)
+    change(state.players[0])
+    after = bot.estimated_scores(state)
+    assert after[1] == before[1]  # the other seat's estimate does not move
+    return after[0] - before[0]
+
+
+@pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
+def test_money_counts_at_the_bots_price_of_a_vp_not_the_final_five_dollars(game_name):
+    state = _fresh(game_name)
+    state.players[0].money = 14  # scores 2 VP at the end (§11: $5 per VP, rounded down)
+    estimate = bot.estimated_scores(state)[0]
+    assert estimate - state.provisional_scores()[0] == pytest.approx(14 / bot.VP - 2)
+
+
+def test_a_hired_worker_is_worth_its_use_early_and_nothing_more_than_its_vp_at_the_end():
+    state = _fresh()
+    state.token_row = 1  # the job market token's first row: the whole game ahead
+    gain = _estimate_gain(state, lambda p: p.workers.__setitem__(0, 2))
+    assert gain == pytest.approx(bot.WORKER_USE["cowboy"] / bot.VP)
+
+    state = _fresh()
+    state.end_triggered = True
+    # the second cowboy is no worker-VP space: nothing left to gain from him
+    assert _estimate_gain(state, lambda p: p.workers.__setitem__(0, 2)) == 0
+
+
+def test_investments_shrink_as_the_job_market_fills():
+    gains = []
+    for row in (1, 4, 7):
+        state = _fresh()
+        state.token_row = row
+        gains.append(_estimate_gain(state, lambda p: p.workers.__setitem__(2, 3)))
+    assert gains[0] > gains[1] > gains[2] > 0
+    assert gains[0] == pytest.approx(2 * bot.WORKER_USE["engineer"] / bot.VP)
+
+
+def test_kept_certificates_and_a_cleared_hand_disc_count():
+    state = _fresh()
+    state.token_row = 1
+    assert _estimate_gain(state, lambda p: setattr(p, "cert", 2)) == pytest.approx(
+        bot.CERTIFICATE * bot.D.CERT_TRACK[2] / bot.VP)
+    hand = bot.hand_disc_group
+    assert _estimate_gain(state, lambda p: p.discs.__setitem__(hand, p.discs[hand] - 1)) == pytest.approx(
+        bot.HAND_DISC_USE / bot.VP)
+
+
+def test_the_search_judges_an_unfinished_game_by_the_estimate_it_is_given():
+    state = _fresh()
+    assert not state.is_over()
+    level = position_value(state, 0, 8.0)  # the scoring alone: both seats level
+    assert level == pytest.approx(0.5)
+    ahead = position_value(state, 0, 8.0, lambda s: [10.0, 2.0])
+    behind = position_value(state, 1, 8.0, lambda s: [10.0, 2.0])
+    assert ahead > 0.5 > behind
+    assert ahead + behind == pytest.approx(1.0)
