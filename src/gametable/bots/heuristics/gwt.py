@@ -162,6 +162,7 @@ class _Context:
         self.vp = VP + (VP_LATE - VP) * self.progress_done
         self._stop_cache: dict[str, float] = {}
         self._next_cache: dict[str, float] = {}
+        self._fee_cache: dict[str, int] = {}
 
     # -- what the seat owns ---------------------------------------------------------------------
     @cached_property
@@ -297,9 +298,12 @@ class _Context:
 
     def fee(self, node_id: str) -> int:
         """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
-        node = self.nodes[node_id]
-        hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
-        return fee_of_icons(hands, self.players)
+        fees = self._fee_cache  # every path judged this decision asks again for the same nodes
+        if node_id not in fees:
+            node = self.nodes[node_id]
+            hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
+            fees[node_id] = fee_of_icons(hands, self.players)
+        return fees[node_id]
 
     # -- the best of each kind of purchase, for judging where to stop --------------------------
     @cached_property

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gametable.engine.log import log_for
-
 from . import common as C
 from . import data as D
 
@@ -136,6 +134,9 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
     if seat == viewer:
         out["hand"] = sorted(p.hand)
         out["discard"] = list(p.discard)
+        # the draw pile is face down, but what it holds is known to its owner: the starting herd,
+        # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
+        out["herd"] = sorted(c for place in (p.deck, p.hand, p.discard) for c in place if c in D.CATTLE)
         del out["hand_size"]
     return out
 
@@ -172,7 +173,7 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "end_triggered": st.end_triggered,
         "final_turns_left": st.final_turns,
         "players": [_player(st, s, seat) for s in range(st.n)],
-        "log": log_for(st.log, seat),
+        "log": st.visible_log(seat),
     }
     if C.simmental(st):  # the Heifer and Cow stacks beside Kansas City (second edition)
         view["simmental"] = {"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
