@@ -10,8 +10,9 @@ roll-out, and every decision with more than one legal action is timed (thread CP
 order: early, middle, late. Each tree also hashes every game's (seat, action) sequence; the run
 stops (exit status 1) if the trees play different games.
 
-Strong (GWT only, --strong N positions, 0 to skip): the ``strong`` bot's decision at N positions
-spread over a 2-player basic game (seed 7), timed the same way; the actions chosen are compared too.
+Strong (GWT only, --strong N positions a round, 0 to skip): the ``strong`` bot's decision at N
+positions spread over a 2-player basic game (seed 7 in the first round, 8 in the second...), timed
+the same way; the actions chosen are compared too.
 
 Both trees run in child processes (``--worker PATH``) that take turns, round after round, so a
 change in the machine's load falls on both alike. Prints the load average before and after.
@@ -44,7 +45,7 @@ from gametable import games as registry  # noqa: E402
 from gametable.sim.runner import play_game, seat_bots  # noqa: E402
 
 STAGES = ("early", "middle", "late")
-STRONG_SEED = 7
+FIRST_STRONG_SEED = 7
 
 
 def _timed_choose(bot, state, seat):
@@ -80,7 +81,7 @@ def basic_games(name: str, players: int, seeds: list[int]) -> dict:
     return {"seconds": seconds, "decisions": decisions, "prints": prints}
 
 
-def strong_decisions(count: int) -> dict:
+def strong_decisions(count: int, seed: int) -> dict:
     """Seconds of the strong bot's decisions at ``count`` positions of a basic game, and its choices."""
     game = registry.get("gwt")
     positions = []
@@ -89,7 +90,7 @@ def strong_decisions(count: int) -> dict:
         if not state.is_over() and len(state.legal_actions(state.to_act()[0])) > 1:
             positions.append(state.clone())
 
-    play_game(game, 2, STRONG_SEED, seat_bots(game, ["basic"], 2, STRONG_SEED), on_step=keep)
+    play_game(game, 2, seed, seat_bots(game, ["basic"], 2, seed), on_step=keep)
     seconds, chosen = [], []
     for state in positions[::max(1, len(positions) // count)][:count]:
         action, used = _timed_choose(bots.get("strong", "gwt", 3), state, state.to_act()[0])
@@ -104,7 +105,7 @@ def worker() -> None:
         if request["cmd"] == "basic":
             answer = basic_games(request["game"], request["players"], request["seeds"])
         else:
-            answer = strong_decisions(request["count"])
+            answer = strong_decisions(request["count"], request["seed"])
         print(json.dumps(answer), flush=True)
 
 
@@ -164,7 +165,8 @@ def main() -> None:
                     {"cmd": "basic", "game": config[0], "players": config[1], "seeds": seeds}))
         if args.strong:
             for label in order:
-                got = children[label].ask({"cmd": "strong", "count": args.strong})
+                got = children[label].ask({"cmd": "strong", "count": args.strong,
+                                           "seed": FIRST_STRONG_SEED + round_})
                 strong[label]["seconds"] += got["seconds"]
                 strong[label]["chosen"] += got["chosen"]
         order.reverse()  # the other tree goes first next round
@@ -197,7 +199,7 @@ def main() -> None:
             print(f"{row['game']:8} {row['players']:>2} {row['tree']:9} "
                   + " ".join(f"{row[s + '_ms']:>10.3f}" for s in STAGES) + f" {row['decisions']:>9}")
         for row in strong_rows:
-            print(f"strong gwt 2p, {row['decisions']} decisions, {row['tree']}: {row['mean_ms']} ms a decision")
+            print(f"strong gwt 2p, {row['decisions']} positions, {row['tree']}: {row['mean_ms']} ms a decision")
         if len(children) > 1:
             print("same choices in both trees" if same else "THE TREES CHOSE DIFFERENTLY")
     if not same:
