@@ -4,7 +4,7 @@ Nothing here imports another part of gametable, and nothing here needs a third-p
 """
 
 from gametable.engine.errors import IllegalAction, InvalidOptions
-from gametable.engine.log import LogEntry, entry_for, log_for
+from gametable.engine.log import LogEntry, SeatLogs, entry_for, log_for
 from gametable.engine.options import OptionSpec, resolve_options
 from gametable.engine.protocol import Action, Game, State
 from gametable.engine.replay import (ReplayRefused, replay, replay_steps, replay_timeline,
@@ -22,6 +22,7 @@ __all__ = [
     "OptionSpec",
     "ReplayRefused",
     "Rng",
+    "SeatLogs",
     "State",
     "Timeline",
     "UNDO",

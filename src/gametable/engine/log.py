@@ -26,4 +26,33 @@ def entry_for(entry: LogEntry, seat: int | None) -> LogEntry:
 
 
 def log_for(entries: Iterable[LogEntry], seat: int | None) -> list[LogEntry]:
-    return [entry_for(e, seat) for e in entries]
+    # entry_for inlined for the public entries (most of a log), which every viewer gets as they are
+    return [e if "private" not in e else entry_for(e, seat) for e in entries]
+
+
+class SeatLogs:
+    """Each viewer's ``log_for`` of one log, kept between calls and extended with the entries
+    appended since: a view is built after every action (and hundreds of times per move in a
+    search bot's roll-outs), and filtering the whole log each time grows with the game.
+
+    It relies on the log only growing and its entries never changing once written (the engine's
+    rule for logs); a state holds one for its ``log`` list and drops it when that list is replaced
+    (a clone or a determinization has its own list, and its own SeatLogs)."""
+
+    __slots__ = ("log", "_seen")
+
+    def __init__(self, log: list[LogEntry]) -> None:
+        self.log = log
+        self._seen: dict[int | None, list[LogEntry]] = {}
+
+    def for_seat(self, seat: int | None) -> list[LogEntry]:
+        """``log_for(self.log, seat)``, as a new list the caller may keep or change."""
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = []
+        log = self.log
+        if len(seen) > len(log):  # cut in place (never by the engine): filter it again
+            seen.clear()
+        if len(seen) < len(log):
+            seen += log_for(log[len(seen):], seat)
+        return seen[:]

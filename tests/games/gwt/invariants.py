@@ -87,3 +87,34 @@ def money_from_log(st: GwtState) -> list[int]:
 
 def check_money_is_explained(st: GwtState) -> None:
     assert money_from_log(st) == [p.money for p in st.players], "a dollar moved without a log entry"
+
+
+def herd_from_log(log: list[dict], seat: int, starting_herd: list[str]) -> list[str]:
+    """A seat's cattle as its view's log tells them: the starting herd, cattle bought, cards removed
+    and upgraded (the Simmental variant)."""
+    cards = list(starting_herd)
+    for entry in log:
+        if entry.get("seat") != seat:
+            continue
+        key = entry["key"].split(".", 1)[1]
+        if key == "cattle_bought":
+            cards.extend(entry["cards"])
+        elif key == "card_removed" and entry["card"] in cards:
+            cards.remove(entry["card"])
+        elif key == "cattle_upgraded" and entry["card"] in cards:
+            cards[cards.index(entry["card"])] = entry["new"]
+    return cards
+
+
+def check_views(st: GwtState) -> None:
+    """Each seat's view: the log filtered for it (kept between views, see engine.log.SeatLogs) and
+    its herd, which it knows from the log although its draw pile is face down."""
+    from gametable.engine import log_for
+
+    for seat in (None, *range(st.n)):
+        view = st.view(seat)
+        assert view["log"] == log_for(st.log, seat)
+        if seat is not None:
+            assert sorted(view["players"][seat]["herd"]) == sorted(
+                herd_from_log(view["log"], seat, st.data.STARTING_HERD)), "the herd is not the log's"
+            assert all("herd" not in p for s, p in enumerate(view["players"]) if s != seat)

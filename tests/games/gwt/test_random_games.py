@@ -5,12 +5,13 @@ import json
 
 import pytest
 
+from gametable.engine import Rng, log_for
 from gametable.games import get
 from gametable.sim.runner import play_random_game
 from tests.conformance import (assert_deterministic, assert_illegal_actions_rejected,
                                assert_json_round_trip_and_clone, play_checked)
 
-from .invariants import check
+from .invariants import check, check_views
 
 GAME = get("gwt")
 RANDOM_OPTIONS = {"building_sides": "random", "neutral_buildings": "random"}
@@ -84,3 +85,33 @@ def test_the_log_explains_every_dollar(players):
     from .invariants import check_money_is_explained
     for seed in range(3):
         play_random_game(GAME, players, 200 + seed, RANDOM_OPTIONS, on_step=check_money_is_explained)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_view_shows_the_seats_log_and_its_herd_as_the_log_tells_it(players):
+    play_random_game(GAME, players, 300 + players, RANDOM_OPTIONS, on_step=check_views)
+
+
+def test_a_clone_and_a_determinization_keep_their_own_view_of_the_log():
+    """The views' log is kept per state between views: a clone or a world dealt from a state must
+    not see the other's later entries, nor change what the state shows."""
+    state = GAME.new(3, 9)
+    _first_legal_steps(state, 300)
+    for seat in (None, 0, 1, 2):
+        state.view(seat)  # the state now keeps each seat's log
+    shown = [state.view(seat)["log"] for seat in (None, 0, 1, 2)]
+    clone = state.clone()
+    world = state.determinize(1, Rng(4))
+    for copy in (clone, world):
+        _first_legal_steps(copy, 40)
+        for seat in (None, 0, 1, 2):
+            assert copy.view(seat)["log"] == log_for(copy.log, seat)
+    assert len(clone.log) > len(state.log)
+    assert [state.view(seat)["log"] for seat in (None, 0, 1, 2)] == shown == [
+        log_for(state.log, seat) for seat in (None, 0, 1, 2)]
+
+
+def _first_legal_steps(state, count: int) -> None:
+    for _ in range(count):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])

@@ -10,7 +10,7 @@ from gametable.games import get
 from gametable.sim.runner import play_random_game
 from tests.conformance import (assert_deterministic, assert_illegal_actions_rejected,
                                assert_json_round_trip_and_clone, play_checked)
-from tests.games.gwt.invariants import check, check_money_is_explained
+from tests.games.gwt.invariants import check, check_money_is_explained, check_views
 
 GAME = get("gwt-2e")
 #: without and with the Simmental variant (§1.17)
@@ -60,3 +60,9 @@ def test_views_hold_no_hidden_stack_or_other_hand():
 def test_the_log_explains_every_dollar(players):
     for seed, options in enumerate(OPTIONS):
         play_random_game(GAME, players, 200 + seed, options, on_step=check_money_is_explained)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_view_shows_the_seats_log_and_its_herd_as_the_log_tells_it(options):
+    """With the Simmental variant, upgraded cattle change the herd."""
+    play_random_game(GAME, 3, 31, options, on_step=check_views)

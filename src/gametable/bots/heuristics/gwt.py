@@ -202,6 +202,9 @@ class _Context:
         self.vp = VP + (VP_LATE - VP) * self.progress_done
         self._stop_cache: dict[str, float] = {}
         self._next_cache: dict[str, float] = {}
+        self._fee_cache: dict[str, int] = {}
+        self._city_cache: dict[str, float] = {}
+        self._delivery_cache: dict[int, float] = {}
 
     # -- what the seat owns ---------------------------------------------------------------------
     @cached_property
@@ -320,6 +323,11 @@ class _Context:
         An arrow whose other city is still open to us counts half (positive ones draw the bot
         to Albuquerque - El Paso - San Diego - Sacramento, negative ones keep it off Topeka -
         Wichita - Colorado Springs)."""
+        if city_id not in self._city_cache:  # best_delivery asks for every city at every total
+            self._city_cache[city_id] = self._city_value(city_id)
+        return self._city_cache[city_id]
+
+    def _city_value(self, city_id: str) -> float:
         city = self.cities[city_id]
         vp = float(city["vp"])
         index = D.CITY_INDEX[city_id]
@@ -337,9 +345,12 @@ class _Context:
 
     def fee(self, node_id: str) -> int:
         """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
-        node = self.nodes[node_id]
-        hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
-        return fee_of_icons(hands, self.players)
+        fees = self._fee_cache  # every path judged this decision asks again for the same nodes
+        if node_id not in fees:
+            node = self.nodes[node_id]
+            hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
+            fees[node_id] = fee_of_icons(hands, self.players)
+        return fees[node_id]
 
     # -- the best of each kind of purchase, for judging where to stop --------------------------
     @cached_property
@@ -451,9 +462,12 @@ class _Context:
         return breeding_value(self.hand) + certificates + self.me["permanent_certificates"]
 
     def best_delivery(self, total: int) -> float:
-        return max((self.city_value(c["id"]) for c in self.cities.values()
-                    if c["value"] <= total and (c["repeatable"] or self.seat not in c["discs"])),
-                   default=0.0)
+        if total not in self._delivery_cache:
+            self._delivery_cache[total] = max(
+                (self.city_value(c["id"]) for c in self.cities.values()
+                 if c["value"] <= total and (c["repeatable"] or self.seat not in c["discs"])),
+                default=0.0)
+        return self._delivery_cache[total]
 
     def kansas_city_value(self) -> float:
         """Income and the best delivery the hand affords now (the certificates spent well)."""

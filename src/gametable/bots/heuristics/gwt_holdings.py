@@ -1,9 +1,10 @@
 """What a Great Western Trail player owns, read from their own view: for objective tasks, the
 station-master tasks and the herd the bot plans with.
 
-The view shows the hand and the discard pile but not the draw pile, so the herd is rebuilt from the
-public log (the starting herd, cattle bought, cards removed). Nothing here reads hidden information.
-It serves both editions: the printed tables are those of the view's game (``tables``).
+The view shows the hand and the discard pile but not the draw pile; the seat's own entry lists its
+whole herd (``herd``: what the seat knows from the log, the starting herd, cattle bought, cards
+removed). Nothing here reads hidden information. It serves both editions: the printed tables are
+those of the view's game (``tables``).
 """
 
 from __future__ import annotations
@@ -23,20 +24,9 @@ def tables(view: dict[str, Any]) -> ModuleType:
 
 
 def herd(view: dict[str, Any], seat: int) -> list[str]:
-    """Every cattle card in the seat's deck (draw pile, hand, discard pile)."""
-    data = tables(view)
-    cards = list(data.STARTING_HERD)
-    for entry in view["log"]:
-        if entry.get("seat") != seat:
-            continue
-        key = entry.get("key", "").split(".", 1)[-1]
-        if key == "cattle_bought":
-            cards.extend(entry["cards"])
-        elif key == "card_removed" and entry["card"] in cards:
-            cards.remove(entry["card"])
-        elif key == "cattle_upgraded" and entry["card"] in cards:  # Simmental (second edition)
-            cards[cards.index(entry["card"])] = entry["new"]
-    return cards
+    """Every cattle card in the seat's deck (draw pile, hand, discard pile); ``seat`` is the
+    view's own seat, the only one whose herd the view lists."""
+    return view["players"][seat]["herd"]
 
 
 def owned_items(view: dict[str, Any], seat: int, cattle: list[str]) -> dict[str, int]:

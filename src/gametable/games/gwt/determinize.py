@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gametable.engine import Rng
-from gametable.engine.determinize import deal, fresh_rng, redeal, seat_log
+from gametable.engine.determinize import deal, fresh_rng, redeal
 
 from . import data as D
 
@@ -58,7 +58,9 @@ def determinize(state: "GwtState", seat: int, rng: Rng) -> "GwtState":
         redeal(rng, [pile])
     redeal(rng, [sample.cattle_stack])
     sample.rng = fresh_rng(rng)
-    sample.log = seat_log(sample.log, seat)
+    # engine.determinize.seat_log, as the state keeps it between views: a search deals many
+    # worlds from one state, and filtering the whole log for each grows with the game
+    sample.log = state.visible_log(seat)
     sample._legal_cache = None
     return sample
 

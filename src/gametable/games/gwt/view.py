@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gametable.engine.log import log_for
-
 from . import common as C
 from . import data as D
 
 if TYPE_CHECKING:
-    from .state import GwtState
+    from .state import GwtState, Player
 
 
 #: what other players see of a starting objective: it lies face down until the game ends (seed 001)
@@ -99,6 +97,19 @@ def _railroad(st: "GwtState") -> dict[str, Any]:
     }
 
 
+#: the auxiliary actions a player board has unlocked, per count of discs left on each disc group
+#: (all aux_unlocked reads): every view shows them for every player
+_AUX_BY_DISCS: dict[tuple[int, ...], dict[str, dict[str, bool]]] = {}
+
+
+def _aux(p: "Player") -> dict[str, dict[str, bool]]:
+    discs = tuple(p.discs)
+    if discs not in _AUX_BY_DISCS:
+        _AUX_BY_DISCS[discs] = {str(n): {"single": C.aux_unlocked(p, n, False), "double": C.aux_unlocked(p, n, True)}
+                                for n in D.AUX}
+    return _AUX_BY_DISCS[discs]
+
+
 def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
     p = st.players[seat]
     out: dict[str, Any] = {
@@ -110,8 +121,7 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "workers": dict(zip(D.WORKER_KINDS, p.workers)),
         "discs": dict(zip(D.DISC_GROUP_IDS, p.discs)),
         "discs_left": sum(p.discs),
-        "aux": {str(n): {"single": C.aux_unlocked(p, n, False), "double": C.aux_unlocked(p, n, True)}
-                for n in D.AUX},
+        "aux": {n: dict(sides) for n, sides in _aux(p).items()},
         "step_limit": C.step_limit(st, seat),
         "hand_limit": C.hand_limit(p),
         "hand_size": len(p.hand),
@@ -136,6 +146,9 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
     if seat == viewer:
         out["hand"] = sorted(p.hand)
         out["discard"] = list(p.discard)
+        # the draw pile is face down, but what it holds is known to its owner: the starting herd,
+        # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
+        out["herd"] = sorted(c for place in (p.deck, p.hand, p.discard) for c in place if c in D.CATTLE)
         del out["hand_size"]
     return out
 
@@ -172,7 +185,7 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "end_triggered": st.end_triggered,
         "final_turns_left": st.final_turns,
         "players": [_player(st, s, seat) for s in range(st.n)],
-        "log": log_for(st.log, seat),
+        "log": st.visible_log(seat),
     }
     if C.simmental(st):  # the Heifer and Cow stacks beside Kansas City (second edition)
         view["simmental"] = {"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
