@@ -108,6 +108,15 @@ def own_server(tmp_path):
     running.stop()
 
 
+@pytest.fixture
+def toy_server(tmp_path):
+    """A server that also offers the toy game of tests/engine (a game over in three moves)."""
+    running = Server(tmp_path, extra_args=("--extra-game", "tests.engine.toy_game"))
+    running.start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     try:

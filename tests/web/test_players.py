@@ -7,10 +7,9 @@ import random
 import re
 import time
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import Server, new_page
+from tests.web.conftest import new_page
 from tests.web.play import click_one, wait_until_it_is_my_move
 
 
@@ -130,15 +129,6 @@ def test_my_tables_and_the_player_page_fit_a_phone_in_persian(server, browser, p
     expect(page.locator("#no-ratings")).to_be_visible(timeout=PATIENCE)
     assert page_errors == []
     context.close()
-
-
-@pytest.fixture
-def toy_server(tmp_path):
-    """A server that also offers the toy game of tests/engine (a game over in three moves)."""
-    running = Server(tmp_path, extra_args=("--extra-game", "tests.engine.toy_game"))
-    running.start()
-    yield running
-    running.stop()
 
 
 def _player_context(browser, errors, server, name: str):

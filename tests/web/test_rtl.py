@@ -4,6 +4,7 @@ off the page. Screenshots are left in SHOTS for people to look at (nothing compa
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -91,5 +92,8 @@ def test_a_table_in_persian_reads_right_to_left(server, browser, page_errors, ga
         signed = page.evaluate("""() => [...document.querySelectorAll('.gwt-board text, .player-board text')]
             .filter((n) => /^[-+−]/.test(n.textContent)).map((n) => getComputedStyle(n).direction)""")
         assert signed and set(signed) == {"ltr"}, signed
+    else:  # the cards' counts ("×3" on a hand's card, the metropolis stack) in Persian digits too
+        counts = page.locator(".catan-table .card-count").all_text_contents()
+        assert counts and [c for c in counts if re.search(r"[0-9]", c)] == [], counts
     assert page_errors == []
     context.close()

@@ -77,6 +77,37 @@ def test_the_chat_shows_messages_as_text_live_and_fits_a_phone(server, browser, 
     context.close()
 
 
+#: the left edges of the first and the last character of an element's text, as drawn
+FIRST_AND_LAST = """(el) => {
+    const text = el.firstChild;
+    const left = (i) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+    };
+    return [left(0), left(text.length - 1)];
+}"""
+
+
+def test_each_chat_message_runs_in_its_own_direction_on_a_persian_page(server, browser, page_errors):
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "name": "Ann"})
+    bob = server.api("POST", f"/api/tables/{table['id']}/join", {"name": "Bob"})
+    chat = f"/api/tables/{table['id']}/chat"
+    server.api("POST", chat, {"text": "Good luck!"}, token=bob["token"])
+    server.api("POST", chat, {"text": "موفق باشید!"}, token=table["token"])
+    context, page = _open_as(browser, page_errors, server, table, 0, table["token"], lang="fa")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    texts = page.locator("#chat-list .chat-message .text")
+    expect(texts).to_have_count(2)
+    first, last = texts.nth(0).evaluate(FIRST_AND_LAST)
+    assert first < last  # "Good luck!": the "!" at its right end, not before the "G"
+    first, last = texts.nth(1).evaluate(FIRST_AND_LAST)
+    assert first > last  # the Persian message still right to left
+    assert page_errors == []
+    context.close()
+
+
 def test_a_player_leaves_and_takes_the_seat_back_from_the_page(server, browser, page_errors):
     table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "name": "Ann"})
     server.api("POST", f"/api/tables/{table['id']}/join", {"name": "Bob"})

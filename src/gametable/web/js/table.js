@@ -445,7 +445,9 @@ async function render(snapshot) {
   renderChoices(choices);
   page.turn.render(snapshot, seat !== null && page.me?.seat === seat);
   renderLog(view, names);
-  renderSeatTools(snapshot);
+  // the seat panel acts on the live table: a replay's older position ("playing", the seat
+  // perhaps a person's then) must not offer what the table now refuses
+  renderSeatTools(page.replay ? page.replay.table : snapshot);
   tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;

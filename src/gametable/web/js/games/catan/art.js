@@ -1,6 +1,7 @@
 // Card faces of CATAN: On the Road, drawn as small SVGs (our own simple artwork).
 
 import { h, s } from "../../dom.js";
+import { localDigits } from "../../i18n.js";
 
 export const RESOURCE_COLOURS = {
   brick: ["#c2562f", "#8f3a1d"],
@@ -93,7 +94,7 @@ export function card(kind, { label, count, extra, small } = {}) {
   return h("div", { class: `card card-${kind}${small ? " small" : ""}`, dataset: { kind } }, [
     face,
     label ? h("span", { class: "card-label", text: label }) : null,
-    count !== undefined ? h("span", { class: "card-count", text: `×${count}` }) : null,
+    count !== undefined ? h("span", { class: "card-count", text: `×${localDigits(count)}` }) : null,
     extra || null,
   ]);
 }
