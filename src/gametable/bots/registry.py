@@ -29,11 +29,13 @@ BotFactory = Callable[[int], Bot]
 SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     "good": {
         "catan-on-the-road": SearchBudget(iterations=24, horizon=200, margin_scale=2.0),
-        "gwt": SearchBudget(iterations=6, horizon=16, margin_scale=8.0),
+        "gwt": SearchBudget(iterations=8, horizon=24, margin_scale=8.0),
+        "gwt-2e": SearchBudget(iterations=8, horizon=24, margin_scale=8.0),
     },
     "strong": {
         "catan-on-the-road": SearchBudget(iterations=64, horizon=200, margin_scale=2.0),
-        "gwt": SearchBudget(iterations=16, horizon=24, margin_scale=8.0),
+        "gwt": SearchBudget(iterations=32, horizon=24, margin_scale=8.0),
+        "gwt-2e": SearchBudget(iterations=32, horizon=24, margin_scale=8.0),
     },
 }
 
