@@ -15,18 +15,21 @@ from gametable.games.gwt import data as D
 from gametable.sim.runner import play_game, seat_bots
 from tests.bots.test_bots import hide_differently
 
-GAMES = ["catan-on-the-road", "gwt"]
+#: the second edition with its Simmental variant on: its stacks of Heifers and Cows join the state
+SIMMENTAL = "gwt-2e+simmental"
+GAMES = ["catan-on-the-road", "gwt", "gwt-2e", SIMMENTAL]
 
 
 def positions(game_name: str, players: int, seed: int, every: int) -> list[State]:
-    game = games.get(game_name)
+    options = {"simmental": "on"} if game_name == SIMMENTAL else None
+    game = games.get(game_name.split("+")[0])
     found: list[State] = []
 
     def keep(state: State) -> None:
         if not state.is_over() and len(found) < 10_000 and len(state.log) % every == 0:
             found.append(state.clone())
 
-    play_game(game, players, seed, seat_bots(game, ["basic"], players, seed), on_step=keep)
+    play_game(game, players, seed, seat_bots(game, ["basic"], players, seed), options, on_step=keep)
     return found
 
 
@@ -85,8 +88,12 @@ def gwt_public(state, seat: int) -> dict[str, Any]:
     return data
 
 
-HIDDEN: dict[str, Callable] = {"catan-on-the-road": catan_hidden, "gwt": gwt_hidden}
-PUBLIC: dict[str, Callable] = {"catan-on-the-road": catan_public, "gwt": gwt_public}
+# the second edition hides what the first does (its Simmental stacks hold one kind of card each:
+# their order tells nothing), and its objective cards are the first edition's
+HIDDEN: dict[str, Callable] = {"catan-on-the-road": catan_hidden, "gwt": gwt_hidden, "gwt-2e": gwt_hidden,
+                               SIMMENTAL: gwt_hidden}
+PUBLIC: dict[str, Callable] = {"catan-on-the-road": catan_public, "gwt": gwt_public, "gwt-2e": gwt_public,
+                               SIMMENTAL: gwt_public}
 
 
 @pytest.mark.parametrize("players", [2, 4])
