@@ -12,10 +12,11 @@ import threading
 import time
 from pathlib import Path
 
-import httpx2
 import pytest
 import uvicorn
+from typer.testing import CliRunner
 
+from gametable.cli import app as cli_app
 from gametable.server import starting
 from gametable.server.serving import uvicorn_config
 from gametable.server.starting import STARTING, StartingApp
@@ -90,6 +91,32 @@ def test_probes_are_answered_while_the_app_is_built_and_a_request_meanwhile_wait
         server.stop()
 
 
+def test_a_socket_opened_while_the_app_is_built_is_served_by_it(settings, held_build):
+    first = start_server(settings)
+    try:
+        with Api(first.url) as api:
+            table = api.create(players=2)
+    finally:
+        first.stop()
+    server = start_listening(settings)
+    try:
+        with Api(server.url) as api:
+            opened = []
+            connecting = threading.Thread(target=lambda: opened.append(api.socket(table["id"], table["token"])))
+            connecting.start()
+            deadline = time.monotonic() + 20
+            while not server.server.server_state.tasks:  # the upgrade has reached the app
+                assert time.monotonic() < deadline, "the socket did not arrive"
+                time.sleep(0.01)
+            held_build.set()
+            connecting.join(timeout=60)
+            with opened[0] as socket:
+                state = socket.recv()
+                assert state["type"] == "state" and state["view"]["seat"] == 0
+    finally:
+        server.stop()
+
+
 def test_an_action_at_a_table_the_resume_has_not_reached_is_applied(settings, monkeypatch):
     first = start_server(settings)
     try:
@@ -115,12 +142,14 @@ def test_an_action_at_a_table_the_resume_has_not_reached_is_applied(settings, mo
         second.stop()
 
 
-def test_an_app_that_cannot_start_stops_the_server(settings, monkeypatch):
+def test_an_app_that_cannot_start_stops_the_server_with_exit_code_3(tmp_path, monkeypatch):
     def broken(settings, catalog):
         raise RuntimeError("no app today")
 
     monkeypatch.setattr(starting, "build_app", broken)
-    assert starting.serve(settings, CATALOG, host="127.0.0.1", port=free_port(), log_level="critical") is False
+    result = CliRunner().invoke(cli_app, ["serve", "--port", str(free_port()), "--log-level", "critical",
+                                          "--database-url", f"sqlite:///{tmp_path / 'tables.sqlite3'}"])
+    assert result.exit_code == 3, result.output
 
 
 def test_while_starting_a_request_that_cannot_be_served_is_told_so_and_readiness_says_why(settings):
@@ -147,6 +176,29 @@ def test_while_starting_a_request_that_cannot_be_served_is_told_so_and_readiness
         assert await get("/healthz") == (200, b'{"status":"alive"}')
 
     asyncio.run(scenario())
+
+
+def test_a_server_stopped_while_its_app_is_built_never_starts_it(settings, held_build):
+    app = StartingApp(settings, CATALOG)
+    lifespan: asyncio.Queue = asyncio.Queue()
+    answers = []
+
+    async def send(message: dict) -> None:
+        answers.append(message)
+
+    async def scenario() -> None:
+        running = asyncio.create_task(app({"type": "lifespan"}, lifespan.get, send))
+        await lifespan.put({"type": "lifespan.startup"})
+        while not answers:
+            await asyncio.sleep(0.01)
+        await app.going_away()  # SIGTERM: the server stops listening, then its lifespan ends
+        await lifespan.put({"type": "lifespan.shutdown"})
+        held_build.set()
+        await running
+
+    asyncio.run(scenario())
+    assert [m["type"] for m in answers] == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+    assert app.app is None and not app.failed  # built, but neither started nor served
 
 
 def test_what_a_server_listens_with_does_not_load_the_app():

@@ -70,7 +70,7 @@ class StartingApp:
             assert self._started is not None, "served before its lifespan started"
             await self._started.wait()
             if self.app is None:
-                await _unavailable(scope, send)
+                await _unavailable(scope, send, _SHUTTING_DOWN if self._draining else _FAILED)
                 return
         await self.app(scope, receive, send)
 
@@ -108,6 +108,8 @@ class StartingApp:
             # On a thread: the event loop answers the probes meanwhile (imports hold the
             # interpreter lock, but hand it over every few milliseconds).
             app = await asyncio.to_thread(build_app, self.settings, self.catalog)
+            if self._draining:
+                return  # stopped while it was built: nothing to start, nothing to serve
             await self._lifespans.enter_async_context(app.router.lifespan_context(app))
         except Exception:  # noqa: BLE001 - whatever it was, this server cannot serve
             log.exception("the server could not start")
@@ -115,6 +117,8 @@ class StartingApp:
             self.on_failure()
         else:
             self.app = app
+            if self._draining:  # stopping began while its lifespan started: the app says goodbye too
+                await self.going_away()
         finally:
             assert self._started is not None
             self._started.set()
@@ -157,8 +161,8 @@ async def _json(send: Send, status: int, body: dict) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
-async def _unavailable(scope: Scope, send: Send) -> None:
+async def _unavailable(scope: Scope, send: Send, reason: str) -> None:
     if scope["type"] == "websocket":
-        await send({"type": "websocket.close", "code": _TRY_AGAIN_LATER, "reason": _FAILED})
+        await send({"type": "websocket.close", "code": _TRY_AGAIN_LATER, "reason": reason})
     elif scope["type"] == "http":
-        await _json(send, 503, {"detail": _FAILED})
+        await _json(send, 503, {"detail": reason})
