@@ -28,6 +28,14 @@ ROOT = Path(__file__).resolve().parents[2]
 TAKE = {"type": "take", "count": 1}
 
 
+@pytest.fixture(autouse=True)
+def keep_the_collector(monkeypatch) -> None:
+    """build_app tunes the garbage collector for the serving process: not the tests' process."""
+    import gametable.server.app
+
+    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+
+
 def start_listening(settings) -> LiveServer:
     """A real uvicorn server in a thread serving a StartingApp, as `gametable serve` does."""
     port = free_port()
