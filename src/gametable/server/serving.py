@@ -9,8 +9,8 @@ a deadline and a size bound for each request head on top of uvicorn's own HTTP p
 closes at once the connections beyond what the open-file limit can carry.
 
 A starting server listens with this module before its app is built (gametable.server.starting),
-so it imports uvicorn and little else: the app's modules (FastAPI, pydantic, SQLAlchemy, the
-forwarding client) load later, where they are used.
+so it imports uvicorn and little else: FastAPI, pydantic and the forwarding client load with the
+app, after the server listens.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Listening before the app is built (issue 12: a restarted server listens within a second).
 
-Importing FastAPI, pydantic and SQLAlchemy and building the app's routes and schemas are most
-of a start (over a second of CPU); a server that waited for them before binding its port would
-refuse connections all that time. So ``gametable serve`` (and each of its workers) serves a
-:class:`StartingApp` from the first moment, which builds the real app on a thread and then runs
+Importing FastAPI, pydantic and the app's modules is most of a start (over half a second of
+CPU); a server that waited for them before binding its port would refuse connections all that
+time. So ``gametable serve`` (and each of its workers), once it has checked its command line and
+that the store opens, serves a :class:`StartingApp`, which builds the real app on a thread and runs
 the real app's lifespan (the store opened and migrated, the table manager started, whose resume
 of the unfinished tables goes on in the background as before). Until the app is there it
 answers the health check (alive) and the readiness check (not ready: starting) itself; any
