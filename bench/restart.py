@@ -10,7 +10,10 @@ the bot to move. Tables whose game ends within K actions are replaced.
 Then, `--restarts` times: start a real `gametable serve` on the file (bots paused for an hour, so
 the tables stand still and only the restart is measured), and report
 
-- listen: seconds from starting the process to the first 200 of GET /healthz;
+- listen: seconds from starting the process to the first 200 of GET /healthz, and the CPU
+  seconds the process had used then (from /proc: its threads' user and system time);
+- serving: to the first 200 of GET /api/games (the app is built and started: a server that
+  listens before its app is built answers the probes itself until then);
 - ready: to the first 200 of GET /readyz (the start-up resume is done) and how many tables are in
   memory then (`gametable_tables_live` from /metrics; the server's idle time is set to a day, so
   that every table counts as played lately);
@@ -21,8 +24,19 @@ and stop it with SIGTERM. On a machine shared with other jobs these wall-clock t
 the load; `--cpu` also reports CPU seconds, which swing far less: of a start up to the point of
 serving (a process importing the server, making the app and migrating the store: the median of
 five), and of bringing every unfinished table into memory in this process (the manager's own
-start-up resume, then a load of each table still on disk, as a request for it would). The code measured is whatever `gametable` PYTHONPATH finds, so the same
-script measures two versions (each on a database it set up itself):
+start-up resume, then a load of each table still on disk, as a request for it would).
+
+The code set up and measured in this process is whatever `gametable` PYTHONPATH finds. The
+served code is the same, or, with ``--src DIR`` (repeatable), each of those source trees in
+turn, restart after restart (interleaved, so that the machine's load falls on each alike; the
+start-up CPU is then measured for each too). Two versions that store the same things can share
+one database:
+
+    PYTHONPATH=$PWD/src nice -n 10 python bench/restart.py --db /tmp/restart.sqlite3 \
+        --src /work/main/src --src $PWD/src --restarts 3
+
+Versions that store different things (checkpoints or not) each need a database set up by their
+own code:
 
     git archive <commit> | tar -x -C /tmp/before
     PYTHONPATH=/tmp/before/src nice -n 10 python bench/restart.py --db /tmp/before.sqlite3
@@ -111,11 +125,26 @@ def first_ok(client: httpx2.Client, path: str, started: float, timeout: float = 
         time.sleep(0.005)
 
 
-def restart_once(db: Path, table_ids: list[str]) -> dict[str, float]:
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a running process, all its threads (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def served_env(src: Path | None) -> dict[str, str]:
+    """The environment of a process running the code under ``src`` (None: this PYTHONPATH's)."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    return env
+
+
+def restart_once(db: Path, table_ids: list[str], src: Path | None) -> dict[str, float]:
     port = free_port()
     # A day of idle time: the tables count as played lately however long ago the setup ran (a
     # server resumes a table where people decide only if something happened within it).
-    env = dict(os.environ, GAMETABLE_RATE_LIMITS="off", GAMETABLE_METRICS="on", GAMETABLE_IDLE_SECONDS="86400")
+    env = dict(served_env(src), GAMETABLE_RATE_LIMITS="off", GAMETABLE_METRICS="on",
+               GAMETABLE_IDLE_SECONDS="86400")
     env.pop("DATABASE_URL", None)
     started = time.perf_counter()
     process = subprocess.Popen(
@@ -125,6 +154,8 @@ def restart_once(db: Path, table_ids: list[str]) -> dict[str, float]:
     try:
         with httpx2.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as client:
             listen = first_ok(client, "/healthz", started)
+            listen_cpu = cpu_seconds(process.pid)
+            serving = first_ok(client, "/api/games", started)
             ready = first_ok(client, "/readyz", started)
             metrics = client.get("/metrics").text
             live = int(float(re.search(r"^gametable_tables_live (\S+)", metrics, re.M).group(1)))
@@ -134,7 +165,8 @@ def restart_once(db: Path, table_ids: list[str]) -> dict[str, float]:
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
-    return {"listen": listen, "ready": ready, "live_at_ready": live, "all_live": all_live}
+    return {"listen": listen, "listen_cpu": listen_cpu, "serving": serving, "ready": ready,
+            "live_at_ready": live, "all_live": all_live}
 
 
 START_UP = """
@@ -149,10 +181,11 @@ migrate(store.engine)
 """
 
 
-def start_up_cpu(db: Path) -> float:
+def start_up_cpu(db: Path, src: Path | None) -> float:
     """CPU seconds of one process importing the server, making the app and migrating the store."""
     before = os.times()
-    subprocess.run([sys.executable, "-c", START_UP.format(url=f"sqlite:///{db}")], check=True)
+    subprocess.run([sys.executable, "-c", START_UP.format(url=f"sqlite:///{db}")], check=True,
+                   env=served_env(src))
     after = os.times()
     return (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
@@ -190,6 +223,8 @@ def main() -> None:
     parser.add_argument("--restarts", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu", action="store_true", help="also report CPU seconds (see above)")
+    parser.add_argument("--src", type=Path, action="append",
+                        help="serve the gametable of this source tree (repeatable: interleaved)")
     args = parser.parse_args()
 
     from gametable.server.tables import TableManager
@@ -207,21 +242,29 @@ def main() -> None:
     checkpoints = "checkpoint_every" in inspect.signature(TableManager).parameters
     print(f"{len(table_ids)} unfinished tables ({bot_due} with a bot to move), {actions} actions; "
           f"code with state checkpoints: {checkpoints}; load average {os.getloadavg()[0]:.2f}")
-    runs = []
+    sources = args.src or [None]
+    runs: dict[Path | None, list[dict[str, float]]] = {src: [] for src in sources}
     for n in range(args.restarts):
-        run = restart_once(args.db, table_ids)
-        runs.append(run)
-        print(f"restart {n + 1}: listen {run['listen']:.2f} s, ready {run['ready']:.2f} s with "
-              f"{run['live_at_ready']} tables live, every table answered {run['all_live']:.2f} s; "
-              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+        for src in sources:
+            run = restart_once(args.db, table_ids, src)
+            runs[src].append(run)
+            print(f"restart {n + 1}{f' of {src}' if src else ''}: listen {run['listen']:.2f} s "
+                  f"({run['listen_cpu']:.2f} s CPU), serving {run['serving']:.2f} s, ready "
+                  f"{run['ready']:.2f} s with {run['live_at_ready']} tables live, every table "
+                  f"answered {run['all_live']:.2f} s; load average {os.getloadavg()[0]:.2f}", flush=True)
     if args.cpu:
-        start_up = statistics.median(start_up_cpu(args.db) for _ in range(5))
+        for src in sources:
+            start_up = statistics.median(start_up_cpu(args.db, src) for _ in range(5))
+            print(f"CPU{f' of {src}' if src else ''}: import the server, make the app, migrate "
+                  f"{start_up:.2f} s; load average {os.getloadavg()[0]:.2f}", flush=True)
         resume = resume_cpu(args.db, table_ids)
-        print(f"CPU: start-up to serving {start_up:.2f} s; every table into memory {resume:.2f} s; "
+        print(f"CPU (this PYTHONPATH's code): every table into memory {resume:.2f} s; "
               f"load average {os.getloadavg()[0]:.2f}")
-    if runs:
-        print("median: " + ", ".join(f"{key} {statistics.median(r[key] for r in runs):.2f}"
-                                     for key in ("listen", "ready", "live_at_ready", "all_live")))
+    for src, done in runs.items():
+        if done:
+            print(f"median{f' of {src}' if src else ''}: " + ", ".join(
+                f"{key} {statistics.median(r[key] for r in done):.2f}"
+                for key in ("listen", "listen_cpu", "serving", "ready", "live_at_ready", "all_live")))
 
 
 if __name__ == "__main__":

@@ -522,13 +522,11 @@ def serve(
              "takes a free port there)."),
 ) -> None:
     """Open the online table: the web app, its API and live WebSocket updates."""
-    from functools import partial
-
-    from gametable.server import Settings, create_app
-    from gametable.server.app import going_away, tune_garbage_collector
+    # Only what checks the command line and listens: the app is built once the server listens
+    # (gametable.server.starting).
     from gametable.server.catalog import ExtendedCatalog
-    from gametable.server.config import option_value
-    from gametable.server.serving import DrainingServer, raise_open_file_limit, uvicorn_config
+    from gametable.server.config import Settings, option_value
+    from gametable.server.starting import serve as serve_tables
 
     if public_url is None and os.environ.get("GAMETABLE_PUBLIC_URL") is None:
         public_url = listening_url(host, port)
@@ -570,12 +568,8 @@ def serve(
         internal_host = urlsplit(settings.internal_url).hostname if settings.internal_url else "127.0.0.1"
         raise typer.Exit(run_workers(WorkerPlan(settings, tuple(extra_game), host, port, internal_host,
                                                 log_level.lower(), workers)))
-    web_app = create_app(settings, catalog)
-    tune_garbage_collector()
-    fd_limit = raise_open_file_limit()
-    config = uvicorn_config(web_app, settings, host=host, port=port, log_level=log_level.lower(),
-                            fd_limit=fd_limit)
-    DrainingServer(config, going_away=partial(going_away, web_app)).run()
+    if not serve_tables(settings, catalog, host=host, port=port, log_level=log_level.lower()):
+        raise typer.Exit(code=3)  # (uvicorn's own code for an app that did not start)
 
 
 @app.command("vapid-keys")

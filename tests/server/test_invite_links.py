@@ -61,15 +61,12 @@ def test_finding_8_serve_without_a_public_url_links_to_the_address_it_listens_on
     relative links when it listens on every interface."""
     import uvicorn
 
-    import gametable.server
-    import gametable.server.app
     from gametable import cli as cli_module
 
     made = []
     monkeypatch.delenv("GAMETABLE_PUBLIC_URL", raising=False)
-    monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: None)
-    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+    # (the app is built once the server listens: its settings are those of the app served)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: made.append(self.config.app.settings))
     monkeypatch.setattr(cli_module, "_check_port_free", lambda host, port: None)
     result = CliRunner().invoke(cli, ["serve", "--database-url", "sqlite://", "--host", host, "--port", "8123"])
     assert result.exit_code == 0, result.output

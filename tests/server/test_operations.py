@@ -225,19 +225,16 @@ def test_bad_metrics_and_log_format_settings_are_refused_at_start(args, env, exp
 
 
 def test_serve_takes_metrics_and_log_format_and_drains_on_stop(tmp_path, monkeypatch):
-    import gametable.server
-    import gametable.server.app
     from gametable.server.serving import DrainingServer
 
-    made, ran = [], []
-    monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
+    ran = []
     monkeypatch.setattr(DrainingServer, "run", lambda self, *args, **kwargs: ran.append(self))
-    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     monkeypatch.setenv("GAMETABLE_LOG_FORMAT", "json")
     result = runner.invoke(cli_app, ["serve", "--port", str(free_port()), "--metrics", "on"])
     assert result.exit_code == 0, result.output
-    assert (made[0].metrics, made[0].log_format) == (True, "json")
+    served = ran[0].config.app.settings  # (the app is built once the server listens)
+    assert (served.metrics, served.log_format) == (True, "json")
     assert len(ran) == 1 and isinstance(ran[0], DrainingServer)
     monkeypatch.setenv("GAMETABLE_METRICS", "off")
     assert Settings.from_env(database_url="sqlite://").metrics is False

@@ -215,13 +215,9 @@ def test_finding_5_idle_seconds_and_retention_are_set_from_the_command_line_or_e
         tmp_path, monkeypatch):
     import uvicorn
 
-    import gametable.server
-    import gametable.server.app
-
     made = []
-    monkeypatch.setattr(gametable.server, "create_app", lambda settings, catalog: made.append(settings))
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: None)
-    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+    # (the app is built once the server listens: its settings are those of the app served)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *args, **kwargs: made.append(self.config.app.settings))
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     monkeypatch.setenv("GAMETABLE_KEEP_ABANDONED_DAYS", "3")
     monkeypatch.setenv("GAMETABLE_RATE_ACT", "50/second")

@@ -7,6 +7,10 @@ next request: a connection that never sends anything, or sends its request head 
 time, is never closed, and httptools keeps every header line it is sent. ``_HeadLimits`` adds
 a deadline and a size bound for each request head on top of uvicorn's own HTTP protocols, and
 closes at once the connections beyond what the open-file limit can carry.
+
+A starting server listens with this module before its app is built (gametable.server.starting),
+so it imports uvicorn and little else: FastAPI, pydantic and the forwarding client load with the
+app, after the server listens.
 """
 
 from __future__ import annotations
@@ -15,16 +19,17 @@ import asyncio
 import logging
 import re
 import sys
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import h11
 import uvicorn
-from starlette.requests import HTTPConnection
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from gametable.server import forwarding
 from gametable.server.config import Settings
 from gametable.server.logs import uvicorn_log_config
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
 
 log = logging.getLogger("gametable.server.serving")
 
@@ -94,8 +99,9 @@ class _HeadLimits:
     max_open: int
     #: told of each request refused with 503 for the concurrency limit (the metrics)
     on_busy: Callable[[], None] | None
-    #: passes a table's WebSocket on to the process that owns it (forwarding.SocketSplicer)
-    splicer: Any
+    #: the forwarding.SocketSplicer that passes a table's WebSocket on to the process that owns
+    #: it, or None (one process, or an app still being built): asked at each upgrade
+    find_splicer: Callable[[], Any]
 
     def _over_concurrency(self) -> bool:
         return self.limit_concurrency is not None and (
@@ -139,22 +145,25 @@ class _HeadLimits:
             self._note_busy()
             self._refuse(_BUSY_RESPONSE)
             return
-        if self.splicer is not None and not args:  # (httptools: the request is in self.url/scope)
+        splicer = None if args else self.find_splicer()  # (httptools: the request is in self.url/scope)
+        if splicer is not None:
             # Several processes: a table owned elsewhere is spliced there; decided off this call.
             self.transport.pause_reading()
-            self.loop.create_task(self._splice_or_upgrade())
+            self.loop.create_task(self._splice_or_upgrade(splicer))
             return
         super().handle_websocket_upgrade(*args)  # type: ignore[misc]
 
-    async def _splice_or_upgrade(self) -> None:
+    async def _splice_or_upgrade(self, splicer: Any) -> None:
+        from gametable.server import forwarding
+
         try:
             scope: Any = getattr(self, "scope")
-            owner = await self.splicer.owner(getattr(self, "url"), scope["headers"])
+            owner = await splicer.owner(getattr(self, "url"), scope["headers"])
             if owner is not None and not self.transport.is_closing():
                 client = getattr(self, "client", None)
                 head = forwarding.upgrade_head(scope["method"], getattr(self, "url"), scope["headers"],
                                                client[0] if client else None)
-                if await self.splicer.splice(self.transport, head, owner):
+                if await splicer.splice(self.transport, head, owner):
                     self.connections.discard(self)
                     return
         except Exception:  # noqa: BLE001 - the socket is served here instead (it forwards frames)
@@ -234,16 +243,18 @@ def _httptools_protocol() -> type | None:
     return _HttpToolsHeadLimits
 
 
-def http_protocol(settings: Settings, max_open: int,
-                  on_busy: Callable[[], None] | None = None, splicer: Any = None) -> type:
+def http_protocol(settings: Settings, max_open: int, on_busy: Callable[[], None] | None = None,
+                  find_splicer: Callable[[], Any] = lambda: None) -> type:
     """uvicorn's fastest available HTTP protocol (httptools, else h11, as its "auto" picks),
     with the head limits of ``settings``; ``on_busy`` is told of each request refused with 503
-    for the concurrency limit (with httptools; h11 is only the fallback)."""
+    for the concurrency limit (with httptools; h11 is only the fallback); ``find_splicer()``
+    gives the WebSockets' splicer (several processes), or None."""
     base = _httptools_protocol() or _H11HeadLimits
     return type(base.__name__, (base,), {"head_timeout": settings.header_timeout,
                                          "max_head_bytes": settings.max_header_bytes,
                                          "max_open": max_open, "on_busy": staticmethod(on_busy)
-                                         if on_busy is not None else None, "splicer": splicer})
+                                         if on_busy is not None else None,
+                                         "find_splicer": staticmethod(find_splicer)})
 
 
 def ws_frame_limit(max_body: int) -> int:
@@ -255,19 +266,27 @@ def ws_frame_limit(max_body: int) -> int:
 def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_level: str = "info",
                    fd_limit: int | None = None, **extra: Any) -> uvicorn.Config:
     """The one uvicorn configuration of the table service. ``fd_limit``: the open-file limit
-    to size the connection limits by (default: the current soft limit)."""
+    to size the connection limits by (default: the current soft limit). ``app`` may be one
+    still being built (gametable.server.starting.StartingApp): its metrics and WebSocket
+    splicer are looked up in ``app.state`` when needed, not now."""
     if fd_limit is None:
         fd_limit = current_open_file_limit()
     served, held = connection_limits(settings.max_connections, fd_limit)
-    metrics = getattr(getattr(app, "state", None), "metrics", None)
+
+    def on_busy() -> None:
+        metrics = getattr(getattr(app, "state", None), "metrics", None)
+        if metrics is not None:
+            metrics.refused(503, "busy")
+
+    def find_splicer() -> Any:
+        return getattr(getattr(app, "state", None), "splicer", None)
+
     log_config = uvicorn_log_config(settings.log_format, log_level)
     if log_config is not None:
         extra.setdefault("log_config", log_config)
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level,
-        http=http_protocol(settings, held, on_busy=None if metrics is None else
-                           lambda: metrics.refused(503, "busy"),
-                           splicer=getattr(getattr(app, "state", None), "splicer", None)),
+        http=http_protocol(settings, held, on_busy=on_busy, find_splicer=find_splicer),
         # Frames up to this reach the app, which refuses those over max_body as the HTTP API does
         # (413, with the same words); beyond it the connection closes (1009).
         ws_max_size=ws_frame_limit(settings.max_body),

@@ -18,8 +18,6 @@ from typing import Any
 
 from sqlalchemy import (ColumnElement, Engine, and_, create_engine, delete, event, func, insert,
                         or_, select, text, update)
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -30,6 +28,16 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
 #: an arbitrary constant naming our PostgreSQL advisory lock for migrations
 _MIGRATION_LOCK = 0x6761_6D65
+
+
+def _dialect_insert(dialect: str) -> Any:
+    """The INSERT with ON CONFLICT of the store's database. Imported here: a start on SQLite
+    need not load the PostgreSQL dialect (an engine loads its own)."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert
 
 
 class SeqTaken(Exception):
@@ -577,7 +585,7 @@ class LogStore:
         ``now``, or ours already), in one atomic statement; returns the lease as it stands
         afterwards (another owner's if theirs is live), or None when there is no such table."""
         leases = models.table_leases
-        upsert = (postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert)(leases)
+        upsert = _dialect_insert(self.engine.dialect.name)(leases)
         upsert = upsert.values(table_id=table_id, owner=owner, address=address, expires_ms=until)
         upsert = upsert.on_conflict_do_update(
             index_elements=[leases.c.table_id],

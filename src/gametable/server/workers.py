@@ -19,7 +19,6 @@ import multiprocessing
 import signal
 import socket
 import time
-from functools import partial
 from typing import Any
 
 #: a worker that dies within this many seconds of its start is not restarted again and again
@@ -59,23 +58,20 @@ def internal_socket(host: str) -> socket.socket:
 
 def run_worker(plan: WorkerPlan, index: int) -> None:
     """One worker process: a whole server on the shared public socket and its own internal one."""
-    from gametable.server.app import create_app, going_away, tune_garbage_collector
     from gametable.server.catalog import ExtendedCatalog
-    from gametable.server.serving import DrainingServer, raise_open_file_limit, uvicorn_config
+    from gametable.server.starting import serve
 
     public = public_socket(plan.host, plan.port)
     internal = internal_socket(plan.internal_host)
     internal_port = internal.getsockname()[1]
     host = f"[{plan.internal_host}]" if ":" in plan.internal_host else plan.internal_host
     settings = dataclasses.replace(plan.settings, internal_url=f"http://{host}:{internal_port}")
-    app = create_app(settings, ExtendedCatalog(list(plan.extra_games)))
-    tune_garbage_collector()
-    fd_limit = raise_open_file_limit()
-    config = uvicorn_config(app, settings, host=plan.host, port=plan.port, log_level=plan.log_level,
-                            fd_limit=fd_limit)
+    catalog = ExtendedCatalog(list(plan.extra_games))
     print(f"gametable: worker {index + 1} of {plan.count} (pid {multiprocessing.current_process().pid}) "
           f"takes forwarded tables at {settings.internal_url}", flush=True)
-    DrainingServer(config, going_away=partial(going_away, app)).run(sockets=[public, internal])
+    if not serve(settings, catalog, host=plan.host, port=plan.port, log_level=plan.log_level,
+                 sockets=[public, internal]):
+        raise SystemExit(3)
 
 
 def run_workers(plan: WorkerPlan) -> int:
