@@ -1,6 +1,7 @@
 """Every screen size (issue 9): on a phone, a tablet and a desktop, both tables offer every choice
-where it can be tapped (nothing covers it, at least 24 px each way), the page never scrolls
-sideways on a phone, the GWT board's texts are legible on a desktop, and the board zooms and pans.
+where it can be tapped (nothing covers it, at least 24 px each way; on the GWT board once the player
+has zoomed in), the page never scrolls sideways on a phone, the GWT board opens whole at every size,
+its texts are legible zoomed in, and it zooms and pans, keeping the player's zoom through updates.
 """
 
 from __future__ import annotations
@@ -63,6 +64,22 @@ def open_table(server, browser, page_errors, game, width, height, lang="en", pla
     return context, page
 
 
+# The scale at which the GWT board's texts and targets are legible and big enough to tap (board.js).
+LEGIBLE_SCALE = "async () => (await import('/static/js/games/gwt/board.js')).LEGIBLE_SCALE"
+
+
+def zoom_in_until_legible(page) -> int:
+    """Press the GWT board's + until the board is drawn at its legible scale or larger, as a player
+    who wants to read it does; how many presses it took."""
+    legible_width = page.evaluate(LEGIBLE_SCALE) * page.evaluate(BOARD_UNITS)[0]
+    presses = 0
+    while page.locator(".gwt-board").bounding_box()["width"] < legible_width - 0.5:
+        assert presses < 10, "the + button does not zoom in"
+        page.click(".zoom-in")
+        presses += 1
+    return presses
+
+
 def assert_choices_can_be_tapped(page, where):
     seen = page.evaluate(CHOICES_AS_SEEN, "[data-legal]")
     assert seen, f"{where}: nothing offered"
@@ -89,7 +106,11 @@ def go_through_the_end_turn_step(page, where):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_every_choice_is_on_top_and_big_enough_to_tap(server, browser, page_errors, game, width, height):
+    """The GWT board opens whole, too small to tap on a phone: the player zooms in once, and that
+    zoom stays through the decisions that follow (each one a new drawing of the board)."""
     context, page = open_table(server, browser, page_errors, game, width, height)
+    if game == "gwt":
+        zoom_in_until_legible(page)
     rnd = random.Random(width + len(game))
     checked = 0
     for move in range(8):  # the choices of several decisions, each looked at before it is made
@@ -119,8 +140,10 @@ def test_a_table_never_scrolls_sideways_on_a_360_px_phone(server, browser, page_
     context.close()
 
 
-def test_no_gwt_board_text_is_smaller_than_11_px_on_a_desktop(server, browser, page_errors):
+def test_no_gwt_board_text_is_smaller_than_11_px_after_one_zoom_in_on_a_desktop(server, browser, page_errors):
+    """It opens whole, a little smaller: one press of + makes every text legible."""
     context, page = open_table(server, browser, page_errors, "gwt", 1400, 900, players=4)
+    assert zoom_in_until_legible(page) <= 1
     sizes = page.evaluate(TEXT_SIZES)
     assert len(sizes) > 150
     small = sorted({(text, round(px, 1)) for text, px in sizes if px < MIN_TEXT - 0.01})
@@ -139,7 +162,8 @@ def test_the_gwt_board_zooms_and_pans(server, browser, page_errors):
     assert width() == pytest.approx(start * 1.25, rel=0.01)
     page.click(".zoom-out")
     page.click(".zoom-out")
-    assert width() < start
+    assert width() == pytest.approx(start, rel=0.01)  # it opens whole: zooming out stops there
+    page.click(".zoom-in")
     page.click(".zoom-reset")
     assert width() == pytest.approx(start, rel=0.01)
     # Ctrl + wheel (a touchpad's pinch) zooms at the pointer
@@ -150,10 +174,13 @@ def test_the_gwt_board_zooms_and_pans(server, browser, page_errors):
     page.keyboard.up("Control")
     expect(board).not_to_have_attribute("style", "")
     assert width() > start
-    # dragging pans, and the drag is not a click on what it started on
+    # dragging pans (a board larger than its frame), and the drag is not a click on what it started on
     page.click(".zoom-reset")
-    before = board.bounding_box()["x"]
+    page.click(".zoom-in")
+    page.click(".zoom-in")
     legal = page.locator(".gwt-board [data-legal]").first
+    legal.focus()  # pans it into the frame
+    before = board.bounding_box()["x"]
     target = legal.bounding_box()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
     page.mouse.down()
@@ -211,8 +238,7 @@ def test_a_tap_on_a_building_says_what_it_does(server, browser, page_errors):
         wait_until_it_is_my_move(page)
     building = idle.first
     title = building.evaluate("(node) => node.querySelector(':scope > title').textContent")
-    for _ in range(3):  # out to the whole board: every building is in the frame
-        page.click(".zoom-out")
+    # the board opens whole: every building is in the frame
     building.evaluate("(node) => node.scrollIntoView({block: 'center'})")
     box = building.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -221,5 +247,60 @@ def test_a_tap_on_a_building_says_what_it_does(server, browser, page_errors):
     assert page.locator("body.busy").count() == 0
     page.mouse.click(5, 5)
     expect(page.locator("#tip")).to_be_hidden()
+    assert page_errors == []
+    context.close()
+
+
+# The GWT board's size in its own units (the drawing's viewBox).
+BOARD_UNITS = "() => { const box = document.querySelector('.gwt-board').viewBox.baseVal; return [box.width, box.height]; }"
+
+
+def board_and_frame(page):
+    return page.locator(".gwt-board").bounding_box(), page.locator(".board-frame").bounding_box()
+
+
+def assert_the_whole_board_shows(page, where):
+    """The board's drawing lies inside the frame that clips it, and fills the frame one way."""
+    board, frame = board_and_frame(page)
+    assert board["x"] >= frame["x"] - 1 and board["y"] >= frame["y"] - 1, f"{where}: {board} in {frame}"
+    assert board["x"] + board["width"] <= frame["x"] + frame["width"] + 1, f"{where}: {board} in {frame}"
+    assert board["y"] + board["height"] <= frame["y"] + frame["height"] + 1, f"{where}: {board} in {frame}"
+    assert (board["width"] == pytest.approx(frame["width"], abs=1)
+            or board["height"] == pytest.approx(frame["height"], abs=1)), f"{where}: {board} in {frame}"
+
+
+@pytest.mark.parametrize(("game", "width", "height", "lang"), [
+    ("gwt", 360, 800, "fa"), ("gwt", 800, 1000, "en"), ("gwt-2e", 800, 1000, "fa"),
+    ("gwt", 1400, 900, "en"), ("gwt", 1400, 900, "fa"), ("gwt", 2200, 1200, "en"),
+])
+def test_the_gwt_board_opens_whole_at_every_size(server, browser, page_errors, game, width, height, lang):
+    """A review found the tablet and desktop views opened zoomed in, both edges of the board cut
+    off (Kansas City's foresight, the job market, the cattle market)."""
+    context, page = open_table(server, browser, page_errors, game, width, height, lang=lang, players=2)
+    assert_the_whole_board_shows(page, f"{game} in {lang} at {width}x{height}")
+    assert page.evaluate(SIDEWAYS) <= 0
+    assert page_errors == []
+    context.close()
+
+
+def test_the_players_zoom_and_pan_survive_an_update(server, browser, page_errors):
+    context, page = open_table(server, browser, page_errors, "gwt", 800, 1000, players=2)
+    board = page.locator(".gwt-board")
+    fitted = board.bounding_box()["width"]
+    page.click(".zoom-in")
+    page.click(".zoom-in")
+    zoomed = board.bounding_box()["width"]
+    assert zoomed == pytest.approx(fitted * 1.25 ** 2, rel=0.01)
+    rnd = random.Random(3)
+    for move in range(3):  # each update draws the board anew: mark this drawing to see it replaced
+        board.evaluate("(svg) => svg.classList.add('drawn-before')")
+        click_one(page, rnd, prefer=lambda element: element["type"] != "start_trade")
+        go_through_the_end_turn_step(page, f"after move {move}")
+        wait_until_it_is_my_move(page)
+        expect(page.locator(".gwt-board.drawn-before")).to_have_count(0)
+        assert board.bounding_box()["width"] == pytest.approx(zoomed, rel=0.01), f"after move {move}"
+    page.click(".zoom-reset")
+    assert board.bounding_box()["width"] == pytest.approx(fitted, rel=0.01)
+    assert_the_whole_board_shows(page, "after the reset")
     assert page_errors == []
     context.close()

@@ -17,13 +17,10 @@ export class ZoomPan {
   /**
    * @param {number} width  the drawing's size in its own units (drawn at 1 unit = 1 px, then scaled)
    * @param {number} height
-   * @param {number} legibleScale  the smallest scale at which its texts and targets are big enough:
-   *   the scale it starts at (or larger, when the frame fits the whole drawing larger)
    */
-  constructor(width, height, legibleScale) {
+  constructor(width, height) {
     this.width = width;
     this.height = height;
-    this.legibleScale = legibleScale;
     this.scale = null; // null: not chosen yet (and not by the player): the default fits the frame
     this.x = 0;
     this.y = 0;
@@ -37,28 +34,29 @@ export class ZoomPan {
     this.content = content;
     content.classList.add("zoom-content");
     frame.classList.add("zoom-frame");
-    frame.style.setProperty("--zoom-height", `${Math.round(this.height * this.legibleScale)}px`);
+    // the frame's CSS makes it as high as the whole drawing is at the frame's width
+    frame.style.setProperty("--zoom-ratio", String(this.height / this.width));
     this.listen(frame);
     this.observer = new ResizeObserver(() => this.fit());
     this.observer.observe(frame);
     this.fit();
   }
 
-  /** The scale at which the whole drawing shows in the frame. */
+  /**
+   * The scale the view starts at and returns to (reset), and the least it zooms out to: the whole
+   * drawing in the frame, whatever the screen. A player who wants it larger zooms in, and keeps
+   * that zoom through the updates (a drawing larger than its frame at the start hid both edges).
+   */
   fitScale() {
     const { clientWidth, clientHeight } = this.frame;
-    return Math.min(clientWidth / this.width, clientHeight / this.height) || this.legibleScale;
-  }
-
-  /** The scale the view starts at and returns to (reset): legible, and larger if the frame allows. */
-  defaultScale() {
-    return Math.max(this.legibleScale, Math.min(this.frame.clientWidth / this.width, MAX_SCALE));
+    const scale = Math.min(clientWidth / this.width, clientHeight / this.height, MAX_SCALE);
+    return scale > 0 ? scale : 1; // a frame not laid out yet: the observer fits it once it is
   }
 
   fit() {
     if (!this.frame || !this.frame.isConnected) return;
     if (!this.chosen || this.scale === null) {
-      this.scale = this.defaultScale();
+      this.scale = this.fitScale();
       this.x = (this.frame.clientWidth - this.width * this.scale) / 2;
       this.y = (this.frame.clientHeight - this.height * this.scale) / 2;
     }
@@ -70,9 +68,14 @@ export class ZoomPan {
     this.fit();
   }
 
+  /** `scale` within what the view allows: from the whole drawing to MAX_SCALE. */
+  bounded(scale) {
+    return Math.min(MAX_SCALE, Math.max(this.fitScale(), scale));
+  }
+
   /** Zoom by `factor` keeping the frame point (fx, fy) where it is. */
   zoomBy(factor, fx = this.frame.clientWidth / 2, fy = this.frame.clientHeight / 2) {
-    const next = Math.min(MAX_SCALE, Math.max(Math.min(this.fitScale(), this.legibleScale), this.scale * factor));
+    const next = this.bounded(this.scale * factor);
     this.x = fx - ((fx - this.x) * next) / this.scale;
     this.y = fy - ((fy - this.y) * next) / this.scale;
     this.scale = next;
@@ -173,7 +176,7 @@ export class ZoomPan {
         const [a, b] = points;
         const [a0, b0] = start.points;
         const factor = Math.hypot(a.x - b.x, a.y - b.y) / Math.max(1, Math.hypot(a0.x - b0.x, a0.y - b0.y));
-        const next = Math.min(MAX_SCALE, Math.max(Math.min(this.fitScale(), this.legibleScale), start.scale * factor));
+        const next = this.bounded(start.scale * factor);
         const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
         const mid0 = { x: (a0.x + b0.x) / 2, y: (a0.y + b0.y) / 2 };
         this.x = mid.x - ((mid0.x - start.x) * next) / start.scale;
