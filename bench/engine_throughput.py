@@ -28,22 +28,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tree_children import Child, source_tree  # noqa: E402 (bench/, this script's folder)
 
-def _source_tree() -> Path:
-    """This checkout, or in a --compare child (``--worker PATH``) the tree it measures."""
-    if len(sys.argv) >= 3 and sys.argv[1] == "--worker":
-        return Path(sys.argv[2]).resolve()
-    return Path(__file__).resolve().parents[1]
-
-
-sys.path.insert(0, str(_source_tree() / "src"))
+sys.path.insert(0, str(source_tree(__file__) / "src"))
 
 import argparse  # noqa: E402
 import hashlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
-import subprocess  # noqa: E402
 import time  # noqa: E402
 
 from gametable import games as registry  # noqa: E402
@@ -93,27 +86,6 @@ class ChildMeter(Meter):
         self.decisions += got["decisions"]
         self.seconds += got["seconds"]
         advance(seconds)
-
-
-class Child:
-    """This script run as ``--worker PATH`` with PATH's sources: one JSON request and answer a line."""
-
-    def __init__(self, tree: Path) -> None:
-        self.tree = tree
-        self.process = subprocess.Popen([sys.executable, __file__, "--worker", str(tree)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, request: dict) -> dict:
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline()
-        if not answer:
-            raise RuntimeError(f"the --compare child on {self.tree} stopped")
-        return json.loads(answer)
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait()
 
 
 def ours(name: str, players: int) -> Meter:
@@ -247,7 +219,7 @@ def main() -> None:
 
     console = Console(stderr=True)
     load_before = os.getloadavg()
-    child = Child(args.compare.resolve()) if args.compare is not None else None
+    child = Child(__file__, args.compare.resolve()) if args.compare is not None else None
     same_rows = []
     if child and args.same_games:
         for name, players in configs:

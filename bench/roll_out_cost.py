@@ -23,21 +23,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tree_children import Child, source_tree  # noqa: E402 (bench/, this script's folder)
 
-def _source_tree() -> Path:
-    """This checkout, or in a child (``--worker PATH``) the tree it measures."""
-    if len(sys.argv) >= 3 and sys.argv[1] == "--worker":
-        return Path(sys.argv[2]).resolve()
-    return Path(__file__).resolve().parents[1]
-
-
-sys.path.insert(0, str(_source_tree() / "src"))
+sys.path.insert(0, str(source_tree(__file__) / "src"))
 
 import argparse  # noqa: E402
 import hashlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
-import subprocess  # noqa: E402
 import time  # noqa: E402
 
 from gametable import bots  # noqa: E402
@@ -109,27 +102,6 @@ def worker() -> None:
         print(json.dumps(answer), flush=True)
 
 
-class Child:
-    """This script run as ``--worker PATH``: one JSON request and answer a line."""
-
-    def __init__(self, tree: Path) -> None:
-        self.tree = tree
-        self.process = subprocess.Popen([sys.executable, __file__, "--worker", str(tree)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, request: dict) -> dict:
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline()
-        if not answer:
-            raise RuntimeError(f"the child on {self.tree} stopped")
-        return json.loads(answer)
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait()
-
-
 def _add(total: dict, part: dict) -> None:
     for key in ("seconds", "decisions"):
         for stage in STAGES:
@@ -151,7 +123,7 @@ def main() -> None:
     trees = {"this": Path(__file__).resolve().parents[1]}
     if args.compare:
         trees["compared"] = args.compare.resolve()
-    children = {label: Child(tree) for label, tree in trees.items()}
+    children = {label: Child(__file__, tree) for label, tree in trees.items()}
     configs = [(name, int(p)) for name in args.games.split(",") for p in args.players.split(",")]
     empty = lambda: {"seconds": dict.fromkeys(STAGES, 0.0), "decisions": dict.fromkeys(STAGES, 0), "prints": []}  # noqa: E731
     basic = {(label, config): empty() for label in children for config in configs}
