@@ -12,19 +12,25 @@ const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag (a
 const STEP = 1.25; // one press of + or −
 const PRESS_FOCUS_MS = 500; // a focus this soon after a press on the board is the press's own
 const MAX_SCALE = 3;
+// The view opens with the whole drawing in the frame only where that is nearly legible (a wide
+// screen: 0.95 of it at 1,400×900); smaller, on a phone or a tablet, nothing could be read or tapped.
+const NEARLY_LEGIBLE = 0.9;
 
 export class ZoomPan {
   /**
    * @param {number} width  the drawing's size in its own units (drawn at 1 unit = 1 px, then scaled)
    * @param {number} height
+   * @param {number} legibleScale  the smallest scale at which its texts and targets are big enough
    */
-  constructor(width, height) {
+  constructor(width, height, legibleScale) {
     this.width = width;
     this.height = height;
-    this.scale = null; // null: not chosen yet (and not by the player): the default fits the frame
+    this.legibleScale = legibleScale;
+    this.scale = null; // null: not chosen yet (and not by the player): the view opens at openingScale()
     this.x = 0;
     this.y = 0;
     this.chosen = false; // the player zoomed or panned: a new drawing keeps that view
+    this.offered = []; // the elements of the decision offered now (showSomeOf), which reset shows again
   }
 
   /** Show `content` (an element drawn at width × height px) in `frame`, as the last one was. */
@@ -34,18 +40,42 @@ export class ZoomPan {
     this.content = content;
     content.classList.add("zoom-content");
     frame.classList.add("zoom-frame");
-    // the frame's CSS makes it as high as the whole drawing is at the frame's width
-    frame.style.setProperty("--zoom-ratio", String(this.height / this.width));
     this.listen(frame);
-    this.observer = new ResizeObserver(() => this.fit());
+    this.sizeFrame();
+    this.observer = new ResizeObserver(() => {
+      // a new height set in the observer's own callback would be a loop the browser reports: the
+      // next frame sets it, and this observer fits the view to it then
+      if (this.frameHeight() !== frame.style.getPropertyValue("--zoom-height")) requestAnimationFrame(() => this.sizeFrame());
+      this.fit();
+    });
     this.observer.observe(frame);
     this.fit();
   }
 
+  /** The frame's height (gwt.css caps it at the screen): the whole drawing's at the opening scale. */
+  frameHeight() {
+    return `${Math.round(this.height * this.openingScale())}px`;
+  }
+
+  sizeFrame() {
+    if (this.frame.isConnected) this.frame.style.setProperty("--zoom-height", this.frameHeight());
+  }
+
   /**
-   * The scale the view starts at and returns to (reset), and the least it zooms out to: the whole
-   * drawing in the frame, whatever the screen. A player who wants it larger zooms in, and keeps
-   * that zoom through the updates (a drawing larger than its frame at the start hid both edges).
+   * The scale the view opens at and returns to (reset): the whole drawing where that is nearly
+   * legible (a wide screen), else the legible scale (a phone, a tablet: the frame is then as
+   * wide as the screen and as high as the drawing, and the player pans). It depends on the
+   * frame's width and its greatest height, not its height, which follows from it.
+   */
+  openingScale() {
+    const most = parseFloat(getComputedStyle(this.frame).maxHeight) || Infinity;
+    const whole = Math.min(this.frame.clientWidth / this.width, most / this.height, MAX_SCALE);
+    return whole >= NEARLY_LEGIBLE * this.legibleScale ? whole : this.legibleScale;
+  }
+
+  /**
+   * The least the view zooms out to, on every screen (so a phone player can see the whole board):
+   * the whole drawing in the frame.
    */
   fitScale() {
     const { clientWidth, clientHeight } = this.frame;
@@ -56,16 +86,18 @@ export class ZoomPan {
   fit() {
     if (!this.frame || !this.frame.isConnected) return;
     if (!this.chosen || this.scale === null) {
-      this.scale = this.fitScale();
+      this.scale = this.openingScale();
       this.x = (this.frame.clientWidth - this.width * this.scale) / 2;
       this.y = (this.frame.clientHeight - this.height * this.scale) / 2;
     }
     this.apply();
   }
 
+  /** Back to the view as it opened: the opening scale, and the offered decision in view. */
   reset() {
     this.chosen = false;
     this.fit();
+    this.showSomeOf(this.offered);
   }
 
   /** `scale` within what the view allows: from the whole drawing to MAX_SCALE. */
@@ -133,6 +165,7 @@ export class ZoomPan {
 
   /** When none of `elements` is in view, pan to them (a new decision, somewhere off screen). */
   showSomeOf(elements) {
+    this.offered = elements;
     if (elements.length && !elements.some((element) => this.isShown(element))) this.reveal(elements);
   }
 

@@ -342,8 +342,8 @@ function objectiveDisplay(ctx) {
 }
 
 // The board's smallest text is 16 units high and its smallest target 35 units across: drawn at
-// this scale or larger they are at least 11 px and 24 px. The board view starts with the whole
-// board, smaller than this on a phone or a tablet: the player zooms in (the browser tests too).
+// this scale or larger they are at least 11 px and 24 px. The board view opens at it on a phone
+// or a tablet, and with the whole board, nearly as large, on a wide screen (zoom.js).
 const SMALLEST_TEXT = 16;
 const SMALLEST_TARGET = 35;
 const TRACK_TARGET = 36; // a railroad space's target (spaces lie 39 units apart)

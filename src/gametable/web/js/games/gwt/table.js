@@ -5,7 +5,7 @@
 
 import { clear, h } from "../../dom.js";
 import { ZoomPan, zoomButtons } from "../../zoom.js";
-import { drawBoard } from "./board.js";
+import { drawBoard, LEGIBLE_SCALE } from "./board.js";
 import { HEIGHT, WIDTH } from "./layout.js";
 import { fitTexts } from "./pieces.js";
 import { playerArea } from "./player.js";
@@ -23,7 +23,7 @@ function edition(view) {
 }
 
 // One for the page: the board is drawn anew on every update and keeps the player's zoom and pan.
-const zoom = new ZoomPan(WIDTH, HEIGHT);
+const zoom = new ZoomPan(WIDTH, HEIGHT, LEGIBLE_SCALE);
 // Which players' areas are open (seat -> bool), as the player left them; the others' areas start
 // closed on a narrow screen, so the own board and hand are not below every opponent's.
 const opened = new Map();
