@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from gametable import i18n
 from tests.web.conftest import new_page
-from tests.web.play import click_one, wait_until_it_is_my_move
+from tests.web.play import WAIT_MS, click_one, wait_until_it_is_my_move
 
 SIZES = [(390, 844), (800, 1000), (1400, 900)]
 #: how many presses of + the GWT board needs to be legible at each width of SIZES: none on a phone
@@ -89,6 +89,8 @@ def zoom_in_until_legible(page) -> int:
 
 
 def assert_choices_can_be_tapped(page, where):
+    # the prompt may say "yours" a moment before the choices of the new decision are drawn
+    expect(page.locator("[data-legal]").first).to_be_attached(timeout=WAIT_MS)
     seen = page.evaluate(CHOICES_AS_SEEN, "[data-legal]")
     assert seen, f"{where}: nothing offered"
     covered = [c for c in seen if not c["on_top"]]
