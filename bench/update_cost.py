@@ -5,7 +5,9 @@ fresh SQLite file, with one table socket per seat whose messages are made as the
 sent (`TableSocket.message`: a whole state, or a patch of the last one sent). Reports per
 action the CPU time of handing the snapshots out (`deliver`: every seat's snapshot and its
 message) and of the messages alone, the median message size, and what the tables still hold
-after 60 actions each (tracemalloc, per table: the hot state plus what the sockets keep).
+after 60 actions each (tracemalloc, per table: the hot state plus what the sockets keep), and the
+handing out per action over a game's first 50 actions and over its actions 151-300 (whether an
+update costs more late in a game).
 
     python bench/update_cost.py                 # this tree
     python bench/update_cost.py /tmp/main-base  # another checkout (its src/ and tests/)
@@ -33,6 +35,9 @@ from gametable.server.ws import TableSocket, Traffic  # noqa: E402
 from tests.server.conftest import CATALOG  # noqa: E402
 
 GAMES = ["gwt", "catan-on-the-road"]
+#: a game's first actions and its late ones (1-based action numbers): whether handing out an
+#: update grows with the game (a random 2-player game lasts about 185 actions in CATAN, 276 in GWT)
+YOUNG, LATE = range(1, 51), range(151, 301)
 
 
 class Costs:
@@ -41,6 +46,8 @@ class Costs:
         self.messages = 0.0
         self.sizes: list[int] = []
         self.actions = 0
+        #: deliver's CPU seconds and action count per stage of the game (YOUNG, LATE)
+        self.by_age = {YOUNG: [0.0, 0], LATE: [0.0, 0]}
 
 
 class Socket(TableSocket):
@@ -91,10 +98,15 @@ async def cpu(game: str) -> Costs:
 
         manager.deliver = timed
         for table, tokens, rnd in await _tables(manager, game, 3, costs):
-            for _ in range(300):
+            for number in range(1, 301):
+                before = costs.deliver
                 if not await _move(manager, table, tokens, rnd):
                     break
                 costs.actions += 1
+                for stage, kept in costs.by_age.items():
+                    if number in stage:
+                        kept[0] += costs.deliver - before
+                        kept[1] += 1
         await manager.stop()
         store.close()
     return costs
@@ -131,6 +143,9 @@ def main() -> None:
         print(f"{game}: {costs.actions} actions; per action: deliver {1000 * costs.deliver / costs.actions:.3f} ms "
               f"(of which messages {1000 * costs.messages / costs.actions:.3f} ms); message p50 "
               f"{sizes[len(sizes) // 2]} bytes; held after 60 actions {asyncio.run(held(game)):.0f} KB per table")
+        print("  deliver per action, by stage: " + "; ".join(
+            f"actions {stage.start}-{stage.stop - 1}: {1000 * spent / max(count, 1):.3f} ms ({count} actions)"
+            for stage, (spent, count) in costs.by_age.items()))
 
 
 if __name__ == "__main__":

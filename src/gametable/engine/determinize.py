@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, MutableSequence, Sequence
 
-from gametable.engine.log import log_for
 from gametable.engine.rng import Rng
 
 
@@ -42,9 +41,3 @@ def deal(rng: Rng, cards: Sequence[Any], places: Sequence[MutableSequence[Any]])
 def fresh_rng(rng: Rng) -> Rng:
     """A new game RNG for a determinization: the real one is hidden (it fixes future draws)."""
     return Rng(rng.next_u64())
-
-
-def seat_log(log: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The log as ``seat`` sees it: the private details of other seats are not part of a
-    determinization (the bots that play the other seats in it must not read them)."""
-    return log_for(log, seat)

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Hashable, Mapping
 
 from gametable.engine.errors import IllegalAction, InvalidOptions
-from gametable.engine.log import LogEntry
+from gametable.engine.log import LogEntry, SeatLogs
 from gametable.engine.options import OptionSpec, resolve_options
 from gametable.engine.rng import Rng
 
@@ -40,6 +40,10 @@ class State(ABC):
 
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
+
+    #: each viewer's filtered ``log``, kept by visible_log; a class default, so a new state (a
+    #: clone, a determinization, one read from JSON) starts without one and never shares another's
+    _seat_logs: SeatLogs | None = None
 
     # -- what a game implements -------------------------------------------------------------
 
@@ -114,6 +118,15 @@ class State(ABC):
         nothing is known. ``view``: ``self.view(seat)`` if the caller already has it. Optional:
         this default knows nothing; a game overrides it cheaply (no clone, no trial apply)."""
         return [[] for _ in self.legal_actions(seat)]
+
+    def visible_log(self, seat: int | None) -> list[LogEntry]:
+        """``log_for(self.log, seat)`` as a new list, for a view's ``log``: kept between calls and
+        extended with the entries written since (SeatLogs), as a view is built after every action
+        and filtering the whole log each time would grow with the game."""
+        seat_logs = self._seat_logs
+        if seat_logs is None or seat_logs.log is not self.log:  # a new log list: setup, clone, determinize
+            seat_logs = self._seat_logs = SeatLogs(self.log)
+        return seat_logs.for_seat(seat)
 
     # -- the shared, checked entry points --------------------------------------------------
 

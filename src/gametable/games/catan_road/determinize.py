@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gametable.engine import Rng
-from gametable.engine.determinize import fresh_rng, redeal, seat_log
+from gametable.engine.determinize import fresh_rng, redeal
 from gametable.games.catan_road.trade import ACCEPTED
 
 if TYPE_CHECKING:
@@ -37,7 +37,9 @@ def determinize(state: "CatanState", seat: int, rng: Rng) -> "CatanState":
     redeal(rng, [sample.bdeck])
     redeal(rng, [sample.edeck])
     sample.rng = fresh_rng(rng)
-    sample.log = seat_log(sample.log, seat)
+    # the other seats' private log details left out, as the state keeps them between views: a
+    # search deals many worlds from one state, and filtering the whole log for each grows with the game
+    sample.log = state.visible_log(seat)
     return sample
 
 

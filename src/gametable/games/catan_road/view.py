@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gametable.engine import log_for
 from gametable.games.catan_road.cards import (
     BUILDINGS,
     EVENTS,
@@ -67,7 +66,7 @@ def view(state: "CatanState", seat: int | None) -> dict[str, Any]:
         {"seat": state.last_event[0], "event": EVENTS[state.last_event[1]]},
         "winner": state.winner,
         "result": state.result() if state.is_over() else None,
-        "log": log_for(state.log, seat),
+        "log": state.visible_log(seat),
     }
 
 

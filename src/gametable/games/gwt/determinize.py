@@ -58,8 +58,8 @@ def determinize(state: "GwtState", seat: int, rng: Rng) -> "GwtState":
         redeal(rng, [pile])
     redeal(rng, [sample.cattle_stack])
     sample.rng = fresh_rng(rng)
-    # engine.determinize.seat_log, as the state keeps it between views: a search deals many
-    # worlds from one state, and filtering the whole log for each grows with the game
+    # the other seats' private log details left out, as the state keeps them between views: a
+    # search deals many worlds from one state, and filtering the whole log for each grows with the game
     sample.log = state.visible_log(seat)
     sample._legal_cache = None
     return sample

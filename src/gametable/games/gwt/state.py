@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from gametable.engine import Rng, State
-from gametable.engine.log import SeatLogs
 
 from . import data as D
 from . import turn as T
@@ -127,9 +126,6 @@ class GwtState(State):
     _acts: list[dict[str, Any]] | None = None
     #: State._cached_legal's (seat, actions), filled through the _legal_actions hook once per position
     _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
-    #: the log as each seat sees it, kept for ``log`` (visible_log); a clone starts without it, so
-    #: a clone or a determinization never shares it with the state it came from
-    _seat_logs: SeatLogs | None = None
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -245,12 +241,6 @@ class GwtState(State):
 
     def _result(self) -> dict[str, Any]:
         return self.result_cache  # computed once when the game ends (scoring.finish_game)
-
-    def visible_log(self, seat: int | None) -> list[dict[str, Any]]:
-        seat_logs = self._seat_logs
-        if seat_logs is None or seat_logs.log is not self.log:  # a new log list: setup, determinize
-            seat_logs = self._seat_logs = SeatLogs(self.log)
-        return seat_logs.for_seat(seat)
 
     def determinize(self, seat: int, rng: Rng) -> "GwtState":
         from .determinize import determinize
