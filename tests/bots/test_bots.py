@@ -229,7 +229,8 @@ def test_unknown_level_is_a_clear_error_listing_the_levels():
         bots.get("grandmaster", "gwt", 1)
     assert bots.levels() == ["random", "basic", "good", "strong"]
     assert bots.best_level() == "strong"
-    # new tables get the basic bot until bench/ shows the search levels ahead (docs/bots.md)
+    # new tables get the basic bot: a search level costs a server hundreds of times more CPU a
+    # decision, which the table's creator chooses in the lobby (docs/bots.md)
     assert bots.default_level() == "basic"
 
 

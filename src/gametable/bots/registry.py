@@ -89,9 +89,9 @@ def best_level() -> str:
     return levels()[-1]
 
 
-#: the level of new tables and `gametable play` when none is named: the strongest level whose
-#: strength bench/ has shown and whose moves come quickly. The search levels are not yet (their
-#: margins over `basic` are not yet measured over enough games: docs/bots.md).
+#: the level of new tables and `gametable play` when none is named: one whose moves cost a server
+#: next to nothing. The search levels play better (docs/bots.md) but cost 0.1-0.3 s of CPU a
+#: decision, so a table's creator chooses them in the lobby.
 DEFAULT_LEVEL = "basic"
 
 
