@@ -46,6 +46,7 @@ fee_of_icons = import_module(EDITION + ".movement").fee_of_icons  # rules over p
 tile_hand_icons = import_module(EDITION + ".movement").tile_hand_icons
 transport_cost = import_module(EDITION + ".railroad").transport_cost
 hand_disc_group = import_module(EDITION + ".common").G_HAND
+placed_buildings = import_module(EDITION + ".common").placed_buildings  # a count any player sees
 
 VP = 3.0                 # dollars a victory point is worth to this bot (at the start of the game)
 VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
@@ -152,6 +153,10 @@ class GwtBot(HeuristicBot):
         return estimated_scores(state)
 
 
+#: the breeding values of the herd every player starts with (the estimate counts what was added)
+_STARTING_BREEDING = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
+
+
 def estimated_scores(state: Any) -> list[float]:
     """What each seat would score at the end, as this bot sees the game: the final scoring
     applied now, plus what its investments should still bring, in VP at the bot's own prices.
@@ -164,16 +169,14 @@ def estimated_scores(state: Any) -> list[float]:
     bot's price of a VP rather than the final $5 (and without the final scoring's rounding).
     It reads the state, so it is only for states a search dealt itself (``determinize``)."""
     future = 1.0 - game_progress(state.token_row, state.end_triggered)
-    start_breeding = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
     estimates = []
     for seat, (player, final) in enumerate(zip(state.players, state.provisional_scores())):
         hired = sum((n - 1) * WORKER_USE[kind] for n, kind in zip(player.workers, D.WORKER_KINDS))
         engine = ENGINE_STEP * D.POS_ORDER[player.engine] / 2
-        buildings = ROUTE_SPACE * sum(1 for owner, tile in zip(state.trail_owner, state.trail_tile)
-                                      if owner == seat and tile)
+        buildings = ROUTE_SPACE * len(placed_buildings(state, seat))
         hand = HAND_DISC_USE * player.cleared(hand_disc_group)
         herd = HERD * (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
-                       - start_breeding)
+                       - _STARTING_BREEDING)
         investments = future * (hired + engine + buildings + hand + herd)
         kept = CERTIFICATE * D.CERT_TRACK[player.cert]
         money = player.money / VP - player.money // 5

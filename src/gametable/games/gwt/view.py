@@ -148,7 +148,7 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         out["discard"] = list(p.discard)
         # the draw pile is face down, but what it holds is known to its owner: the starting herd,
         # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
-        out["herd"] = sorted(c for place in (p.deck, p.hand, p.discard) for c in place if c in D.CATTLE)
+        out["herd"] = sorted(c for c in p.all_deck_cards() if c in D.CATTLE)
         del out["hand_size"]
     return out
 
