@@ -12,7 +12,8 @@ update costs more late in a game).
     python bench/update_cost.py                 # this tree
     python bench/update_cost.py /tmp/main-base  # another checkout (its src/ and tests/)
 
-The garbage collector is tuned as `gametable serve` tunes it (app.tune_garbage_collector).
+The garbage collector is kept out of the timings (frozen, a threshold of 50,000); `gametable serve`
+paces it by its loop instead (gametable.server.collector).
 """
 
 from __future__ import annotations

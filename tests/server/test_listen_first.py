@@ -30,10 +30,11 @@ TAKE = {"type": "take", "count": 1}
 
 @pytest.fixture(autouse=True)
 def keep_the_collector(monkeypatch) -> None:
-    """build_app tunes the garbage collector for the serving process: not the tests' process."""
-    import gametable.server.app
+    """build_app paces the garbage collector of the serving process: not the tests' process."""
+    from gametable.server.collector import PacedCollector
 
-    monkeypatch.setattr(gametable.server.app, "tune_garbage_collector", lambda: None)
+    monkeypatch.setattr(PacedCollector, "start", lambda self: None)
+    monkeypatch.setattr(PacedCollector, "stop", lambda self: None)
 
 
 def start_listening(settings) -> LiveServer:

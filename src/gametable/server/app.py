@@ -7,7 +7,6 @@ its lifespan, and serves the API, the WebSocket and the static browser client.
 from __future__ import annotations
 
 import asyncio
-import gc
 import importlib.resources
 from contextlib import asynccontextmanager
 from functools import partial
@@ -25,6 +24,7 @@ from gametable import games as registry
 from gametable.server import api, operations, players_api, ws
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
+from gametable.server.collector import PacedCollector
 from gametable.server.config import Settings
 from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
@@ -60,11 +60,15 @@ _PAGE_HEADERS = {
 
 
 def create_app(settings: Settings | None = None, games: GameCatalog = registry,
-               web_dir: Path = WEB_DIR) -> FastAPI:
+               web_dir: Path = WEB_DIR, collector: PacedCollector | None = None) -> FastAPI:
+    """The table service. ``collector`` paces the garbage collector while the app runs (for the
+    serving process only: it changes the whole process; gametable.server.collector)."""
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if collector is not None:
+            collector.start()
         store = LogStore.from_url(settings.database_url, settings.sqlite_sync)
         await asyncio.to_thread(migrate, store.engine)
         fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else LocalFanout()
@@ -94,6 +98,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             if app.state.forwarding is not None:
                 await app.state.forwarding.close()
             store.close()
+            if collector is not None:
+                collector.stop()
 
     app = FastAPI(
         title="gametable",
@@ -114,6 +120,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.state.splicer = SocketSplicer(app) if settings.redis_url else None
     metrics = app.state.metrics = Metrics()
     metrics.watch(lambda: getattr(app.state, "manager", None))
+    if collector is not None:
+        collector.on_pause = metrics.collector_paused
     # innermost: a table owned by another process is forwarded there (several processes only)
     app.add_middleware(ForwardToOwner)
     app.add_middleware(BodySizeLimit, max_body=settings.max_body)
@@ -150,23 +158,6 @@ def audience_limits(settings: Settings) -> AudienceLimits:
                           spectators=settings.max_sockets_per_table,
                           direct_spectators=settings.direct_spectators,
                           feed_interval=settings.spectator_feed_seconds)
-
-
-def tune_garbage_collector() -> None:
-    """Keep the cyclic garbage collector's pauses out of the players' way. For the process that
-    serves (``gametable serve`` calls it once the app is made); it changes the whole process.
-
-    Each update builds views of thousands of small containers that reference counting frees
-    as soon as they are sent; with Python's default threshold (a collection every 700 new
-    containers) the collector ran several times per update, and each time promoted the views
-    still in flight to older generations, whose collections then took 5-20 ms (and a full one
-    up to 120 ms with 200 GWT tables) in the middle of a move. With a threshold of 50,000 a
-    young collection runs every few seconds under load and finds little alive. Everything made
-    before serving (modules, schemas, the app) lives as long as the process, so it is frozen: a
-    full collection scans only what the tables made.
-    """
-    gc.freeze()
-    gc.set_threshold(50_000, 10, 10)
 
 
 def _add_error_handlers(app: FastAPI) -> None:

@@ -50,6 +50,12 @@ class Metrics:
         self._refusals = Counter("gametable_refusals", "Requests refused for load: 429 (rate "
                                  "limits) and 503 (busy, unavailable)", ["status", "reason"],
                                  registry=self.registry)
+        self._collector_pauses = Histogram(
+            "gametable_collector_pause_seconds", "Full garbage collections the loop ran "
+            "(gametable.server.collector)", buckets=_LATENCY_BUCKETS, registry=self.registry)
+        self._collector_freed = Counter(
+            "gametable_collector_freed_objects", "Objects in reference cycles those collections "
+            "freed", registry=self.registry)
         self._children: dict[Any, Any] = {}
 
     def _child(self, metric: Counter, *labels: str) -> Any:
@@ -76,6 +82,10 @@ class Metrics:
             self.refused(429, "rate_limit")
         elif status == 503:
             self.refused(503, "unavailable")
+
+    def collector_paused(self, seconds: float, freed: int) -> None:
+        self._collector_pauses.observe(seconds)
+        self._collector_freed.inc(freed)
 
     def refused(self, status: int, reason: str) -> None:
         self._child(self._refusals, str(status), reason).inc()

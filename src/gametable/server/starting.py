@@ -125,13 +125,12 @@ class StartingApp:
 
 
 def build_app(settings: Settings, catalog: Any) -> Any:
-    """The table service's app, and the garbage collector tuned for serving it (what
-    StartingApp builds on its thread)."""
-    from gametable.server.app import create_app, tune_garbage_collector
+    """The table service's app, with the garbage collector paced by its loop while it serves
+    (what StartingApp builds on its thread)."""
+    from gametable.server.app import create_app
+    from gametable.server.collector import PacedCollector
 
-    app = create_app(settings, catalog)
-    tune_garbage_collector()
-    return app
+    return create_app(settings, catalog, collector=PacedCollector())
 
 
 def serve(settings: Settings, catalog: Any, *, host: str, port: int, log_level: str,

@@ -184,6 +184,23 @@ def estimated_scores(state: Any) -> list[float]:
     return estimates
 
 
+def _walk_trail(nodes: dict, node: int, path: list[str], steps: int, limit: int,
+                found: list[list[str]]) -> None:
+    """_Context.reachable's walk over the view's trail (``nodes``); a function of its own, since a
+    closure calling itself is a reference cycle (with the context it reads) that only the cyclic
+    collector frees (gametable.server.collector)."""
+    for nxt in D.NEXT[node]:
+        name = D.NODES[nxt]
+        if nxt == D.KANSAS_CITY:
+            found.append(path + [name])
+        elif nodes[name]["tile"]:
+            found.append(path + [name])
+            if steps + 1 < limit:
+                _walk_trail(nodes, nxt, path + [name], steps + 1, limit, found)
+        else:
+            _walk_trail(nodes, nxt, path, steps, limit, found)
+
+
 class _Context:
     """What one decision needs from the view, computed once (or on first use), and the score of
     each action."""
@@ -504,22 +521,8 @@ class _Context:
     def reachable(self, start: str) -> list[list[str]]:
         """The paths a herder on ``start`` may take next turn (the rule movement.paths applies to
         the state, here over the public trail): only tiles count as steps, Kansas City ends a move."""
-        limit = self.me["step_limit"]
         found: list[list[str]] = []
-
-        def walk(node: int, path: list[str], steps: int) -> None:
-            for nxt in D.NEXT[node]:
-                name = D.NODES[nxt]
-                if nxt == D.KANSAS_CITY:
-                    found.append(path + [name])
-                elif self.nodes[name]["tile"]:
-                    found.append(path + [name])
-                    if steps + 1 < limit:
-                        walk(nxt, path + [name], steps + 1)
-                else:
-                    walk(nxt, path, steps)
-
-        walk(D.NODE_INDEX[start], [], 0)
+        _walk_trail(self.nodes, D.NODE_INDEX[start], [], 0, self.me["step_limit"], found)
         return found
 
     def next_move_value(self, start: str) -> float:

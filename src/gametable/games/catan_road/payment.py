@@ -97,15 +97,18 @@ def _bounded_compositions(total: int, caps: Vector) -> list[Vector]:
     """All vectors v with 0 <= v[i] <= caps[i] and sum(v) == total."""
     out: list[Vector] = []
     room = [sum(caps[i:]) for i in range(6)]
-
-    def fill(i: int, left: int, prefix: tuple[int, ...]) -> None:
-        if i == 4:
-            if left <= caps[4]:
-                out.append(prefix + (left,))  # type: ignore[arg-type]
-            return
-        for x in range(max(0, left - room[i + 1]), min(caps[i], left) + 1):
-            fill(i + 1, left - x, prefix + (x,))
-
     if total <= room[0]:
-        fill(0, total, ())
+        _fill(caps, room, 0, total, (), out)
     return out
+
+
+def _fill(caps: Vector, room: list[int], i: int, left: int, prefix: tuple[int, ...],
+          out: list[Vector]) -> None:
+    """_bounded_compositions' recursion; a function of its own, since a closure calling itself is a
+    reference cycle that only the cyclic collector frees (gametable.server.collector)."""
+    if i == 4:
+        if left <= caps[4]:
+            out.append(prefix + (left,))  # type: ignore[arg-type]
+        return
+    for x in range(max(0, left - room[i + 1]), min(caps[i], left) + 1):
+        _fill(caps, room, i + 1, left - x, prefix + (x,), out)

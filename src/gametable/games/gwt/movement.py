@@ -11,6 +11,8 @@ if TYPE_CHECKING:
 
 _KC = D.KANSAS_CITY
 _NEXT = D.NEXT
+_NAMES = D.NODES
+_KC_NAME = D.NODES[_KC]
 #: the kinds of trail space whose tile may show hand icons (tile_hand_icons)
 _CHARGING = frozenset({"private", "hazard", "teepee"})
 
@@ -26,27 +28,28 @@ def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list
 
     Only locations count as steps; empty spaces are crossed for free; Kansas City ends a move.
     """
-    tiles = st.trail_tile
-    names = D.NODES
-    kc_name = names[_KC]
     found: dict[tuple[str, ...], None] = {}
-
-    def walk(node: int, path: tuple[str, ...], steps: int) -> None:
-        for nxt in _NEXT[node]:
-            if nxt == _KC:
-                if allow_kc:
-                    found[path + (kc_name,)] = None
-            elif tiles[nxt] is not None:
-                longer = path + (names[nxt],)
-                found[longer] = None
-                if steps + 1 < limit:
-                    walk(nxt, longer, steps + 1)
-            else:
-                walk(nxt, path, steps)
-
     if limit >= 1:
-        walk(start, (), 0)
+        _walk(st.trail_tile, start, (), 0, limit, allow_kc, found)
     return [list(path) for path in found]
+
+
+def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int, allow_kc: bool,
+          found: dict[tuple[str, ...], None]) -> None:
+    """paths' depth-first walk, adding to ``found`` in the order a move lists them. A function of
+    its own, not a closure: a closure that calls itself is a reference cycle, garbage that only
+    the cyclic collector frees (the server runs it rarely, gametable.server.collector)."""
+    for nxt in _NEXT[node]:
+        if nxt == _KC:
+            if allow_kc:
+                found[path + (_KC_NAME,)] = None
+        elif tiles[nxt] is not None:
+            longer = path + (_NAMES[nxt],)
+            found[longer] = None
+            if steps + 1 < limit:
+                _walk(tiles, nxt, longer, steps + 1, limit, allow_kc, found)
+        else:
+            _walk(tiles, nxt, path, steps, limit, allow_kc, found)
 
 
 def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:

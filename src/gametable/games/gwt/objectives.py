@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
@@ -74,6 +73,36 @@ def items(st: "GwtState", seat: int) -> dict[str, int]:
     }
 
 
+class _Chooser:
+    """best_score's search over the cards in order: fulfil card i or not, memoised on (i, what is
+    left). An object with a dict, not an lru_cache'd closure, which would be a reference cycle
+    that only the cyclic collector frees (gametable.server.collector)."""
+
+    def __init__(self, cards: list[dict], needs: list[tuple[int, ...]]) -> None:
+        self.cards = cards
+        self.needs = needs
+        self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+
+    def best(self, i: int, left: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """The best score of cards i.. with ``left`` owned, and the positions counted fulfilled."""
+        if i == len(self.cards):
+            return 0, ()
+        key = (i, left)
+        if key in self.memo:
+            return self.memo[key]
+        card = self.cards[i]
+        score, chosen = self.best(i + 1, left)
+        best = (score + card["penalty"], chosen)
+        need = self.needs[i]
+        if all(n <= l for n, l in zip(need, left)):
+            rest = tuple(l - n for n, l in zip(need, left))
+            score, chosen = self.best(i + 1, rest)
+            if score + card["vp"] > best[0]:
+                best = (score + card["vp"], chosen + (i,))
+        self.memo[key] = best
+        return best
+
+
 def best_score(cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]:
     """The best total over committed cards, each owned item serving one task of one card.
 
@@ -89,22 +118,7 @@ def best_score(cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]
             need[kinds.index(task)] += 1
         needs.append(tuple(need))
     order = sorted(range(len(cards)), key=lambda i: cards[i])
-
-    @lru_cache(maxsize=None)
-    def search(i: int, left: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-        if i == len(order):
-            return 0, ()
-        index = order[i]
-        card = D.OBJECTIVE[cards[index]]
-        score, chosen = search(i + 1, left)
-        best = (score + card["penalty"], chosen)
-        need = needs[index]
-        if all(n <= l for n, l in zip(need, left)):
-            rest = tuple(l - n for n, l in zip(need, left))
-            score, chosen = search(i + 1, rest)
-            if score + card["vp"] > best[0]:
-                best = (score + card["vp"], chosen + (index,))
-        return best
-
-    total, chosen = search(0, tuple(owned[k] for k in kinds))
+    chooser = _Chooser([D.OBJECTIVE[cards[index]] for index in order], [needs[index] for index in order])
+    total, chosen = chooser.best(0, tuple(owned[k] for k in kinds))
+    chosen = tuple(order[i] for i in chosen)
     return total, sorted(cards[i] for i in chosen)
