@@ -11,8 +11,9 @@ Reference counting frees everything without a reference cycle at once, and the e
 bots make none (tests/engine/test_no_cycles.py). So the server switches the automatic collector
 off and runs a **full collection** only
 
-- when the process has grown by ``growth`` (a quarter, as CPython's own rule for its oldest
-  generation) and at least ``min_growth`` bytes since the last one, and
+- when the process has grown by ``growth`` (a half) and at least ``min_growth`` bytes since the
+  last one (each collection traverses the whole heap, so a process that is growing, such as one
+  bringing 1,000 tables back after a restart, should not collect at every step), and
 - at the latest every ``full_every`` seconds,
 
 for the cycles the libraries leave (asyncio futures, closed connections). A full collection of
@@ -36,9 +37,9 @@ from typing import Callable
 #: seconds between looks at the process's size
 CHECK_EVERY = 1.0
 #: a collection once the resident size grew by this share since the last one ...
-GROWTH = 0.25
-#: ... and by at least this many bytes (a small server grows by a quarter quickly)
-MIN_GROWTH = 64 * 2**20
+GROWTH = 0.5
+#: ... and by at least this many bytes (a small server grows by half quickly)
+MIN_GROWTH = 128 * 2**20
 #: seconds between collections at the latest
 FULL_EVERY = 600.0
 
@@ -79,7 +80,6 @@ class PacedCollector:
         frozen: it lives as long as the process."""
         self._was_enabled = gc.isenabled()
         gc.disable()
-        gc.collect()
         gc.freeze()
         self._last_at = self._clock()
         self._last_size = self._size()
