@@ -73,3 +73,18 @@ def test_the_search_judges_an_unfinished_game_by_the_estimate_it_is_given():
     behind = position_value(state, 1, 8.0, lambda s: [10.0, 2.0])
     assert ahead > 0.5 > behind
     assert ahead + behind == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
+def test_the_holdings_the_estimate_prices_start_at_nothing_but_money_and_count_what_is_added(game_name):
+    state = games.get(game_name).new(2, seed=7)
+    held = bot.holdings(state, 0)
+    assert held == {"cowboy": 0, "craftsman": 0, "engineer": 0, "engine": 0, "buildings": 0,
+                    "hand_discs": 0, "herd": 0, "certificates": 0,
+                    "money": state.players[0].money, "future": 1.0}
+    player = state.players[0]
+    player.workers[1] += 2
+    player.cert = 3
+    state.end_triggered = True
+    held = bot.holdings(state, 0)
+    assert (held["craftsman"], held["certificates"], held["future"]) == (2, bot.D.CERT_TRACK[3], 0.0)

@@ -157,9 +157,57 @@ class GwtBot(HeuristicBot):
 _STARTING_BREEDING = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
 
 
+#: the holdings that shrink as the game nears its end (an engine is worth more early on)
+_INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd")
+
+
+def holdings(state: Any, seat: int) -> dict[str, float]:
+    """What ``seat`` holds that the scoring now counts not (or not fully), as raw counts: workers
+    hired beyond the first of each kind, the engine's railroad space, buildings placed, hand-limit
+    discs cleared, breeding values added to the herd, certificates and dollars; the investments
+    also scaled by the share of the game still to come (``..._future``). It reads the state, so it
+    is only for states a search dealt itself (``determinize``)."""
+    player = state.players[seat]
+    future = 1.0 - game_progress(state.token_row, state.end_triggered)
+    held: dict[str, float] = {kind: n - 1 for n, kind in zip(player.workers, D.WORKER_KINDS)}
+    held["engine"] = D.POS_ORDER[player.engine]
+    held["buildings"] = len(placed_buildings(state, seat))
+    held["hand_discs"] = player.cleared(hand_disc_group)
+    held["herd"] = (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
+                    - _STARTING_BREEDING)
+    for name in _INVESTMENTS:
+        held[name + "_future"] = held[name] * future
+    held["certificates"] = D.CERT_TRACK[player.cert]
+    held["money"] = player.money
+    return held
+
+
+#: the holdings that shrink as the game nears its end (an engine is worth more early on)
+_INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd")
+
+
+def holdings(state: Any, seat: int) -> dict[str, float]:
+    """What ``seat`` holds that the scoring now counts not (or not fully), as raw counts: workers
+    hired beyond the first of each kind, the engine's railroad space, buildings placed, hand-limit
+    discs cleared, breeding values added to the herd, certificates and dollars; ``future`` is the
+    share of the game still to come. It reads the state, so it is only for states a search dealt
+    itself (``determinize``)."""
+    player = state.players[seat]
+    held: dict[str, float] = {kind: n - 1 for n, kind in zip(player.workers, D.WORKER_KINDS)}
+    held["engine"] = D.POS_ORDER[player.engine]
+    held["buildings"] = len(placed_buildings(state, seat))
+    held["hand_discs"] = player.cleared(hand_disc_group)
+    held["herd"] = (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
+                    - _STARTING_BREEDING)
+    held["certificates"] = D.CERT_TRACK[player.cert]
+    held["money"] = player.money
+    held["future"] = 1.0 - game_progress(state.token_row, state.end_triggered)
+    return held
+
+
 def estimated_scores(state: Any) -> list[float]:
     """What each seat would score at the end, as this bot sees the game: the final scoring
-    applied now, plus what its investments should still bring, in VP at the bot's own prices.
+    applied now, plus what its holdings should still bring, in VP at the bot's own prices.
 
     A search cuts its imagined games off a few turns ahead; the scoring alone would make it cash
     in (deliver early, never hire or build) because an engine scores nothing yet. So the workers
@@ -167,19 +215,18 @@ def estimated_scores(state: Any) -> list[float]:
     herd's breeding values count here with the values the bot's own action scores give them,
     shrinking as the game nears its end; certificates count as kept ones; money counts at the
     bot's price of a VP rather than the final $5 (and without the final scoring's rounding).
-    It reads the state, so it is only for states a search dealt itself (``determinize``)."""
-    future = 1.0 - game_progress(state.token_row, state.end_triggered)
+    (Weights fitted to where basic games end did worse: docs/bots.md.)"""
     estimates = []
-    for seat, (player, final) in enumerate(zip(state.players, state.provisional_scores())):
-        hired = sum((n - 1) * WORKER_USE[kind] for n, kind in zip(player.workers, D.WORKER_KINDS))
-        engine = ENGINE_STEP * D.POS_ORDER[player.engine] / 2
-        buildings = ROUTE_SPACE * len(placed_buildings(state, seat))
-        hand = HAND_DISC_USE * player.cleared(hand_disc_group)
-        herd = HERD * (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
-                       - _STARTING_BREEDING)
-        investments = future * (hired + engine + buildings + hand + herd)
-        kept = CERTIFICATE * D.CERT_TRACK[player.cert]
-        money = player.money / VP - player.money // 5
+    for seat, final in enumerate(state.provisional_scores()):
+        held = holdings(state, seat)
+        hired = sum(held[kind] * WORKER_USE[kind] for kind in D.WORKER_KINDS)
+        engine = ENGINE_STEP * held["engine"] / 2
+        buildings = ROUTE_SPACE * held["buildings"]
+        hand = HAND_DISC_USE * held["hand_discs"]
+        herd = HERD * held["herd"]
+        investments = held["future"] * (hired + engine + buildings + hand + herd)
+        kept = CERTIFICATE * held["certificates"]
+        money = held["money"] / VP - held["money"] // 5
         estimates.append(final + money + (investments + kept) / VP)
     return estimates
 
