@@ -9,12 +9,12 @@ whole latency tail (docs/benchmarks.md, "The garbage collector and the latency t
 
 Reference counting frees everything without a reference cycle at once, and the engines and
 bots make none (tests/engine/test_no_cycles.py). So the server switches the automatic collector
-off and runs a **full collection** only
+off and runs a **full collection** from the loop only
 
 - when the process has grown by ``growth`` (a half) and at least ``min_growth`` bytes since the
   last one (each collection traverses the whole heap, so a process that is growing, such as one
-  bringing 1,000 tables back after a restart, should not collect at every step), and
-- at the latest every ``full_every`` seconds,
+  bringing 1,000 tables back after a restart, should not collect at every step), or
+- at the latest ``full_every`` seconds after the last one,
 
 for the cycles the libraries leave (asyncio futures, closed connections). A full collection of
 a million objects pauses the process for about a second, as the automatic collector's full
@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-import resource
 import time
 from typing import Callable
 
@@ -52,6 +51,8 @@ def resident_bytes() -> int:
         with open("/proc/self/statm", "rb") as statm:
             return int(statm.read().split()[1]) * _PAGE
     except OSError:
+        import resource  # not on Windows, where there is no /proc either
+
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak if os.uname().sysname == "Darwin" else peak * 1024
 
