@@ -33,7 +33,7 @@ SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
         "gwt-2e": SearchBudget(iterations=8, horizon=24, margin_scale=8.0),
     },
     "strong": {
-        "catan-on-the-road": SearchBudget(iterations=64, horizon=200, margin_scale=2.0),
+        "catan-on-the-road": SearchBudget(iterations=128, horizon=30, margin_scale=2.0),
         "gwt": SearchBudget(iterations=32, horizon=24, margin_scale=8.0),
         "gwt-2e": SearchBudget(iterations=32, horizon=24, margin_scale=8.0),
     },
