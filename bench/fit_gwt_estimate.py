@@ -34,14 +34,17 @@ from rich.progress import track  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 from gametable import games as registry  # noqa: E402
-from gametable.bots.heuristics.gwt import _INVESTMENTS, GwtBot, estimated_scores, holdings  # noqa: E402
+from gametable.bots.heuristics.gwt import GwtBot, estimated_scores, holdings  # noqa: E402
+
+#: the holdings the estimate scales by the share of the game still to come
+INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd")
 
 
 def features(state, seat: int) -> dict[str, float]:
     """The seat's holdings, the investments also scaled by the share of the game to come."""
     held = holdings(state, seat)
     future = held.pop("future")
-    for name in _INVESTMENTS:
+    for name in INVESTMENTS:
         held[name + "_future"] = held[name] * future
     return held
 

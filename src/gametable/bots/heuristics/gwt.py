@@ -157,35 +157,6 @@ class GwtBot(HeuristicBot):
 _STARTING_BREEDING = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
 
 
-#: the holdings that shrink as the game nears its end (an engine is worth more early on)
-_INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd")
-
-
-def holdings(state: Any, seat: int) -> dict[str, float]:
-    """What ``seat`` holds that the scoring now counts not (or not fully), as raw counts: workers
-    hired beyond the first of each kind, the engine's railroad space, buildings placed, hand-limit
-    discs cleared, breeding values added to the herd, certificates and dollars; the investments
-    also scaled by the share of the game still to come (``..._future``). It reads the state, so it
-    is only for states a search dealt itself (``determinize``)."""
-    player = state.players[seat]
-    future = 1.0 - game_progress(state.token_row, state.end_triggered)
-    held: dict[str, float] = {kind: n - 1 for n, kind in zip(player.workers, D.WORKER_KINDS)}
-    held["engine"] = D.POS_ORDER[player.engine]
-    held["buildings"] = len(placed_buildings(state, seat))
-    held["hand_discs"] = player.cleared(hand_disc_group)
-    held["herd"] = (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
-                    - _STARTING_BREEDING)
-    for name in _INVESTMENTS:
-        held[name + "_future"] = held[name] * future
-    held["certificates"] = D.CERT_TRACK[player.cert]
-    held["money"] = player.money
-    return held
-
-
-#: the holdings that shrink as the game nears its end (an engine is worth more early on)
-_INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd")
-
-
 def holdings(state: Any, seat: int) -> dict[str, float]:
     """What ``seat`` holds that the scoring now counts not (or not fully), as raw counts: workers
     hired beyond the first of each kind, the engine's railroad space, buildings placed, hand-limit
