@@ -89,9 +89,12 @@ def zoom_in_until_legible(page) -> int:
 
 
 def assert_choices_can_be_tapped(page, where):
-    # the prompt may say "yours" a moment before the choices of the new decision are drawn
-    expect(page.locator("[data-legal]").first).to_be_attached(timeout=WAIT_MS)
-    seen = page.evaluate(CHOICES_AS_SEEN, "[data-legal]")
+    # the prompt may say "yours" a moment before the choices of the new decision are drawn, and a
+    # bot's move may draw the table anew between two looks: the choices are read in the same look
+    # that finds them drawn
+    seen = page.wait_for_function(
+        f"(selector) => {{ const seen = ({CHOICES_AS_SEEN})(selector); return seen.length ? seen : null; }}",
+        arg="[data-legal]", timeout=WAIT_MS).json_value()
     assert seen, f"{where}: nothing offered"
     covered = [c for c in seen if not c["on_top"]]
     assert covered == [], f"{where}: covered choices {covered}"
