@@ -2,6 +2,8 @@
 imagined game off (docs/bots.md, "Search levels"): the final scoring (rules §11) applied now, plus
 what the investments should still bring at the bot's own prices."""
 
+import math
+
 import pytest
 
 from gametable import games
@@ -73,6 +75,21 @@ def test_the_search_judges_an_unfinished_game_by_the_estimate_it_is_given():
     behind = position_value(state, 1, 8.0, lambda s: [10.0, 2.0])
     assert ahead > 0.5 > behind
     assert ahead + behind == pytest.approx(1.0)
+
+
+def test_with_an_own_score_weight_the_search_prefers_scoring_more_at_the_same_margin():
+    """Two positions 8 VP ahead: judged by the margin alone they are worth the same; with part of
+    the value given to the seat's own score above its root estimate, the richer one is worth
+    more, by exactly that share of the squashed gain."""
+    state = _fresh()
+    poor, rich = (lambda s: [10.0, 2.0]), (lambda s: [20.0, 12.0])
+    assert position_value(state, 0, 8.0, poor) == pytest.approx(position_value(state, 0, 8.0, rich))
+    weighted_poor = position_value(state, 0, 8.0, poor, own_score_weight=0.6, own_baseline=10.0)
+    weighted_rich = position_value(state, 0, 8.0, rich, own_score_weight=0.6, own_baseline=10.0)
+    standing = 0.5 + 0.5 * math.tanh(8.0 / 8.0)
+    assert weighted_poor == pytest.approx(0.4 * standing + 0.6 * 0.5)
+    assert weighted_rich == pytest.approx(0.4 * standing + 0.6 * (0.5 + 0.5 * math.tanh(10.0 / 8.0)))
+    assert weighted_rich > weighted_poor
 
 
 @pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])

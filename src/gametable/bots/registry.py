@@ -34,8 +34,8 @@ SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     },
     "strong": {
         "catan-on-the-road": SearchBudget(iterations=128, horizon=30, margin_scale=2.0),
-        "gwt": SearchBudget(iterations=32, horizon=24, margin_scale=8.0),
-        "gwt-2e": SearchBudget(iterations=32, horizon=24, margin_scale=8.0),
+        "gwt": SearchBudget(iterations=32, horizon=24, margin_scale=8.0, own_score_weight=0.8),
+        "gwt-2e": SearchBudget(iterations=32, horizon=24, margin_scale=8.0, own_score_weight=0.8),
     },
 }
 

@@ -56,6 +56,10 @@ class SearchBudget:
     exploration: float = 0.7
     #: score margin (in the game's points) that counts as clearly ahead: the squashing scale
     margin_scale: float = 5.0
+    #: share of the value given to the seat's own score gained since the root (squashed on the
+    #: same scale) instead of its margin: a search for the margin alone stops caring how much it
+    #: scores once it is clearly ahead, and values hurting the others as much as scoring
+    own_score_weight: float = 0.0
 
 
 @dataclass
@@ -138,13 +142,17 @@ def _search_tree(state: State, seat: int, basic: BasicFactory, budget: SearchBud
     # one basic bot per seat, reused across iterations (its RNG only breaks ties)
     players = [basic(rng.next_u64()) for _ in range(state.num_players)]
     root = _Node()
+    baseline: float | None = None  # the seat's estimated score at the root, in the first world
     for _ in range(iterations):
         world = state.determinize(seat, rng)
-        _iterate(world, seat, root, players, budget)
+        if baseline is None:
+            baseline = _estimates(world, players[seat].estimated_scores)[seat] if budget.own_score_weight else 0.0
+        _iterate(world, seat, root, players, budget, baseline)
     return {key: (child.visits, child.value) for key, child in root.children.items()}
 
 
-def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: SearchBudget) -> None:
+def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: SearchBudget,
+             baseline: float) -> None:
     """One imagined game: down the tree, one new node, a roll-out, the value back up."""
     path: list[tuple[_Node, _Child]] = []
     node: _Node | None = root
@@ -165,7 +173,7 @@ def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: S
         if child.node is None:
             child.node = _Node()
         node = child.node
-    value = _rollout(world, seat, players, budget)
+    value = _rollout(world, seat, players, budget, baseline)
     for parent, child in path:
         parent.visits += 1
         child.visits += 1
@@ -205,26 +213,39 @@ def _add_children(node: _Node, world: State, seat: int, actions: list[Action], k
             node.children[keys[i]] = _Child(actions[i], start + rank)
 
 
-def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget) -> float:
+def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget, baseline: float) -> float:
     for _ in range(budget.horizon):
         if world.is_over():
             break
         acting = world.to_act()[0]
         world.apply(acting, players[acting].choose(world, acting))
-    return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores)
+    return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores,
+                          budget.own_score_weight, baseline)
+
+
+def _estimates(world: State, estimated_scores: Callable[[State], list[float]] | None) -> list[float]:
+    return estimated_scores(world) if estimated_scores else world.provisional_scores()
 
 
 def position_value(world: State, seat: int, scale: float,
-                   estimated_scores: Callable[[State], list[float]] | None = None) -> float:
+                   estimated_scores: Callable[[State], list[float]] | None = None,
+                   own_score_weight: float = 0.0, own_baseline: float = 0.0) -> float:
     """How good the position is for ``seat``, in [0, 1]; an unfinished game is judged by
-    ``estimated_scores`` (the basic bot's, by default the final scoring applied now)."""
+    ``estimated_scores`` (the basic bot's, by default the final scoring applied now).
+
+    The standing against the best other seat, blended with ``own_score_weight`` of the seat's own
+    score above ``own_baseline`` (its estimate at the root of the search)."""
     if world.is_over():
         result = world.result()
         totals = [s["total"] for s in result["scores"]]
         share = 1 / len(result["winners"]) if seat in result["winners"] else 0.0
-        return 0.9 * share + 0.1 * _squash(_margin(totals, seat), scale)
-    estimates = estimated_scores(world) if estimated_scores else world.provisional_scores()
-    return _squash(_margin(estimates, seat), scale)
+        standing = 0.9 * share + 0.1 * _squash(_margin(totals, seat), scale)
+    else:
+        totals = _estimates(world, estimated_scores)
+        standing = _squash(_margin(totals, seat), scale)
+    if not own_score_weight:
+        return standing
+    return (1 - own_score_weight) * standing + own_score_weight * _squash(totals[seat] - own_baseline, scale)
 
 
 def _margin(totals: list[float], seat: int) -> float:
