@@ -94,14 +94,26 @@ _COUNTER_SET = (COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE, COUNTER_REMO
 
 def _compose_actions(hand: list[int], give: list[int], ask: list[int], ask_total_cap: int,
                      counter: bool) -> list[dict]:
+    """The steps of composing an offer, in this order: add a card to give, add a card to ask for,
+    take back a card given, take back a card asked for (each in resource order), submit, quit.
+    Built in one pass over the resources: random play lists these at most of its decisions."""
     give_actions, ask_actions, submit, quit, remove_give, remove_ask = _COUNTER_SET if counter else _OFFER_SET
-    actions = [give_actions[r] for r in range(5) if ask[r] == 0 and give[r] < hand[r]]
-    if sum(ask) < ask_total_cap:
-        actions += [ask_actions[r] for r in range(5)
-                    if give[r] == 0 and ask[r] < RESOURCE_COUNTS[r] - hand[r]]
-    actions += [remove_give[r] for r in range(5) if give[r]]
-    actions += [remove_ask[r] for r in range(5) if ask[r]]
-    if any(give) and any(ask):
+    actions, asks, removes_give, removes_ask = [], [], [], []
+    asking = sum(ask) < ask_total_cap
+    for r in range(5):
+        g, a, h = give[r], ask[r], hand[r]
+        if a:
+            removes_ask.append(remove_ask[r])
+        elif g < h:
+            actions.append(give_actions[r])
+        if g:
+            removes_give.append(remove_give[r])
+        elif asking and a < RESOURCE_COUNTS[r] - h:
+            asks.append(ask_actions[r])
+    actions += asks
+    actions += removes_give
+    actions += removes_ask
+    if removes_give and removes_ask:
         actions.append(submit)
     actions.append(quit)
     return actions
