@@ -109,12 +109,15 @@ class CatanState(State):
         return self.charity.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        # State.legal_actions, with the protocol's cache read first: it only ever holds the
-        # actions of a seat that is to act now (it is filled after that check, cleared by apply)
+        # State.legal_actions and State._cached_legal in one (one call instead of four, at every
+        # decision of random play): the cache only ever holds the actions of a seat that is to
+        # act now (it is filled after that check and cleared by apply)
         cache = self._legal_cache
-        if cache is not None and cache[0] == seat:
-            return list(cache[1])
-        return State.legal_actions(self, seat)
+        if cache is None or cache[0] != seat:
+            if seat not in self.to_act():
+                return []
+            cache = self._legal_cache = (seat, _LEGAL[self.phase](self, seat))
+        return list(cache[1])
 
     def apply(self, seat: int, action: Action) -> Action:
         # State.apply for the usual case, a legal action of a seat whose actions are cached

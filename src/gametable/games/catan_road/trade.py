@@ -79,9 +79,10 @@ class Trade:
 
 
 def can_start(state: "CatanState", seat: int) -> bool:
-    if state.trade_used or not sum(state.hands[seat]):
+    if state.trade_used:
         return False
-    return any(sum(h) for s, h in enumerate(state.hands) if s != seat)
+    own = sum(state.hands[seat])  # someone else holds a card: all hands hold more than this one
+    return own > 0 and sum(map(sum, state.hands)) > own
 
 
 def _covers(hand: list[int], cards: list[int]) -> bool:
@@ -123,7 +124,9 @@ def legal(state: "CatanState", seat: int) -> list[dict]:
     t = state.trade
     hands = state.hands
     if t.stage == "compose":
-        cap = max([sum(h) for s, h in enumerate(hands) if s != seat])
+        sizes = list(map(sum, hands))
+        sizes[seat] = 0  # the largest hand among the others (none is smaller than 0)
+        cap = max(sizes)
         return _compose_actions(hands[seat], t.give, t.ask, cap, False)
     if t.stage == "answer":
         if t.answers[seat] == COUNTERING:
