@@ -33,11 +33,26 @@ def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
 
 def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
     """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, fewest cards first."""
-    # No payment uses more than cost[t] + rate * (total - cost[t]) cards of type t (each of the
-    # other required cards replaced by a group of t), so cards beyond that cannot change the
-    # answer: capping them lets the cache serve every hand that differs only there.
+    # The cache is keyed on the cards a payment can use: each type rounded down (see _usable), so
+    # that every hand differing only in cards no payment could use shares one entry.
+    usable = _usable(cost, rate)
+    return _payments(tuple([u[h] if h < len(u) else u[-1] for h, u in zip(hand, usable)]), cost, rate)
+
+
+@lru_cache(maxsize=None)  # one table per building cost and rate
+def _usable(cost: tuple[int, ...], rate: int) -> tuple[tuple[int, ...], ...]:
+    """Per type and number held, how many of them a payment can use at most (a table up to the
+    largest: from ``held`` on, the last entry): a payment pays ``cost[t] - k + rate * m`` cards of
+    type ``t`` (``k`` of its required cards replaced, ``m`` groups of it replacing others'), so
+    never more than ``cost[t] + rate * (total - cost[t])`` (every other required card replaced by
+    a group of it), and always one of those values: of ``held`` cards only the largest such
+    value not above ``held`` can be used."""
     total = sum(cost)
-    return _payments(tuple([min(h, c + rate * (total - c)) for h, c in zip(hand, cost)]), cost, rate)
+    tables = []
+    for c in cost:
+        values = {c - k + rate * m for k in range(c + 1) for m in range(total - c + 1)}
+        tables.append(tuple(max(v for v in values if v <= held) for held in range(max(values) + 1)))
+    return tuple(tables)
 
 
 @lru_cache(maxsize=1 << 16)  # a pure function of small tuples; random play repeats them a lot
