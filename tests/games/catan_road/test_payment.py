@@ -134,8 +134,9 @@ def test_p6_payment_enumeration_matches_brute_force():
 
 
 def test_p6_cards_beyond_what_a_payment_can_use_change_nothing():
-    """payments() caps each type at cost + rate * (other required cards) before its cache: the same
-    answer as the enumeration over the whole hand, for hands far above the cap."""
+    """payments() rounds each type down to what a payment can use (at most cost + rate * (other
+    required cards)) before its cache: the same answer as the enumeration over the whole hand, for
+    hands between the values a payment can use and far above the most it can."""
     from gametable.games.catan_road.payment import _payments
 
     rng = random.Random(11)
