@@ -19,6 +19,7 @@ more than the cards of that type outside the asker's own hand.
 
 from __future__ import annotations
 
+from operator import ge
 from typing import TYPE_CHECKING
 
 from gametable.games.catan_road.cards import RESOURCE_COUNTS, RESOURCE_INDEX, RESOURCES, names
@@ -86,7 +87,7 @@ def can_start(state: "CatanState", seat: int) -> bool:
 
 
 def _covers(hand: list[int], cards: list[int]) -> bool:
-    return all(hand[r] >= cards[r] for r in range(5))
+    return all(map(ge, hand, cards))
 
 
 _OFFER_SET = (OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE, OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
@@ -251,7 +252,7 @@ def apply_submit_counter(state: "CatanState", seat: int, action: dict) -> None:
 def _after_answer(state: "CatanState") -> None:
     """When everyone has answered: on to the active player's choice, or the offer fails."""
     t = state.trade
-    if any(a == PENDING or a == COUNTERING for a in t.answers):
+    if PENDING in t.answers or COUNTERING in t.answers:
         return
     if _takeable(state):
         t.stage = "choose"
