@@ -82,8 +82,8 @@ class Trade:
 def can_start(state: "CatanState", seat: int) -> bool:
     if state.trade_used:
         return False
-    own = sum(state.hands[seat])  # someone else holds a card: all hands hold more than this one
-    return own > 0 and sum(map(sum, state.hands)) > own
+    # this hand and another hold a card: more than one hand holds any
+    return any(state.hands[seat]) and sum(map(any, state.hands)) > 1
 
 
 def _covers(hand: list[int], cards: list[int]) -> bool:
