@@ -54,7 +54,7 @@ class Trade:
     """The trade in progress. ``give``/``ask`` are the active player's offer, seen from the active
     player; ``counters[seat]`` is that seat's counter-offer ``(give, ask)`` seen from that seat."""
 
-    __slots__ = ("stage", "give", "ask", "answers", "counters")
+    __slots__ = ("stage", "give", "ask", "answers", "counters", "ask_cap")
 
     def __init__(self, num_players: int) -> None:
         self.stage = "compose"  # then "answer", then "choose"
@@ -62,6 +62,9 @@ class Trade:
         self.ask = [0, 0, 0, 0, 0]
         self.answers: list[str | None] = [None] * num_players
         self.counters: list[tuple[list[int], list[int]] | None] = [None] * num_players
+        # the most cards the offer may ask for: the largest hand among the others, kept once known
+        # (no hand changes while a trade lasts; random play lists the offer's steps at each card)
+        self.ask_cap: int | None = None
 
     def copy(self) -> "Trade":
         other = Trade.__new__(Trade)
@@ -70,6 +73,7 @@ class Trade:
         other.ask = self.ask[:]
         other.answers = self.answers[:]
         other.counters = [None if c is None else (c[0][:], c[1][:]) for c in self.counters]
+        other.ask_cap = self.ask_cap
         return other
 
     def to_act(self, state: "CatanState") -> list[int]:
@@ -125,9 +129,11 @@ def legal(state: "CatanState", seat: int) -> list[dict]:
     t = state.trade
     hands = state.hands
     if t.stage == "compose":
-        sizes = list(map(sum, hands))
-        sizes[seat] = 0  # the largest hand among the others (none is smaller than 0)
-        cap = max(sizes)
+        cap = t.ask_cap
+        if cap is None:
+            sizes = list(map(sum, hands))
+            sizes[seat] = 0  # the largest hand among the others (none is smaller than 0)
+            cap = t.ask_cap = max(sizes)
         return _compose_actions(hands[seat], t.give, t.ask, cap, False)
     if t.stage == "answer":
         if t.answers[seat] == COUNTERING:
