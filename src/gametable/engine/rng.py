@@ -15,6 +15,9 @@ T = TypeVar("T")
 _RANGE = 1 << 64
 _MASK = _RANGE - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+# _RANGE - _RANGE % n (the rejection limit of below(n)) for the small n of a game's choices and
+# shuffles, looked up rather than worked out with a big-int modulo at every draw
+_LIMITS = (0,) + tuple(_RANGE - _RANGE % n for n in range(1, 257))
 
 
 class Rng:
@@ -32,7 +35,7 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # Reject the top sliver of the 64-bit range that would bias the modulo.
-        limit = _RANGE - _RANGE % n
+        limit = _LIMITS[n] if n < 257 else _RANGE - _RANGE % n
         while True:
             # SplitMix64's step, here rather than in next_u64: below() is the hottest call of random play
             self.state = z = (self.state + _GOLDEN) & _MASK
@@ -47,7 +50,7 @@ class Rng:
         n = len(items)
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _RANGE - _RANGE % n
+        limit = _LIMITS[n] if n < 257 else _RANGE - _RANGE % n
         while True:
             self.state = z = (self.state + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -64,7 +67,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _RANGE - _RANGE % n
+            limit = _LIMITS[n] if n < 257 else _RANGE - _RANGE % n
             while True:
                 state = z = (state + _GOLDEN) & _MASK
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -133,9 +133,22 @@ def test_p6_payment_enumeration_matches_brute_force():
         assert can_pay(hand_, cost, rate) == bool(expected)
 
 
+def test_p6_payments_are_listed_once_fewest_cards_first():
+    """The order of the pay actions: fewest cards first, then more of the earlier resource types."""
+    rng = random.Random(17)
+    for _ in range(400):
+        hand_ = [rng.randrange(0, 12) for _ in range(5)]
+        cost = COSTS[rng.randrange(5)]
+        rate = rng.choice([1, 2, 3, 4])
+        found = payments(hand_, cost, rate)
+        assert len(set(found)) == len(found)
+        assert list(found) == sorted(found, key=lambda p: (sum(p), [-x for x in p]))
+
+
 def test_p6_cards_beyond_what_a_payment_can_use_change_nothing():
-    """payments() caps each type at cost + rate * (other required cards) before its cache: the same
-    answer as the enumeration over the whole hand, for hands far above the cap."""
+    """payments() rounds each type down to what a payment can use (at most cost + rate * (other
+    required cards)) before its cache: the same answer as the enumeration over the whole hand, for
+    hands between the values a payment can use and far above the most it can."""
     from gametable.games.catan_road.payment import _payments
 
     rng = random.Random(11)

@@ -14,6 +14,7 @@ matrix with those margins). At 1:1 this allows any ``sum(cost)`` cards of the ha
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 Vector = tuple[int, int, int, int, int]
 
@@ -33,82 +34,72 @@ def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
 
 def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
     """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, fewest cards first."""
-    # No payment uses more than cost[t] + rate * (total - cost[t]) cards of type t (each of the
-    # other required cards replaced by a group of t), so cards beyond that cannot change the
-    # answer: capping them lets the cache serve every hand that differs only there.
+    # The cache is keyed on the cards a payment can use: each type rounded down (see _usable), so
+    # that every hand differing only in cards no payment could use shares one entry.
+    usable = _usable(cost, rate)
+    return _payments(tuple([u[h] if h < len(u) else u[-1] for h, u in zip(hand, usable)]), cost, rate)
+
+
+@lru_cache(maxsize=None)  # one table per building cost and rate
+def _usable(cost: tuple[int, ...], rate: int) -> tuple[tuple[int, ...], ...]:
+    """Per type and number held, how many of them a payment can use at most (a table up to the
+    largest: from ``held`` on, the last entry): a payment pays ``cost[t] - k + rate * m`` cards of
+    type ``t`` (``k`` of its required cards replaced, ``m`` groups of it replacing others'), so
+    never more than ``cost[t] + rate * (total - cost[t])`` (every other required card replaced by
+    a group of it), and always one of those values: of ``held`` cards only the largest such
+    value not above ``held`` can be used."""
     total = sum(cost)
-    return _payments(tuple([min(h, c + rate * (total - c)) for h, c in zip(hand, cost)]), cost, rate)
+    tables = []
+    for c in cost:
+        values = {c - k + rate * m for k in range(c + 1) for m in range(total - c + 1)}
+        tables.append(tuple(max(v for v in values if v <= held) for held in range(max(values) + 1)))
+    return tuple(tables)
+
+
+# A card vector packed into one int, _FIELD bits per type (the first type highest, so that packed
+# vectors sort as their tuples do) of which the top one is a guard: packed vectors add type by type
+# (no type holds 64 cards), and a packed hand with every guard bit set, minus a packed payment,
+# keeps all guard bits exactly when no type of the payment exceeds the hand.
+_FIELD = 7
+_SHIFTS = tuple(_FIELD * (4 - t) for t in range(5))
+_MOST = (1 << (_FIELD - 1)) - 1  # 63
+_GUARDS = sum(1 << (shift + _FIELD - 1) for shift in _SHIFTS)
+
+
+def _pack(cards) -> int:
+    return sum(min(x, _MOST) << shift for x, shift in zip(cards, _SHIFTS))
+
+
+def _unpack(packed: int) -> Vector:
+    return tuple([(packed >> shift) & _MOST for shift in _SHIFTS])  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1 << 16)  # a pure function of small tuples; random play repeats them a lot
 def _payments(hand: Vector, cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
-    if rate == 1:
-        found = set(_bounded_compositions(sum(cost), hand))
-    else:
-        found = set()
-        total, held = sum(cost), sum(hand)
-        for s in range(total + 1):
-            if held < total + (rate - 1) * s:  # each substitution costs rate - 1 extra cards
-                break
-            found.update(_payments_with(s, hand, cost, rate))
-    return tuple(sorted(found, key=lambda p: (sum(p), [-x for x in p])))
-
-
-def _payments_with(s: int, hand: Vector, cost: tuple[int, ...], rate: int) -> set[Vector]:
-    """Payments with exactly ``s`` substitutions, built type by type over the partial sums of k and m."""
-    options = []  # per type: (k, m, cards paid of this type)
-    max_k = [0, 0, 0, 0, 0]
-    max_m = [0, 0, 0, 0, 0]
+    # The required cards type by type, each paid by itself or by ``rate`` cards of one other type
+    # (the same payments as the transport condition of the module's docstring), keeping only the
+    # partial payments the hand covers.
+    room = _pack(hand) | _GUARDS
+    partial = {0}
     for t in range(5):
-        c, h = cost[t], hand[t]
-        opts = []
-        for k in range(min(c, s) + 1):
-            base = c - k
-            if base > h:
-                continue
-            top = min(s - k, (h - base) // rate)
-            for m in range(top + 1):
-                opts.append((k, m, base + rate * m))
-            max_k[t] = k
-            if top > max_m[t]:
-                max_m[t] = top
-        if not opts:
-            return set()
-        options.append(opts)
-    # what the types after t can still add to the sums, to prune early
-    rest_k = [sum(max_k[t + 1:]) for t in range(5)]
-    rest_m = [sum(max_m[t + 1:]) for t in range(5)]
-    states: dict[tuple[int, int], set[tuple[int, ...]]] = {(0, 0): {()}}
-    for t in range(5):
-        grown: dict[tuple[int, int], set[tuple[int, ...]]] = {}
-        for (sk, sm), prefixes in states.items():
-            for k, m, paid in options[t]:
-                nk, nm = sk + k, sm + m
-                if nk > s or nm > s or nk + rest_k[t] < s or nm + rest_m[t] < s:
-                    continue
-                bucket = grown.setdefault((nk, nm), set())
-                for prefix in prefixes:
-                    bucket.add(prefix + (paid,))
-        states = grown
-    return states.get((s, s), set())  # type: ignore[return-value]
+        if cost[t]:
+            grown = set()
+            for paid in partial:
+                for way in _ways(t, cost[t], rate):
+                    total = paid + way
+                    if (room - total) & _GUARDS == _GUARDS:
+                        grown.add(total)
+            partial = grown
+    # fewest cards first, then the larger counts of the earlier types first (a stable sort by the
+    # number of cards of the tuples in descending order)
+    found = list(map(_unpack, sorted(partial, reverse=True)))
+    found.sort(key=sum)
+    return tuple(found)
 
 
-def _bounded_compositions(total: int, caps: Vector) -> list[Vector]:
-    """All vectors v with 0 <= v[i] <= caps[i] and sum(v) == total."""
-    out: list[Vector] = []
-    room = [sum(caps[i:]) for i in range(6)]
-    if total <= room[0]:
-        _fill(caps, room, 0, total, (), out)
-    return out
-
-
-def _fill(caps: Vector, room: list[int], i: int, left: int, prefix: tuple[int, ...],
-          out: list[Vector]) -> None:
-    """_bounded_compositions' recursion; a function of its own, since a closure calling itself is a
-    reference cycle that only the cyclic collector frees (gametable.server.collector)."""
-    if i == 4:
-        if left <= caps[4]:
-            out.append(prefix + (left,))  # type: ignore[arg-type]
-        return
-    for x in range(max(0, left - room[i + 1]), min(caps[i], left) + 1):
-        _fill(caps, room, i + 1, left - x, prefix + (x,), out)
+@lru_cache(maxsize=None)
+def _ways(t: int, count: int, rate: int) -> tuple[int, ...]:
+    """The packed card vectors that pay ``count`` required cards of type ``t``, each by itself or
+    by ``rate`` cards of one other type."""
+    return tuple(sorted({sum((1 if u == t else rate) << _SHIFTS[u] for u in choice)
+                         for choice in combinations_with_replacement(range(5), count)}))

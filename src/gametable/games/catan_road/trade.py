@@ -19,6 +19,7 @@ more than the cards of that type outside the asker's own hand.
 
 from __future__ import annotations
 
+from operator import ge
 from typing import TYPE_CHECKING
 
 from gametable.games.catan_road.cards import RESOURCE_COUNTS, RESOURCE_INDEX, RESOURCES, names
@@ -53,7 +54,7 @@ class Trade:
     """The trade in progress. ``give``/``ask`` are the active player's offer, seen from the active
     player; ``counters[seat]`` is that seat's counter-offer ``(give, ask)`` seen from that seat."""
 
-    __slots__ = ("stage", "give", "ask", "answers", "counters")
+    __slots__ = ("stage", "give", "ask", "answers", "counters", "ask_cap")
 
     def __init__(self, num_players: int) -> None:
         self.stage = "compose"  # then "answer", then "choose"
@@ -61,6 +62,9 @@ class Trade:
         self.ask = [0, 0, 0, 0, 0]
         self.answers: list[str | None] = [None] * num_players
         self.counters: list[tuple[list[int], list[int]] | None] = [None] * num_players
+        # the most cards the offer may ask for: the largest hand among the others, kept once known
+        # (no hand changes while a trade lasts; random play lists the offer's steps at each card)
+        self.ask_cap: int | None = None
 
     def copy(self) -> "Trade":
         other = Trade.__new__(Trade)
@@ -69,6 +73,7 @@ class Trade:
         other.ask = self.ask[:]
         other.answers = self.answers[:]
         other.counters = [None if c is None else (c[0][:], c[1][:]) for c in self.counters]
+        other.ask_cap = self.ask_cap
         return other
 
     def to_act(self, state: "CatanState") -> list[int]:
@@ -79,13 +84,14 @@ class Trade:
 
 
 def can_start(state: "CatanState", seat: int) -> bool:
-    if state.trade_used or not sum(state.hands[seat]):
+    if state.trade_used:
         return False
-    return any(sum(h) for s, h in enumerate(state.hands) if s != seat)
+    # this hand and another hold a card: more than one hand holds any
+    return any(state.hands[seat]) and sum(map(any, state.hands)) > 1
 
 
 def _covers(hand: list[int], cards: list[int]) -> bool:
-    return all(hand[r] >= cards[r] for r in range(5))
+    return all(map(ge, hand, cards))
 
 
 _OFFER_SET = (OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE, OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
@@ -94,14 +100,26 @@ _COUNTER_SET = (COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE, COUNTER_REMO
 
 def _compose_actions(hand: list[int], give: list[int], ask: list[int], ask_total_cap: int,
                      counter: bool) -> list[dict]:
+    """The steps of composing an offer, in this order: add a card to give, add a card to ask for,
+    take back a card given, take back a card asked for (each in resource order), submit, quit.
+    Built in one pass over the resources: random play lists these at most of its decisions."""
     give_actions, ask_actions, submit, quit, remove_give, remove_ask = _COUNTER_SET if counter else _OFFER_SET
-    actions = [give_actions[r] for r in range(5) if ask[r] == 0 and give[r] < hand[r]]
-    if sum(ask) < ask_total_cap:
-        actions += [ask_actions[r] for r in range(5)
-                    if give[r] == 0 and ask[r] < RESOURCE_COUNTS[r] - hand[r]]
-    actions += [remove_give[r] for r in range(5) if give[r]]
-    actions += [remove_ask[r] for r in range(5) if ask[r]]
-    if any(give) and any(ask):
+    actions, asks, removes_give, removes_ask = [], [], [], []
+    asking = sum(ask) < ask_total_cap
+    for r in range(5):
+        g, a, h = give[r], ask[r], hand[r]
+        if a:
+            removes_ask.append(remove_ask[r])
+        elif g < h:
+            actions.append(give_actions[r])
+        if g:
+            removes_give.append(remove_give[r])
+        elif asking and a < RESOURCE_COUNTS[r] - h:
+            asks.append(ask_actions[r])
+    actions += asks
+    actions += removes_give
+    actions += removes_ask
+    if removes_give and removes_ask:
         actions.append(submit)
     actions.append(quit)
     return actions
@@ -111,7 +129,11 @@ def legal(state: "CatanState", seat: int) -> list[dict]:
     t = state.trade
     hands = state.hands
     if t.stage == "compose":
-        cap = max([sum(h) for s, h in enumerate(hands) if s != seat])
+        cap = t.ask_cap
+        if cap is None:
+            sizes = list(map(sum, hands))
+            sizes[seat] = 0  # the largest hand among the others (none is smaller than 0)
+            cap = t.ask_cap = max(sizes)
         return _compose_actions(hands[seat], t.give, t.ask, cap, False)
     if t.stage == "answer":
         if t.answers[seat] == COUNTERING:
@@ -236,7 +258,7 @@ def apply_submit_counter(state: "CatanState", seat: int, action: dict) -> None:
 def _after_answer(state: "CatanState") -> None:
     """When everyone has answered: on to the active player's choice, or the offer fails."""
     t = state.trade
-    if any(a == PENDING or a == COUNTERING for a in t.answers):
+    if PENDING in t.answers or COUNTERING in t.answers:
         return
     if _takeable(state):
         t.stage = "choose"
