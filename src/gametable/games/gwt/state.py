@@ -122,10 +122,9 @@ class GwtState(State):
     turn_end_actions = frozenset({"end_phase_b"})
 
     #: the legal actions of this position, as turn.settle left them (None: not known, computed on
-    #: demand by turn.legal_actions); a clone starts without them
+    #: demand by turn.legal_actions); a clone starts without them. It is also the protocol's cache
+    #: of the position's actions (_cached_legal): turn.apply_action clears it.
     _acts: list[dict[str, Any]] | None = None
-    #: State._cached_legal's (seat, actions), filled through the _legal_actions hook once per position
-    _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -184,12 +183,16 @@ class GwtState(State):
         return [] if self.over else [self.current]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        # State.legal_actions for one seat deciding at a time (to_act() is [current] or []), with
-        # State._cached_legal's cache read here (its call is only needed to fill it)
+        # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
         if self.over or seat != self.current:
             return []
-        cache = self._legal_cache
-        return list(cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat))
+        acts = self._acts
+        return list(acts if acts is not None else T.legal_actions(self))
+
+    def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
+        # the protocol's per-position cache is _acts (callers have checked that seat is current)
+        acts = self._acts
+        return acts if acts is not None else T.legal_actions(self)
 
     def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         # State.apply for the usual case, a legal action of the current seat, with the protocol's
@@ -197,13 +200,13 @@ class GwtState(State):
         # another order) goes through State.apply, its checks and its messages.
         if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
                 and type(action.get("type")) is str:
-            cache = self._legal_cache
-            legal = cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat)
+            legal = self._acts
+            if legal is None:
+                legal = T.legal_actions(self)
             try:
                 canonical = legal[legal.index(action)]
             except ValueError:
                 return State.apply(self, seat, action)
-            self._legal_cache = None
             T.apply_action(self, dict(canonical))
             return canonical
         return State.apply(self, seat, action)
@@ -264,7 +267,6 @@ class GwtState(State):
         attrs["rng"] = self.rng.copy()
         attrs["players"] = [p.clone() for p in self.players]
         attrs["log"] = self.log[:]  # entries are never mutated once written
-        attrs["_legal_cache"] = None
         s.__dict__.update(attrs)
         return s
 
