@@ -453,18 +453,17 @@ def _gen_herder(st, seat, spec, src):
     if start < 0:
         return []
     no_fees = bool(spec.get("no_fees"))
-    return [{"type": "herder", "src": src, "path": names}
+    return [{"type": "herder", "src": src, "path": list(names)}
             for names in movement.paths(st, start, spec["up_to"], allow_kc=not no_fees)]
 
 
 def _apply_herder(st, seat, spec, src, action):
     """Building moves pay fees and give a fresh phase B there; objective moves do neither (§8.3)."""
-    path = movement.parse_path(action["path"])
     no_fees = bool(spec.get("no_fees"))
-    movement.move_herder(st, seat, path, fees=not no_fees)
+    movement.move_herder(st, seat, action["path"], fees=not no_fees)
     if not no_fees:
         from .turn import arrive
-        arrive(st, seat, path[-1], fresh_after_action=True)
+        arrive(st, seat, st.players[seat].herder, fresh_after_action=True)
 
 
 # ---------------------------------------------------------------------------- copy (8b)

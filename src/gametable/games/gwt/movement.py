@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from . import data as D
 
@@ -15,23 +15,25 @@ _NAMES = D.NODES
 _KC_NAME = D.NODES[_KC]
 #: the kinds of trail space whose tile may show hand icons (tile_hand_icons)
 _CHARGING = frozenset({"private", "hazard", "teepee"})
+#: the trail nodes of those kinds (move_herder looks up fees only there)
+_CHARGING_NODES = frozenset(n for n, kind in enumerate(D.NODE_KIND) if kind in _CHARGING)
 
 
 def is_location(st: "GwtState", node: int) -> bool:
     return node == _KC or st.trail_tile[node] is not None
 
 
-def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list[list[str]]:
+def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> Iterable[tuple[str, ...]]:
     """Every distinct list of locations a herder can pass through, ending on a location, each as
-    the list of its node names (what a move action holds: a node has one name, so the walk
-    collects names, with no second pass to convert them).
+    the tuple of its node names (a move action holds them as a list: a node has one name, so the
+    walk collects names, with no second pass to convert them), in the order a move lists them.
 
     Only locations count as steps; empty spaces are crossed for free; Kansas City ends a move.
     """
     found: dict[tuple[str, ...], None] = {}
     if limit >= 1:
         _walk(st.trail_tile, start, (), 0, limit, allow_kc, found)
-    return [list(path) for path in found]
+    return found  # its keys, in insertion order (two branches may lead to the same names)
 
 
 def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int, allow_kc: bool,
@@ -88,31 +90,34 @@ def fee_at(st: "GwtState", seat: int, node: int) -> tuple[int, int | None]:
     return fee_of_icons(hands, st.n), payee
 
 
-def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) -> None:
-    """Walk the path, paying each fee in turn (what one can when short, never later)."""
+def move_herder(st: "GwtState", seat: int, names: list[str], fees: bool) -> None:
+    """Walk the path (node names, as a move action holds it), paying each fee in turn (what one
+    can when short, never later)."""
     player = st.players[seat]
+    path = parse_path(names)
     if fees:
         tiles = st.trail_tile
         for node in path:
-            if tiles[node] is None or D.NODE_KIND[node] not in _CHARGING:
+            if node not in _CHARGING_NODES or tiles[node] is None:
                 continue  # no hand icons there: fee_at would say 0
             amount, payee = fee_at(st, seat, node)
             if amount == 0:
                 continue
             paid = min(amount, player.money)
             if paid == 0:
-                st.say("fee_unpaid", seat=seat, amount=amount, space=D.NODES[node])
+                st.say("fee_unpaid", seat=seat, amount=amount, space=_NAMES[node])
                 continue
             player.money -= paid
             if payee is None:
-                st.say("fee_to_bank", seat=seat, amount=paid, owed=amount, space=D.NODES[node])
+                st.say("fee_to_bank", seat=seat, amount=paid, owed=amount, space=_NAMES[node])
             else:
                 st.players[payee].money += paid
                 st.say("fee_to_player", seat=seat, to_seat=payee, amount=paid, owed=amount,
-                       space=D.NODES[node])
+                       space=_NAMES[node])
     player.herder = path[-1]
-    st.say("herder_moved", seat=seat, path=[D.NODES[n] for n in path], fees=fees)
+    st.say("herder_moved", seat=seat, path=list(names), fees=fees)
 
 
-def parse_path(names: list[str]) -> tuple[int, ...]:
-    return tuple(D.NODE_INDEX[n] for n in names)
+def parse_path(names: list[str]) -> list[int]:
+    index = D.NODE_INDEX
+    return [index[n] for n in names]

@@ -150,7 +150,7 @@ def _compute(st: "GwtState") -> list[Action]:
         if player.herder < 0:
             acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
         else:
-            acts = [{"type": "move", "path": names}
+            acts = [{"type": "move", "path": list(names)}
                     for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
         return acts + objectives.play_actions(st, seat) + exchange.spend_actions(st, seat)
     # phase B free point
@@ -191,11 +191,11 @@ def apply_action(st: "GwtState", action: Action) -> None:
 
 
 def _apply_move(st: "GwtState", seat: int, action: Action) -> None:
-    path = movement.parse_path(action["path"])
+    names = action["path"]
     first = st.players[seat].herder < 0
-    movement.move_herder(st, seat, path, fees=not first)
+    movement.move_herder(st, seat, names, fees=not first)
     st.phase = "B"
-    arrive(st, seat, path[-1], fresh_after_action=False)
+    arrive(st, seat, st.players[seat].herder, fresh_after_action=False)
 
 
 def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
