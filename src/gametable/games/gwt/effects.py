@@ -510,51 +510,75 @@ def _apply_copy(st, seat, spec, src, action):
 
 
 # ------------------------------------------------------------------------------- auxiliary
-#: per auxiliary action (board order): its number, disc group, the group's size, whether its single
-#: form is open from the start, and its single and double effects (read at every phase B free point)
-_AUX_TABLE = tuple((number, C.GROUP_INDEX[aux["group"]], D.DISC_GROUPS[C.GROUP_INDEX[aux["group"]]]["count"],
-                    aux["start_single"], aux["single"], aux["double"]) for number, aux in D.AUX.items())
-
-
-def _has_actions(st: "GwtState", seat: int, spec: Spec) -> bool:
-    """Whether ``actions_for(st, seat, spec, ...)`` is non-empty, without building the actions
-    where that is cheap to tell (money always is; an exact draw needs a card left to draw)."""
+def _aux_form(double: bool, spec: Spec) -> tuple:
+    """One form of an auxiliary action as _gen_aux reads it: whether it is the double form, how to
+    tell that it has actions ("money": always; "draw": a card left to draw; "engine" and
+    "engine_back": the cost and a target that far; "other": ask its effect), the cost, the
+    distance and the spec."""
     effect = spec["effect"]
-    if effect == "money":
-        return True
-    if effect == "draw" and "exactly" in spec:
-        player = st.players[seat]
-        return bool(player.deck or player.discard)
-    # the engine moves of auxiliary actions 3-5: _gen_engine's and _gen_engine_back's conditions
-    if effect == "engine":
-        steps = _amount(st, seat, spec["up_to"])
-        return (steps >= 1 and st.players[seat].money >= spec.get("cost", 0)
-                and bool(railroad.forward_targets(st, seat, steps)))
-    if effect == "engine_back":
-        return (st.players[seat].money >= spec.get("cost", 0)
-                and bool(railroad.backward_targets(st, seat, spec["spaces"])))
-    return bool(EFFECTS[effect][0](st, seat, spec, ""))
+    if effect == "money" or (effect == "draw" and "exactly" in spec):
+        test = effect
+    elif effect == "engine" and isinstance(spec["up_to"], int) and spec["up_to"] >= 1:
+        test = effect
+    elif effect == "engine_back":
+        test = effect
+    else:
+        test = "other"
+    return double, test, spec.get("cost", 0), spec.get("up_to", spec.get("spaces")), spec
+
+
+#: per auxiliary action (board order): its number, disc group, the group's size, whether its single
+#: form is open from the start, and its single and double forms (_aux_form; read at every phase B
+#: free point)
+_AUX_TABLE = tuple((number, C.GROUP_INDEX[aux["group"]], D.DISC_GROUPS[C.GROUP_INDEX[aux["group"]]]["count"],
+                    aux["start_single"], (_aux_form(False, aux["single"]), _aux_form(True, aux["double"])))
+                   for number, aux in D.AUX.items())
+
+#: per (auxiliary action, double): the size as the log names it, the source of its effect and the
+#: effect (copied into each frame)
+_AUX_EFFECTS = {(number, double): ("double" if double else "single", f"aux{number}",
+                                   dict(aux["double" if double else "single"]))
+                for number, aux in D.AUX.items() for double in (False, True)}
 
 
 def _gen_aux(st, seat, spec, src):
-    # C.aux_unlocked, unrolled over the precomputed table: cleared discs = size - discs left
-    discs = st.players[seat].discs
+    # C.aux_unlocked and the forms' actions_for (is there any?) unrolled over the precomputed table:
+    # cleared discs = size - discs left; the other engines are looked up once for all engine moves
+    player = st.players[seat]
+    discs = player.discs
     doubles = spec.get("double")
+    occ = None
     acts = []
-    for number, group, size, start_single, single, double in _AUX_TABLE:
+    for number, group, size, start_single, forms in _AUX_TABLE:
         left = discs[group]
-        if (start_single or left < size) and _has_actions(st, seat, single):
-            acts.append({"type": "aux", "src": src, "aux": number, "double": False})
-        if doubles and left == 0 and _has_actions(st, seat, double):
-            acts.append({"type": "aux", "src": src, "aux": number, "double": True})
+        if not start_single and left == size:
+            continue  # locked: no disc cleared from its group
+        for double, test, cost, distance, form in forms:
+            if double and (left or not doubles):
+                break  # the double form needs the whole group cleared
+            if test == "draw":
+                if not (player.deck or player.discard):
+                    continue
+            elif test == "engine" or test == "engine_back":
+                if player.money < cost:
+                    continue
+                if occ is None:
+                    occ = railroad.occupied(st, seat)
+                targets = (railroad.forward_from if test == "engine" else railroad.backward_from)(
+                    player.engine, occ, distance)
+                if not targets:
+                    continue
+            elif test == "other" and not actions_for(st, seat, form, src):
+                continue
+            acts.append({"type": "aux", "src": src, "aux": number, "double": double})
     return acts
 
 
 def _apply_aux(st, seat, spec, src, action):
     number, double = action["aux"], action["double"]
-    inner = dict(D.AUX[number]["double" if double else "single"])
-    st.say("aux_action", seat=seat, aux=number, size="double" if double else "single")
-    st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner],
+    size, source, inner = _AUX_EFFECTS[number, double]
+    st.say("aux_action", seat=seat, aux=number, size=size)
+    st.frames.append({"kind": "effect", "src": source, "optional": False, "options": [inner.copy()],
                       "double": double})
 
 

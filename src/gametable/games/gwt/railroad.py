@@ -17,7 +17,8 @@ _BACK = D.TRACK_BACK
 
 def occupied(st: "GwtState", seat: int) -> frozenset[int]:
     """Positions holding another engine; space 0 is shared and never blocks (§6.1)."""
-    return frozenset([p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0])
+    me = st.players[seat]
+    return frozenset([engine for p in st.players if p is not me and (engine := p.engine) != 0])
 
 
 def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: frozenset[int]) -> set[int]:
@@ -36,18 +37,19 @@ def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: froze
 
 def forward_targets(st: "GwtState", seat: int, up_to: int) -> list[int]:
     """Where the engine can stop moving 1..up_to counted spaces forward."""
-    return list(_forward(st.players[seat].engine, occupied(st, seat), up_to))
+    return list(forward_from(st.players[seat].engine, occupied(st, seat), up_to))
 
 
 def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
     """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
-    return list(_backward(st.players[seat].engine, occupied(st, seat), exactly))
+    return list(backward_from(st.players[seat].engine, occupied(st, seat), exactly))
 
 
-# The targets depend only on the engine's position, the other engines' and the distance, and
-# every phase B free point asks for them (the auxiliary actions 3-5): computed once per case.
+# The targets depend only on the engine's position, the other engines' (``occupied``) and the
+# distance, and every phase B free point asks for them (the auxiliary actions 3-5): computed once
+# per case.
 @lru_cache(maxsize=8192)
-def _forward(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
+def forward_from(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
     frontier = {start}
     reached: set[int] = set()
     for _ in range(up_to):
@@ -59,7 +61,7 @@ def _forward(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=8192)
-def _backward(start: int, occ: frozenset[int], exactly: int | None) -> tuple[int, ...]:
+def backward_from(start: int, occ: frozenset[int], exactly: int | None) -> tuple[int, ...]:
     frontier = {start}
     reached: set[int] = set()
     steps = 0
