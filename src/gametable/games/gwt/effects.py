@@ -137,8 +137,8 @@ def _gen_build(st, seat, spec, src):
     for building in sorted(player.buildings, key=_building_order):
         need = D.BUILDING[building]["craftsmen"]
         if need <= craftsmen and need * per <= player.money:
-            acts.extend({"type": "build", "src": src, "building": building, "space": space}
-                        for space in empty)
+            acts += [{"type": "build", "src": src, "building": building, "space": space}
+                     for space in empty]
         for n in own:
             # Replacing one of your buildings: only the craftsmen difference is needed and paid.
             diff = need - D.BUILDING[st.trail_tile[n]]["craftsmen"]
@@ -609,21 +609,27 @@ EFFECTS: dict[str, tuple[Callable, Callable]] = {
 }
 
 
+#: each effect's lister and applier on their own (looked up at every listing and every action)
+_LISTERS = {effect: pair[0] for effect, pair in EFFECTS.items()}
+_APPLIERS = {effect: pair[1] for effect, pair in EFFECTS.items()}
+
+
 def actions_for(st: "GwtState", seat: int, spec: Spec, src: str) -> list[Action]:
-    return EFFECTS[spec["effect"]][0](st, seat, spec, src)
+    return _LISTERS[spec["effect"]](st, seat, spec, src)
 
 
 def options_actions(st: "GwtState", seat: int, options, src: str) -> list[Action]:
     acts: list[Action] = []
     for spec in options:
-        acts.extend(actions_for(st, seat, spec, src))
+        acts += _LISTERS[spec["effect"]](st, seat, spec, src)
     return acts
 
 
 def apply_option(st: "GwtState", seat: int, options, src: str, action: Action) -> None:
     """Carry out the option of ``options`` whose effect is the action's type."""
+    kind = action["type"]
     for spec in options:
-        if spec["effect"] == action["type"]:
-            EFFECTS[spec["effect"]][1](st, seat, spec, src, action)
+        if spec["effect"] == kind:
+            _APPLIERS[kind](st, seat, spec, src, action)
             return
     raise AssertionError(f"no option {action['type']!r} among {options!r}")

@@ -83,11 +83,26 @@ def fee_of_icons(hands: tuple[str, ...], num_players: int) -> int:
     return sum(table[h] for h in hands)
 
 
+#: per player count, what the hand icons of each tile that can charge a fee cost (private buildings
+#: charge others than their owner, hazards and teepees everybody: tile_hand_icons), read at every move
+_TILE_FEES = {n: {tile: fee_of_icons(tile_hand_icons(tile, kind, None, -1)[0], n)
+                  for tile, kind in [(b, "private") for b, spec in D.BUILDING.items() if spec["kind"] == "private"]
+                  + [(t, spec["kind"]) for t, spec in D.TILE.items() if spec["kind"] in ("hazard", "teepee")]}
+              for n in D.FEES}
+_PRIVATE_NODES = frozenset(n for n, kind in enumerate(D.NODE_KIND) if kind == "private")
+
+
 def fee_at(st: "GwtState", seat: int, node: int) -> tuple[int, int | None]:
-    hands, payee = hand_icons(st, seat, node)
-    if not hands:
+    """The fee ``seat`` owes for the hand icons at ``node`` and who is paid (None: the bank), as
+    hand_icons and fee_of_icons tell it, from the table above."""
+    tile = st.trail_tile[node]
+    if tile is None or node not in _CHARGING_NODES:
         return 0, None
-    return fee_of_icons(hands, st.n), payee
+    fee = _TILE_FEES[st.n][tile]
+    if node not in _PRIVATE_NODES:
+        return fee, None
+    owner = st.trail_owner[node]
+    return (fee, owner) if fee and owner != seat else (0, None)
 
 
 def move_herder(st: "GwtState", seat: int, names: list[str], fees: bool) -> None:

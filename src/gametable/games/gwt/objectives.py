@@ -11,10 +11,14 @@ if TYPE_CHECKING:
     from .state import GwtState
 
 
+#: every objective card id (a hand holds one only now and then)
+OBJECTIVE_CARDS = frozenset(D.OBJECTIVE)
+
+
 def play_actions(st: "GwtState", seat: int) -> list[dict[str, Any]]:
     """Objective cards in hand may be played at a free point of the turn (§8.3)."""
     hand = st.players[seat].hand
-    if D.OBJECTIVE.keys().isdisjoint(hand):  # the usual case, told without a loop in Python
+    if OBJECTIVE_CARDS.isdisjoint(hand):  # the usual case, told without a loop in Python
         return []
     return [{"type": "play_objective", "card": c} for c in sorted(set(hand)) if c in D.OBJECTIVE]
 

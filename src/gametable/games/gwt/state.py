@@ -207,7 +207,9 @@ class GwtState(State):
                 canonical = legal[legal.index(action)]
             except ValueError:
                 return State.apply(self, seat, action)
-            T.apply_action(self, dict(canonical))
+            # the offered action itself, not State.apply's copy of it: the rules never change an
+            # action or keep it (its lists go into the log as copies)
+            T.apply_action(self, canonical)
             return canonical
         return State.apply(self, seat, action)
 

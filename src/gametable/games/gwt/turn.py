@@ -27,8 +27,10 @@ Action = dict[str, Any]
 #: frames answered by the player; "kc_finish" is bookkeeping and never asked
 _OPTIONAL = {"upgrade", "master", "remove"}
 
-#: the auxiliary actions as the effect phase B offers them (its actions are fresh dicts each time)
+#: the auxiliary actions as the effect phase B offers them (single forms only; its actions are
+#: fresh dicts each time), and as it applies one
 _AUX = {"effect": "aux"}
+_AUX_OPTIONS = ({"effect": "aux", "double": False},)
 
 
 # --------------------------------------------------------------------------- local actions
@@ -152,19 +154,29 @@ def _compute(st: "GwtState") -> list[Action]:
         else:
             acts = [{"type": "move", "path": list(names)}
                     for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
-        return acts + objectives.play_actions(st, seat) + exchange.spend_actions(st, seat)
+        _add_anytime_actions(st, seat, acts)
+        return acts
     # phase B free point
-    acts: list[Action] = []
+    acts = []
     if not st.b_aux_used:
         for src in st.b_available:
-            acts.extend(E.options_actions(st, seat, source_options(src), src))
+            acts += E.options_actions(st, seat, source_options(src), src)
         if not st.b_local_used:
-            acts.extend(E.actions_for(st, seat, _AUX, "aux"))
-    acts.extend(objectives.play_actions(st, seat))
-    acts.extend(exchange.spend_actions(st, seat))
+            acts += E.actions_for(st, seat, _AUX, "aux")
+    _add_anytime_actions(st, seat, acts)
     if st.b_acted:
         acts.append({"type": "end_phase_b"})
     return acts
+
+
+def _add_anytime_actions(st: "GwtState", seat: int, acts: list[Action]) -> None:
+    """Add what a free point of the turn always offers: objective cards to play (§8.3), exchange
+    tokens to spend (second edition). Usually there is none, which is told without a call."""
+    player = st.players[seat]
+    if not objectives.OBJECTIVE_CARDS.isdisjoint(player.hand):
+        acts += objectives.play_actions(st, seat)
+    if player.exchange:
+        acts += exchange.spend_actions(st, seat)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -203,7 +215,7 @@ def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
     st.b_acted = True
     if src == "aux":
         st.b_aux_used = True
-        E.apply_option(st, seat, ({"effect": "aux", "double": False},), "aux", action)
+        E.apply_option(st, seat, _AUX_OPTIONS, "aux", action)
         return
     st.b_local_used = True
     st.b_available.remove(src)
