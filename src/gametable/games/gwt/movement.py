@@ -36,22 +36,45 @@ def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> Iter
     return found  # its keys, in insertion order (two branches may lead to the same names)
 
 
+def _chains() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per trail node, each way on from it as the run of nodes up to the next fork, Kansas City or
+    the trail's end (a node with other than one way on, included): the walk goes along a run in a
+    loop and calls itself only at forks."""
+    out = []
+    for node in range(len(_NEXT)):
+        runs = []
+        for nxt in _NEXT[node]:
+            run = [nxt]
+            while run[-1] != _KC and len(_NEXT[run[-1]]) == 1:
+                run.append(_NEXT[run[-1]][0])
+            runs.append(tuple(run))
+        out.append(tuple(runs))
+    return tuple(out)
+
+
+_RUNS = _chains()
+
+
 def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int, allow_kc: bool,
           found: dict[tuple[str, ...], None]) -> None:
     """paths' depth-first walk, adding to ``found`` in the order a move lists them. A function of
     its own, not a closure: a closure that calls itself is a reference cycle, garbage that only
     the cyclic collector frees (the server runs it rarely, gametable.server.collector)."""
-    for nxt in _NEXT[node]:
-        if nxt == _KC:
-            if allow_kc:
-                found[path + (_KC_NAME,)] = None
-        elif tiles[nxt] is not None:
-            longer = path + (_NAMES[nxt],)
-            found[longer] = None
-            if steps + 1 < limit:
-                _walk(tiles, nxt, longer, steps + 1, limit, allow_kc, found)
-        else:
-            _walk(tiles, nxt, path, steps, limit, allow_kc, found)
+    for run in _RUNS[node]:
+        longer, taken = path, steps
+        for nxt in run:
+            if nxt == _KC:
+                if allow_kc:
+                    found[longer + (_KC_NAME,)] = None
+                break
+            if tiles[nxt] is not None:  # a location: one more step (empty spaces are free)
+                longer += (_NAMES[nxt],)
+                found[longer] = None
+                taken += 1
+                if taken >= limit:
+                    break
+        else:  # at the fork ending the run, with steps to spare
+            _walk(tiles, run[-1], longer, taken, limit, allow_kc, found)
 
 
 def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:

@@ -18,7 +18,11 @@ _BACK = D.TRACK_BACK
 def occupied(st: "GwtState", seat: int) -> frozenset[int]:
     """Positions holding another engine; space 0 is shared and never blocks (§6.1)."""
     me = st.players[seat]
-    return frozenset([engine for p in st.players if p is not me and (engine := p.engine) != 0])
+    occ = []  # a plain loop: a comprehension is a call of its own (every phase B free point asks)
+    for p in st.players:
+        if p is not me and p.engine != 0:
+            occ.append(p.engine)
+    return frozenset(occ)
 
 
 def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: frozenset[int]) -> set[int]:

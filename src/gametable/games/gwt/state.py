@@ -302,8 +302,13 @@ class GwtState(State):
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
         """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
-        params["key"] = _KEY_PREFIX + key
+        full = _KEYS.get(key)
+        if full is None:
+            full = _KEYS[key] = _KEY_PREFIX + key
+        params["key"] = full
         self.log.append(params)
 
 
 _KEY_PREFIX = D.DOMAIN + "."
+#: the full keys by short key: one string for all the entries of a kind, not a new one per entry
+_KEYS: dict[str, str] = {}
