@@ -132,10 +132,11 @@ def move_herder(st: "GwtState", seat: int, names: list[str], fees: bool) -> None
     """Walk the path (node names, as a move action holds it), paying each fee in turn (what one
     can when short, never later)."""
     player = st.players[seat]
-    path = parse_path(names)
+    index = D.NODE_INDEX
     if fees:
         tiles = st.trail_tile
-        for node in path:
+        for name in names:
+            node = index[name]
             if node not in _CHARGING_NODES or tiles[node] is None:
                 continue  # no hand icons there: fee_at would say 0
             amount, payee = fee_at(st, seat, node)
@@ -152,10 +153,5 @@ def move_herder(st: "GwtState", seat: int, names: list[str], fees: bool) -> None
                 st.players[payee].money += paid
                 st.say("fee_to_player", seat=seat, to_seat=payee, amount=paid, owed=amount,
                        space=_NAMES[node])
-    player.herder = path[-1]
+    player.herder = index[names[-1]]
     st.say("herder_moved", seat=seat, path=list(names), fees=fees)
-
-
-def parse_path(names: list[str]) -> list[int]:
-    index = D.NODE_INDEX
-    return [index[n] for n in names]

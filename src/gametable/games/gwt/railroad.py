@@ -124,12 +124,15 @@ def disc_groups_for(st: "GwtState", seat: int, corner: str, money: int) -> list[
     be filled and only black discs are left, a black one may be used. Hand-limit discs cost $5.
     """
     player = st.players[seat]
-    usable = [g for g, left in enumerate(player.discs)
-              if left and (g != C.G_HAND or money >= D.DISC_GROUP[ "hand"]["pay_money"])]
+    usable = [g for g, left in enumerate(player.discs) if left and (g != C.G_HAND or money >= _HAND_DISC_COST)]
     if corner == "black":
         return usable
-    white = [g for g in usable if D.DISC_GROUPS[g]["corner"] == "white"]
+    white = [g for g in usable if g in _WHITE_GROUPS]
     return white or usable
+
+
+_HAND_DISC_COST = D.DISC_GROUP["hand"]["pay_money"]
+_WHITE_GROUPS = frozenset(g for g, spec in enumerate(D.DISC_GROUPS) if spec["corner"] == "white")
 
 
 def clear_disc(st: "GwtState", seat: int, group: int) -> None:

@@ -203,10 +203,14 @@ class GwtState(State):
             legal = self._acts
             if legal is None:
                 legal = T.legal_actions(self)
-            try:
-                canonical = legal[legal.index(action)]
-            except ValueError:
-                return State.apply(self, seat, action)
+            for canonical in legal:
+                if canonical is action:  # a bot's pick from legal_actions: no dict comparisons
+                    break
+            else:
+                try:
+                    canonical = legal[legal.index(action)]
+                except ValueError:
+                    return State.apply(self, seat, action)
             # the offered action itself, not State.apply's copy of it: the rules never change an
             # action or keep it (its lists go into the log as copies)
             T.apply_action(self, canonical)
