@@ -122,9 +122,11 @@ class GwtState(State):
     turn_end_actions = frozenset({"end_phase_b"})
 
     #: the legal actions of this position, as turn.settle left them (None: not known, computed on
-    #: demand by turn.legal_actions); a clone starts without them. It is also the protocol's cache
-    #: of the position's actions (_cached_legal): turn.apply_action clears it.
+    #: demand by turn.legal_actions); a clone starts without them
     _acts: list[dict[str, Any]] | None = None
+    #: State._cached_legal's cache: the list the _legal_actions hook gave for this position (one
+    #: seat decides at a time, so no seat is kept with it); apply and State.apply clear it
+    _legal_cache: list[dict[str, Any]] | None = None
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -186,13 +188,15 @@ class GwtState(State):
         # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
         if self.over or seat != self.current:
             return []
-        acts = self._acts
-        return list(acts if acts is not None else T.legal_actions(self))
+        legal = self._legal_cache
+        return list(legal if legal is not None else self._cached_legal(seat))
 
     def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
-        # the protocol's per-position cache is _acts (callers have checked that seat is current)
-        acts = self._acts
-        return acts if acts is not None else T.legal_actions(self)
+        # callers have checked that seat is the current one
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions(seat)
+        return legal
 
     def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         # State.apply for the usual case, a legal action of the current seat, with the protocol's
@@ -200,9 +204,9 @@ class GwtState(State):
         # another order) goes through State.apply, its checks and its messages.
         if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
                 and type(action.get("type")) is str:
-            legal = self._acts
+            legal = self._legal_cache
             if legal is None:
-                legal = T.legal_actions(self)
+                legal = self._cached_legal(seat)
             for canonical in legal:
                 if canonical is action:  # a bot's pick from legal_actions: no dict comparisons
                     break
@@ -211,6 +215,7 @@ class GwtState(State):
                     canonical = legal[legal.index(action)]
                 except ValueError:
                     return State.apply(self, seat, action)
+            self._legal_cache = None
             # the offered action itself, not State.apply's copy of it: the rules never change an
             # action or keep it (its lists go into the log as copies)
             T.apply_action(self, canonical)
