@@ -510,11 +510,14 @@ def _apply_copy(st, seat, spec, src, action):
 
 
 # ------------------------------------------------------------------------------- auxiliary
-def _aux_form(double: bool, spec: Spec) -> tuple:
-    """One form of an auxiliary action as _gen_aux reads it: whether it is the double form, how to
+def _aux_form(number: int, aux: Spec, double: bool) -> tuple:
+    """One form of an auxiliary action as _gen_aux reads it: its number, disc group, the group's
+    size, whether its single form is open from the start, whether it is the double form, how to
     tell that it has actions ("money": always; "draw": a card left to draw; "engine" and
     "engine_back": the cost and a target that far; "other": ask its effect), the cost, the
     distance and the spec."""
+    group = C.GROUP_INDEX[aux["group"]]
+    spec = aux["double" if double else "single"]
     effect = spec["effect"]
     if effect == "money" or (effect == "draw" and "exactly" in spec):
         test = effect
@@ -524,15 +527,15 @@ def _aux_form(double: bool, spec: Spec) -> tuple:
         test = effect
     else:
         test = "other"
-    return double, test, spec.get("cost", 0), spec.get("up_to", spec.get("spaces")), spec
+    return (number, group, D.DISC_GROUPS[group]["count"], aux["start_single"], double, test,
+            spec.get("cost", 0), spec.get("up_to", spec.get("spaces")), spec)
 
 
-#: per auxiliary action (board order): its number, disc group, the group's size, whether its single
-#: form is open from the start, and its single and double forms (_aux_form; read at every phase B
-#: free point)
-_AUX_TABLE = tuple((number, C.GROUP_INDEX[aux["group"]], D.DISC_GROUPS[C.GROUP_INDEX[aux["group"]]]["count"],
-                    aux["start_single"], (_aux_form(False, aux["single"]), _aux_form(True, aux["double"])))
-                   for number, aux in D.AUX.items())
+#: the forms of the auxiliary actions in the order they are listed (board order, single before
+#: double), read at every phase B free point: all of them, and the single ones alone (phase B
+#: itself offers no double form)
+_AUX_FORMS = tuple(_aux_form(number, aux, double) for number, aux in D.AUX.items() for double in (False, True))
+_AUX_SINGLE_FORMS = tuple(form for form in _AUX_FORMS if not form[4])
 
 #: per (auxiliary action, double): the size as the log names it, the source of its effect and the
 #: effect (copied into each frame)
@@ -542,35 +545,36 @@ _AUX_EFFECTS = {(number, double): ("double" if double else "single", f"aux{numbe
 
 
 def _gen_aux(st, seat, spec, src):
-    # C.aux_unlocked and the forms' actions_for (is there any?) unrolled over the precomputed table:
-    # cleared discs = size - discs left; the other engines are looked up once for all engine moves
+    # C.aux_unlocked and the forms' actions_for (is there any?) unrolled over the precomputed
+    # table: cleared discs = size - discs left; the other engines are looked up once for all
+    # engine moves
     player = st.players[seat]
     discs = player.discs
-    doubles = spec.get("double")
     occ = None
     acts = []
-    for number, group, size, start_single, forms in _AUX_TABLE:
+    for number, group, size, start_single, double, test, cost, distance, form in (
+            _AUX_FORMS if spec.get("double") else _AUX_SINGLE_FORMS):
         left = discs[group]
-        if not start_single and left == size:
+        if double:
+            if left:
+                continue  # the double form needs the whole group cleared
+        elif not start_single and left == size:
             continue  # locked: no disc cleared from its group
-        for double, test, cost, distance, form in forms:
-            if double and (left or not doubles):
-                break  # the double form needs the whole group cleared
-            if test == "draw":
-                if not (player.deck or player.discard):
-                    continue
-            elif test == "engine" or test == "engine_back":
-                if player.money < cost:
-                    continue
-                if occ is None:
-                    occ = railroad.occupied(st, seat)
-                targets = (railroad.forward_from if test == "engine" else railroad.backward_from)(
-                    player.engine, occ, distance)
-                if not targets:
-                    continue
-            elif test == "other" and not actions_for(st, seat, form, src):
+        if test == "draw":
+            if not (player.deck or player.discard):
                 continue
-            acts.append({"type": "aux", "src": src, "aux": number, "double": double})
+        elif test == "engine" or test == "engine_back":
+            if player.money < cost:
+                continue
+            if occ is None:
+                occ = railroad.occupied(st, seat)
+            targets = (railroad.forward_from if test == "engine" else railroad.backward_from)(
+                player.engine, occ, distance)
+            if not targets:
+                continue
+        elif test == "other" and not actions_for(st, seat, form, src):
+            continue
+        acts.append({"type": "aux", "src": src, "aux": number, "double": double})
     return acts
 
 
