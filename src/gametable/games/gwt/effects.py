@@ -10,7 +10,7 @@ always be paid for in full (§"Phase B": costs must be paid in full to get the r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import common as C
 from . import data as D
@@ -383,8 +383,9 @@ def _apply_draw(st, seat, spec, src, action):
 
 
 def _gen_buy_cattle(st, seat, spec, src):
-    frame = {"kind": "buy", "cowboys": st.players[seat].workers[0]}
-    return [{"type": "buy_cattle", "src": src}] if buy_actions(st, seat, frame, with_skip=False) else []
+    if next(_purchases(st, seat, st.players[seat].workers[0]), None) is None:
+        return []
+    return [{"type": "buy_cattle", "src": src}]
 
 
 def _apply_buy_cattle(st, seat, spec, src, action):
@@ -397,7 +398,15 @@ _PURCHASE_ROWS = tuple((row["cowboys"], row["dollars"], row["value"], row["cards
 
 def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: bool = True) -> list[Action]:
     """Purchases from the market (table §1.3) with the cowboys not yet used, or draw 2 into it."""
-    cowboys = frame["cowboys"]
+    acts = list(_purchases(st, seat, frame["cowboys"]))
+    if acts and with_skip:
+        acts.append({"type": "skip"})
+    return acts
+
+
+def _purchases(st: "GwtState", seat: int, cowboys: int) -> Iterator[Action]:
+    """buy_actions' actions but the skip, one at a time (listing a "buy cattle" action only asks
+    whether there is one)."""
     money = st.players[seat].money
     by_value: dict[int, list[str]] = {}
     counts: dict[str, int] = {}
@@ -405,23 +414,20 @@ def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: 
         counts[card] = counts.get(card, 0) + 1
     for card in sorted(counts):
         by_value.setdefault(D.BREEDING_VALUE[card], []).append(card)
-    acts: list[Action] = []
     for row_cowboys, dollars, value, size in _PURCHASE_ROWS:
         if row_cowboys > cowboys or dollars > money:
             continue
         cards = by_value.get(value, [])
         if size == 1:
-            acts.extend({"type": "buy", "cards": [c], "cowboys": row_cowboys} for c in cards)
+            for c in cards:
+                yield {"type": "buy", "cards": [c], "cowboys": row_cowboys}
         else:
             for i, a in enumerate(cards):
                 for b in cards[i:]:
                     if a != b or counts[a] >= 2:
-                        acts.append({"type": "buy", "cards": [a, b], "cowboys": row_cowboys})
+                        yield {"type": "buy", "cards": [a, b], "cowboys": row_cowboys}
     if cowboys >= D.DRAW_INTO_MARKET["cowboys"] and st.cattle_stack:
-        acts.append({"type": "draw_market"})
-    if acts and with_skip:
-        acts.append({"type": "skip"})
-    return acts
+        yield {"type": "draw_market"}
 
 
 def apply_buy(st: "GwtState", seat: int, frame: Mapping[str, Any], action: Action) -> None:

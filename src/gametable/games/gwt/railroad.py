@@ -39,14 +39,15 @@ def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: froze
     return out
 
 
-def forward_targets(st: "GwtState", seat: int, up_to: int) -> list[int]:
-    """Where the engine can stop moving 1..up_to counted spaces forward."""
-    return list(forward_from(st.players[seat].engine, occupied(st, seat), up_to))
+def forward_targets(st: "GwtState", seat: int, up_to: int) -> tuple[int, ...]:
+    """Where the engine can stop moving 1..up_to counted spaces forward (a cached tuple)."""
+    return forward_from(st.players[seat].engine, occupied(st, seat), up_to)
 
 
-def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
-    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
-    return list(backward_from(st.players[seat].engine, occupied(st, seat), exactly))
+def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> tuple[int, ...]:
+    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1;
+    a cached tuple)."""
+    return backward_from(st.players[seat].engine, occupied(st, seat), exactly)
 
 
 # The targets depend only on the engine's position, the other engines' (``occupied``) and the

@@ -147,36 +147,29 @@ def _compute(st: "GwtState") -> list[Action]:
     seat = st.current
     if st.phase == "scoring":
         return objectives.commit_actions(st)
+    player = st.players[seat]
     if st.phase == "A":
-        player = st.players[seat]
         if player.herder < 0:
             acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
         else:
             acts = [{"type": "move", "path": list(names)}
                     for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
-        _add_anytime_actions(st, seat, acts)
-        return acts
-    # phase B free point
-    acts = []
-    if not st.b_aux_used:
-        for src in st.b_available:
-            acts += E.options_actions(st, seat, source_options(src), src)
-        if not st.b_local_used:
-            acts += E.actions_for(st, seat, _AUX, "aux")
-    _add_anytime_actions(st, seat, acts)
-    if st.b_acted:
-        acts.append({"type": "end_phase_b"})
-    return acts
-
-
-def _add_anytime_actions(st: "GwtState", seat: int, acts: list[Action]) -> None:
-    """Add what a free point of the turn always offers: objective cards to play (§8.3), exchange
-    tokens to spend (second edition). Usually there is none, which is told without a call."""
-    player = st.players[seat]
+    else:  # phase B free point
+        acts = []
+        if not st.b_aux_used:
+            for src in st.b_available:
+                acts += E.options_actions(st, seat, source_options(src), src)
+            if not st.b_local_used:
+                acts += E.actions_for(st, seat, _AUX, "aux")
+    # What every free point offers: objective cards to play (§8.3), exchange tokens to spend
+    # (second edition). Usually there is none, which is told without a call.
     if not objectives.OBJECTIVE_CARDS.isdisjoint(player.hand):
         acts += objectives.play_actions(st, seat)
     if player.exchange:
         acts += exchange.spend_actions(st, seat)
+    if st.phase != "A" and st.b_acted:
+        acts.append({"type": "end_phase_b"})
+    return acts
 
 
 # ------------------------------------------------------------------------------------- apply
