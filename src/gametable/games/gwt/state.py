@@ -189,7 +189,9 @@ class GwtState(State):
         if self.over or seat != self.current:
             return []
         legal = self._legal_cache
-        return list(legal if legal is not None else self._cached_legal(seat))
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions(seat)
+        return list(legal)
 
     def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
         # callers have checked that seat is the current one
@@ -206,7 +208,7 @@ class GwtState(State):
                 and type(action.get("type")) is str:
             legal = self._legal_cache
             if legal is None:
-                legal = self._cached_legal(seat)
+                legal = self._legal_cache = self._legal_actions(seat)
             for canonical in legal:
                 if canonical is action:  # a bot's pick from legal_actions: no dict comparisons
                     break
@@ -223,7 +225,8 @@ class GwtState(State):
         return State.apply(self, seat, action)
 
     def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        return T.legal_actions(self)
+        acts = self._acts  # as turn.settle left them, usually
+        return acts if acts is not None else T.legal_actions(self)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         T.apply_action(self, action)
