@@ -97,12 +97,15 @@ def hire_cost(row: int, discount: int) -> int:
 def _gen_hire(st, seat, spec, src):
     player = st.players[seat]
     discount = spec.get("discount", 0)
+    workers = player.workers
+    room = [kind for kind in D.WORKER_KINDS if workers[D.WORKER_INDEX[kind]] < D.WORKER_ROW_SIZE]
     acts = []
     for row in range(min(st.token_row, D.JOB_ROWS)):
         if player.money < hire_cost(row, discount):
             continue
-        for kind in D.WORKER_KINDS:
-            if kind in st.jobs[row] and player.workers[D.WORKER_INDEX[kind]] < D.WORKER_ROW_SIZE:
+        jobs = st.jobs[row]
+        for kind in room:
+            if kind in jobs:
                 acts.append({"type": "hire", "src": src, "row": row + 1, "worker": kind})
     return acts
 
