@@ -462,7 +462,7 @@ def _gen_herder(st, seat, spec, src):
     if start < 0:
         return []
     no_fees = bool(spec.get("no_fees"))
-    return [{"type": "herder", "src": src, "path": list(names)}
+    return [{"type": "herder", "src": src, "path": [*names]}
             for names in movement.paths(st, start, spec["up_to"], allow_kc=not no_fees)]
 
 

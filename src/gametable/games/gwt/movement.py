@@ -12,7 +12,6 @@ if TYPE_CHECKING:
 _KC = D.KANSAS_CITY
 _NEXT = D.NEXT
 _NAMES = D.NODES
-_KC_NAME = D.NODES[_KC]
 #: the kinds of trail space whose tile may show hand icons (tile_hand_icons)
 _CHARGING = frozenset({"private", "hazard", "teepee"})
 #: the trail nodes of those kinds (move_herder looks up fees only there)
@@ -36,10 +35,10 @@ def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> Iter
     return found  # its keys, in insertion order (two branches may lead to the same names)
 
 
-def _chains() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per trail node, each way on from it as the run of nodes up to the next fork, Kansas City or
-    the trail's end (a node with other than one way on, included): the walk goes along a run in a
-    loop and calls itself only at forks."""
+def _chains() -> tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]:
+    """Per trail node, each way on from it as the run of nodes up to the next fork or the trail's
+    end (a node with other than one way on, included), or up to Kansas City (left out, and said):
+    the walk goes along a run in a loop and calls itself only at forks."""
     out = []
     for node in range(len(_NEXT)):
         runs = []
@@ -47,12 +46,15 @@ def _chains() -> tuple[tuple[tuple[int, ...], ...], ...]:
             run = [nxt]
             while run[-1] != _KC and len(_NEXT[run[-1]]) == 1:
                 run.append(_NEXT[run[-1]][0])
-            runs.append(tuple(run))
+            to_kc = run[-1] == _KC
+            runs.append((tuple(run[:-1] if to_kc else run), to_kc))
         out.append(tuple(runs))
     return tuple(out)
 
 
 _RUNS = _chains()
+#: each node's name as a 1-tuple, to lengthen a path with
+_NAME_TUPLES = tuple((name,) for name in _NAMES)
 
 
 def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int, allow_kc: bool,
@@ -60,21 +62,21 @@ def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int,
     """paths' depth-first walk, adding to ``found`` in the order a move lists them. A function of
     its own, not a closure: a closure that calls itself is a reference cycle, garbage that only
     the cyclic collector frees (the server runs it rarely, gametable.server.collector)."""
-    for run in _RUNS[node]:
+    for run, to_kc in _RUNS[node]:
         longer, taken = path, steps
         for nxt in run:
-            if nxt == _KC:
-                if allow_kc:
-                    found[longer + (_KC_NAME,)] = None
-                break
             if tiles[nxt] is not None:  # a location: one more step (empty spaces are free)
-                longer += (_NAMES[nxt],)
+                longer += _NAME_TUPLES[nxt]
                 found[longer] = None
                 taken += 1
                 if taken >= limit:
                     break
-        else:  # at the fork ending the run, with steps to spare
-            _walk(tiles, run[-1], longer, taken, limit, allow_kc, found)
+        else:  # with steps to spare at the end of the run: Kansas City, or a fork to go on from
+            if to_kc:
+                if allow_kc:
+                    found[longer + _NAME_TUPLES[_KC]] = None
+            else:
+                _walk(tiles, run[-1], longer, taken, limit, allow_kc, found)
 
 
 def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:

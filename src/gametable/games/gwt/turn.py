@@ -152,7 +152,7 @@ def _compute(st: "GwtState") -> list[Action]:
         if player.herder < 0:
             acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
         else:
-            acts = [{"type": "move", "path": list(names)}
+            acts = [{"type": "move", "path": [*names]}
                     for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
     else:  # phase B free point
         acts = []
