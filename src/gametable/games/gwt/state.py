@@ -201,18 +201,20 @@ class GwtState(State):
         return legal
 
     def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        # State.apply for the usual case, a legal action of the current seat, with the protocol's
-        # checks folded into one test; anything else (an error to report, an unordered list in
+        # State.apply for the usual case, a legal action of the current seat: found by identity (a
+        # bot's pick from legal_actions, which passes every check of State.apply), or else by
+        # equality for a dict with a type; anything else (an error to report, an unordered list in
         # another order) goes through State.apply, its checks and its messages.
-        if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
-                and type(action.get("type")) is str:
+        if seat == self.current and type(seat) is int and not self.over:
             legal = self._legal_cache
             if legal is None:
                 legal = self._legal_cache = self._legal_actions(seat)
             for canonical in legal:
-                if canonical is action:  # a bot's pick from legal_actions: no dict comparisons
+                if canonical is action:
                     break
             else:
+                if type(action) is not dict or type(action.get("type")) is not str:
+                    return State.apply(self, seat, action)
                 try:
                     canonical = legal[legal.index(action)]
                 except ValueError:

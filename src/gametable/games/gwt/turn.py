@@ -144,6 +144,11 @@ def _compute(st: "GwtState") -> list[Action]:
         return []
     if st.frames:
         return _frame_actions(st, st.frames[-1])
+    return _free_point_actions(st)
+
+
+def _free_point_actions(st: "GwtState") -> list[Action]:
+    """The actions of a free point (no pending decision), at game end the objective to score."""
     seat = st.current
     if st.phase == "scoring":
         return objectives.commit_actions(st)
@@ -264,7 +269,7 @@ def settle(st: "GwtState") -> None:
     """Resolve what needs no decision, until a real choice (or the end of the game) is reached."""
     while not st.over:
         if not st.frames:
-            st._acts = _compute(st)
+            st._acts = _free_point_actions(st)
             return
         frame = st.frames[-1]
         if frame["kind"] == "kc_finish":
