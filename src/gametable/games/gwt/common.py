@@ -128,15 +128,19 @@ def draw(st: "GwtState", seat: int, count: int) -> int:
     """Draw up to ``count`` cards, reshuffling the discard pile when the draw pile runs out."""
     p = st.players[seat]
     drawn: list[str] = []
-    for _ in range(count):
-        if not p.deck:
+    while len(drawn) < count:
+        deck = p.deck
+        if not deck:
             if not p.discard:
                 break
             p.deck = p.discard
             p.discard = []
             st.rng.shuffle(p.deck)
             st.say("reshuffled", seat=seat, count=len(p.deck))
-        drawn.append(p.deck.pop())
+            continue
+        take = min(count - len(drawn), len(deck))
+        drawn += deck[:-take - 1:-1]  # the top ``take`` cards (top last), top first, as drawn
+        del deck[-take:]
     if drawn:
         p.hand.extend(drawn)
         st.say("drew", seat=seat, count=len(drawn), private={"cards": drawn})

@@ -61,7 +61,6 @@ def determinize(state: "GwtState", seat: int, rng: Rng) -> "GwtState":
     # the other seats' private log details left out, as the state keeps them between views: a
     # search deals many worlds from one state, and filtering the whole log for each grows with the game
     sample.log = state.visible_log(seat)
-    sample._legal_cache = None
     return sample
 
 

@@ -10,7 +10,7 @@ always be paid for in full (§"Phase B": costs must be paid in full to get the r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import common as C
 from . import data as D
@@ -97,12 +97,15 @@ def hire_cost(row: int, discount: int) -> int:
 def _gen_hire(st, seat, spec, src):
     player = st.players[seat]
     discount = spec.get("discount", 0)
+    workers = player.workers
+    room = [kind for kind in D.WORKER_KINDS if workers[D.WORKER_INDEX[kind]] < D.WORKER_ROW_SIZE]
     acts = []
     for row in range(min(st.token_row, D.JOB_ROWS)):
         if player.money < hire_cost(row, discount):
             continue
-        for kind in D.WORKER_KINDS:
-            if kind in st.jobs[row] and player.workers[D.WORKER_INDEX[kind]] < D.WORKER_ROW_SIZE:
+        jobs = st.jobs[row]
+        for kind in room:
+            if kind in jobs:
                 acts.append({"type": "hire", "src": src, "row": row + 1, "worker": kind})
     return acts
 
@@ -137,8 +140,8 @@ def _gen_build(st, seat, spec, src):
     for building in sorted(player.buildings, key=_building_order):
         need = D.BUILDING[building]["craftsmen"]
         if need <= craftsmen and need * per <= player.money:
-            acts.extend({"type": "build", "src": src, "building": building, "space": space}
-                        for space in empty)
+            acts += [{"type": "build", "src": src, "building": building, "space": space}
+                     for space in empty]
         for n in own:
             # Replacing one of your buildings: only the craftsmen difference is needed and paid.
             diff = need - D.BUILDING[st.trail_tile[n]]["craftsmen"]
@@ -383,8 +386,9 @@ def _apply_draw(st, seat, spec, src, action):
 
 
 def _gen_buy_cattle(st, seat, spec, src):
-    frame = {"kind": "buy", "cowboys": st.players[seat].workers[0]}
-    return [{"type": "buy_cattle", "src": src}] if buy_actions(st, seat, frame, with_skip=False) else []
+    if next(_purchases(st, seat, st.players[seat].workers[0]), None) is None:
+        return []
+    return [{"type": "buy_cattle", "src": src}]
 
 
 def _apply_buy_cattle(st, seat, spec, src, action):
@@ -397,7 +401,15 @@ _PURCHASE_ROWS = tuple((row["cowboys"], row["dollars"], row["value"], row["cards
 
 def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: bool = True) -> list[Action]:
     """Purchases from the market (table §1.3) with the cowboys not yet used, or draw 2 into it."""
-    cowboys = frame["cowboys"]
+    acts = list(_purchases(st, seat, frame["cowboys"]))
+    if acts and with_skip:
+        acts.append({"type": "skip"})
+    return acts
+
+
+def _purchases(st: "GwtState", seat: int, cowboys: int) -> Iterator[Action]:
+    """buy_actions' actions but the skip, one at a time (listing a "buy cattle" action only asks
+    whether there is one)."""
     money = st.players[seat].money
     by_value: dict[int, list[str]] = {}
     counts: dict[str, int] = {}
@@ -405,23 +417,20 @@ def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: 
         counts[card] = counts.get(card, 0) + 1
     for card in sorted(counts):
         by_value.setdefault(D.BREEDING_VALUE[card], []).append(card)
-    acts: list[Action] = []
     for row_cowboys, dollars, value, size in _PURCHASE_ROWS:
         if row_cowboys > cowboys or dollars > money:
             continue
         cards = by_value.get(value, [])
         if size == 1:
-            acts.extend({"type": "buy", "cards": [c], "cowboys": row_cowboys} for c in cards)
+            for c in cards:
+                yield {"type": "buy", "cards": [c], "cowboys": row_cowboys}
         else:
             for i, a in enumerate(cards):
                 for b in cards[i:]:
                     if a != b or counts[a] >= 2:
-                        acts.append({"type": "buy", "cards": [a, b], "cowboys": row_cowboys})
+                        yield {"type": "buy", "cards": [a, b], "cowboys": row_cowboys}
     if cowboys >= D.DRAW_INTO_MARKET["cowboys"] and st.cattle_stack:
-        acts.append({"type": "draw_market"})
-    if acts and with_skip:
-        acts.append({"type": "skip"})
-    return acts
+        yield {"type": "draw_market"}
 
 
 def apply_buy(st: "GwtState", seat: int, frame: Mapping[str, Any], action: Action) -> None:
@@ -453,18 +462,17 @@ def _gen_herder(st, seat, spec, src):
     if start < 0:
         return []
     no_fees = bool(spec.get("no_fees"))
-    return [{"type": "herder", "src": src, "path": names}
+    return [{"type": "herder", "src": src, "path": [*names]}
             for names in movement.paths(st, start, spec["up_to"], allow_kc=not no_fees)]
 
 
 def _apply_herder(st, seat, spec, src, action):
     """Building moves pay fees and give a fresh phase B there; objective moves do neither (§8.3)."""
-    path = movement.parse_path(action["path"])
     no_fees = bool(spec.get("no_fees"))
-    movement.move_herder(st, seat, path, fees=not no_fees)
+    movement.move_herder(st, seat, action["path"], fees=not no_fees)
     if not no_fees:
         from .turn import arrive
-        arrive(st, seat, path[-1], fresh_after_action=True)
+        arrive(st, seat, st.players[seat].herder, fresh_after_action=True)
 
 
 # ---------------------------------------------------------------------------- copy (8b)
@@ -511,51 +519,79 @@ def _apply_copy(st, seat, spec, src, action):
 
 
 # ------------------------------------------------------------------------------- auxiliary
-#: per auxiliary action (board order): its number, disc group, the group's size, whether its single
-#: form is open from the start, and its single and double effects (read at every phase B free point)
-_AUX_TABLE = tuple((number, C.GROUP_INDEX[aux["group"]], D.DISC_GROUPS[C.GROUP_INDEX[aux["group"]]]["count"],
-                    aux["start_single"], aux["single"], aux["double"]) for number, aux in D.AUX.items())
-
-
-def _has_actions(st: "GwtState", seat: int, spec: Spec) -> bool:
-    """Whether ``actions_for(st, seat, spec, ...)`` is non-empty, without building the actions
-    where that is cheap to tell (money always is; an exact draw needs a card left to draw)."""
+def _aux_form(number: int, aux: Spec, double: bool) -> tuple:
+    """One form of an auxiliary action as _gen_aux reads it: its number, disc group, the group's
+    size, whether its single form is open from the start, whether it is the double form, how to
+    tell that it has actions ("money": always; "draw": a card left to draw; "engine" and
+    "engine_back": the cost and a target that far; "other": ask its effect), the cost, the
+    distance and the spec."""
+    group = C.GROUP_INDEX[aux["group"]]
+    spec = aux["double" if double else "single"]
     effect = spec["effect"]
-    if effect == "money":
-        return True
-    if effect == "draw" and "exactly" in spec:
-        player = st.players[seat]
-        return bool(player.deck or player.discard)
-    # the engine moves of auxiliary actions 3-5: _gen_engine's and _gen_engine_back's conditions
-    if effect == "engine":
-        steps = _amount(st, seat, spec["up_to"])
-        return (steps >= 1 and st.players[seat].money >= spec.get("cost", 0)
-                and bool(railroad.forward_targets(st, seat, steps)))
-    if effect == "engine_back":
-        return (st.players[seat].money >= spec.get("cost", 0)
-                and bool(railroad.backward_targets(st, seat, spec["spaces"])))
-    return bool(EFFECTS[effect][0](st, seat, spec, ""))
+    if effect == "money" or (effect == "draw" and "exactly" in spec):
+        test = effect
+    elif effect == "engine" and isinstance(spec["up_to"], int) and spec["up_to"] >= 1:
+        test = effect
+    elif effect == "engine_back":
+        test = effect
+    else:
+        test = "other"
+    return (number, group, D.DISC_GROUPS[group]["count"], aux["start_single"], double, test,
+            spec.get("cost", 0), spec.get("up_to", spec.get("spaces")), spec)
+
+
+#: the forms of the auxiliary actions in the order they are listed (board order, single before
+#: double), read at every phase B free point: all of them, and the single ones alone (phase B
+#: itself offers no double form)
+_AUX_FORMS = tuple(_aux_form(number, aux, double) for number, aux in D.AUX.items() for double in (False, True))
+_AUX_SINGLE_FORMS = tuple(form for form in _AUX_FORMS if not form[4])
+
+#: per (auxiliary action, double): the size as the log names it, the source of its effect and the
+#: effect (copied into each frame)
+_AUX_EFFECTS = {(number, double): ("double" if double else "single", f"aux{number}",
+                                   dict(aux["double" if double else "single"]))
+                for number, aux in D.AUX.items() for double in (False, True)}
 
 
 def _gen_aux(st, seat, spec, src):
-    # C.aux_unlocked, unrolled over the precomputed table: cleared discs = size - discs left
-    discs = st.players[seat].discs
-    doubles = spec.get("double")
+    # C.aux_unlocked and the forms' actions_for (is there any?) unrolled over the precomputed
+    # table: cleared discs = size - discs left; the other engines are looked up once for all
+    # engine moves
+    player = st.players[seat]
+    discs = player.discs
+    occ = None
     acts = []
-    for number, group, size, start_single, single, double in _AUX_TABLE:
+    for number, group, size, start_single, double, test, cost, distance, form in (
+            _AUX_FORMS if spec.get("double") else _AUX_SINGLE_FORMS):
         left = discs[group]
-        if (start_single or left < size) and _has_actions(st, seat, single):
-            acts.append({"type": "aux", "src": src, "aux": number, "double": False})
-        if doubles and left == 0 and _has_actions(st, seat, double):
-            acts.append({"type": "aux", "src": src, "aux": number, "double": True})
+        if double:
+            if left:
+                continue  # the double form needs the whole group cleared
+        elif not start_single and left == size:
+            continue  # locked: no disc cleared from its group
+        if test == "draw":
+            if not (player.deck or player.discard):
+                continue
+        elif test == "engine" or test == "engine_back":
+            if player.money < cost:
+                continue
+            if occ is None:
+                occ = railroad.occupied(st, seat)
+            targets = (railroad.forward_from if test == "engine" else railroad.backward_from)(
+                player.engine, occ, distance)
+            if not targets:
+                continue
+        elif test == "other" and not actions_for(st, seat, form, src):
+            continue
+        acts.append({"type": "aux", "src": src, "aux": number, "double": double})
     return acts
 
 
 def _apply_aux(st, seat, spec, src, action):
     number, double = action["aux"], action["double"]
-    inner = dict(D.AUX[number]["double" if double else "single"])
-    st.say("aux_action", seat=seat, aux=number, size="double" if double else "single")
-    st.frames.append({"kind": "effect", "src": f"aux{number}", "optional": False, "options": [inner],
+    size, source, inner = _AUX_EFFECTS[number, double]
+    st.say("aux_action", seat=seat, aux=number, size=size)
+    st.frames.append({"kind": "effect", "src": source, "optional": False, "options": [inner.copy()],
                       "double": double})
 
 
@@ -586,21 +622,27 @@ EFFECTS: dict[str, tuple[Callable, Callable]] = {
 }
 
 
+#: each effect's lister and applier on their own (looked up at every listing and every action)
+_LISTERS = {effect: pair[0] for effect, pair in EFFECTS.items()}
+_APPLIERS = {effect: pair[1] for effect, pair in EFFECTS.items()}
+
+
 def actions_for(st: "GwtState", seat: int, spec: Spec, src: str) -> list[Action]:
-    return EFFECTS[spec["effect"]][0](st, seat, spec, src)
+    return _LISTERS[spec["effect"]](st, seat, spec, src)
 
 
 def options_actions(st: "GwtState", seat: int, options, src: str) -> list[Action]:
     acts: list[Action] = []
     for spec in options:
-        acts.extend(actions_for(st, seat, spec, src))
+        acts += _LISTERS[spec["effect"]](st, seat, spec, src)
     return acts
 
 
 def apply_option(st: "GwtState", seat: int, options, src: str, action: Action) -> None:
     """Carry out the option of ``options`` whose effect is the action's type."""
+    kind = action["type"]
     for spec in options:
-        if spec["effect"] == action["type"]:
-            EFFECTS[spec["effect"]][1](st, seat, spec, src, action)
+        if spec["effect"] == kind:
+            _APPLIERS[kind](st, seat, spec, src, action)
             return
     raise AssertionError(f"no option {action['type']!r} among {options!r}")

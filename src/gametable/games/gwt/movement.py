@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from . import data as D
 
@@ -12,26 +12,49 @@ if TYPE_CHECKING:
 _KC = D.KANSAS_CITY
 _NEXT = D.NEXT
 _NAMES = D.NODES
-_KC_NAME = D.NODES[_KC]
 #: the kinds of trail space whose tile may show hand icons (tile_hand_icons)
 _CHARGING = frozenset({"private", "hazard", "teepee"})
+#: the trail nodes of those kinds (move_herder looks up fees only there)
+_CHARGING_NODES = frozenset(n for n, kind in enumerate(D.NODE_KIND) if kind in _CHARGING)
 
 
 def is_location(st: "GwtState", node: int) -> bool:
     return node == _KC or st.trail_tile[node] is not None
 
 
-def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> list[list[str]]:
+def paths(st: "GwtState", start: int, limit: int, allow_kc: bool = True) -> Iterable[tuple[str, ...]]:
     """Every distinct list of locations a herder can pass through, ending on a location, each as
-    the list of its node names (what a move action holds: a node has one name, so the walk
-    collects names, with no second pass to convert them).
+    the tuple of its node names (a move action holds them as a list: a node has one name, so the
+    walk collects names, with no second pass to convert them), in the order a move lists them.
 
     Only locations count as steps; empty spaces are crossed for free; Kansas City ends a move.
     """
     found: dict[tuple[str, ...], None] = {}
     if limit >= 1:
         _walk(st.trail_tile, start, (), 0, limit, allow_kc, found)
-    return [list(path) for path in found]
+    return found  # its keys, in insertion order (two branches may lead to the same names)
+
+
+def _chains() -> tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]:
+    """Per trail node, each way on from it as the run of nodes up to the next fork or the trail's
+    end (a node with other than one way on, included), or up to Kansas City (left out, and said):
+    the walk goes along a run in a loop and calls itself only at forks."""
+    out = []
+    for node in range(len(_NEXT)):
+        runs = []
+        for nxt in _NEXT[node]:
+            run = [nxt]
+            while run[-1] != _KC and len(_NEXT[run[-1]]) == 1:
+                run.append(_NEXT[run[-1]][0])
+            to_kc = run[-1] == _KC
+            runs.append((tuple(run[:-1] if to_kc else run), to_kc))
+        out.append(tuple(runs))
+    return tuple(out)
+
+
+_RUNS = _chains()
+#: each node's name as a 1-tuple, to lengthen a path with
+_NAME_TUPLES = tuple((name,) for name in _NAMES)
 
 
 def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int, allow_kc: bool,
@@ -39,17 +62,21 @@ def _walk(tiles: list, node: int, path: tuple[str, ...], steps: int, limit: int,
     """paths' depth-first walk, adding to ``found`` in the order a move lists them. A function of
     its own, not a closure: a closure that calls itself is a reference cycle, garbage that only
     the cyclic collector frees (the server runs it rarely, gametable.server.collector)."""
-    for nxt in _NEXT[node]:
-        if nxt == _KC:
-            if allow_kc:
-                found[path + (_KC_NAME,)] = None
-        elif tiles[nxt] is not None:
-            longer = path + (_NAMES[nxt],)
-            found[longer] = None
-            if steps + 1 < limit:
-                _walk(tiles, nxt, longer, steps + 1, limit, allow_kc, found)
-        else:
-            _walk(tiles, nxt, path, steps, limit, allow_kc, found)
+    for run, to_kc in _RUNS[node]:
+        longer, taken = path, steps
+        for nxt in run:
+            if tiles[nxt] is not None:  # a location: one more step (empty spaces are free)
+                longer += _NAME_TUPLES[nxt]
+                found[longer] = None
+                taken += 1
+                if taken >= limit:
+                    break
+        else:  # with steps to spare at the end of the run: Kansas City, or a fork to go on from
+            if to_kc:
+                if allow_kc:
+                    found[longer + _NAME_TUPLES[_KC]] = None
+            else:
+                _walk(tiles, run[-1], longer, taken, limit, allow_kc, found)
 
 
 def hand_icons(st: "GwtState", seat: int, node: int) -> tuple[tuple[str, ...], int | None]:
@@ -81,38 +108,52 @@ def fee_of_icons(hands: tuple[str, ...], num_players: int) -> int:
     return sum(table[h] for h in hands)
 
 
+#: per player count, what the hand icons of each tile that can charge a fee cost (private buildings
+#: charge others than their owner, hazards and teepees everybody: tile_hand_icons), read at every move
+_TILE_FEES = {n: {tile: fee_of_icons(tile_hand_icons(tile, kind, None, -1)[0], n)
+                  for tile, kind in [(b, "private") for b, spec in D.BUILDING.items() if spec["kind"] == "private"]
+                  + [(t, spec["kind"]) for t, spec in D.TILE.items() if spec["kind"] in ("hazard", "teepee")]}
+              for n in D.FEES}
+_PRIVATE_NODES = frozenset(n for n, kind in enumerate(D.NODE_KIND) if kind == "private")
+
+
 def fee_at(st: "GwtState", seat: int, node: int) -> tuple[int, int | None]:
-    hands, payee = hand_icons(st, seat, node)
-    if not hands:
+    """The fee ``seat`` owes for the hand icons at ``node`` and who is paid (None: the bank), as
+    hand_icons and fee_of_icons tell it, from the table above."""
+    tile = st.trail_tile[node]
+    if tile is None or node not in _CHARGING_NODES:
         return 0, None
-    return fee_of_icons(hands, st.n), payee
+    fee = _TILE_FEES[st.n][tile]
+    if node not in _PRIVATE_NODES:
+        return fee, None
+    owner = st.trail_owner[node]
+    return (fee, owner) if fee and owner != seat else (0, None)
 
 
-def move_herder(st: "GwtState", seat: int, path: tuple[int, ...], fees: bool) -> None:
-    """Walk the path, paying each fee in turn (what one can when short, never later)."""
+def move_herder(st: "GwtState", seat: int, names: list[str], fees: bool) -> None:
+    """Walk the path (node names, as a move action holds it), paying each fee in turn (what one
+    can when short, never later)."""
     player = st.players[seat]
+    index = D.NODE_INDEX
     if fees:
         tiles = st.trail_tile
-        for node in path:
-            if tiles[node] is None or D.NODE_KIND[node] not in _CHARGING:
+        for name in names:
+            node = index[name]
+            if node not in _CHARGING_NODES or tiles[node] is None:
                 continue  # no hand icons there: fee_at would say 0
             amount, payee = fee_at(st, seat, node)
             if amount == 0:
                 continue
             paid = min(amount, player.money)
             if paid == 0:
-                st.say("fee_unpaid", seat=seat, amount=amount, space=D.NODES[node])
+                st.say("fee_unpaid", seat=seat, amount=amount, space=_NAMES[node])
                 continue
             player.money -= paid
             if payee is None:
-                st.say("fee_to_bank", seat=seat, amount=paid, owed=amount, space=D.NODES[node])
+                st.say("fee_to_bank", seat=seat, amount=paid, owed=amount, space=_NAMES[node])
             else:
                 st.players[payee].money += paid
                 st.say("fee_to_player", seat=seat, to_seat=payee, amount=paid, owed=amount,
-                       space=D.NODES[node])
-    player.herder = path[-1]
-    st.say("herder_moved", seat=seat, path=[D.NODES[n] for n in path], fees=fees)
-
-
-def parse_path(names: list[str]) -> tuple[int, ...]:
-    return tuple(D.NODE_INDEX[n] for n in names)
+                       space=_NAMES[node])
+    player.herder = index[names[-1]]
+    st.say("herder_moved", seat=seat, path=list(names), fees=fees)

@@ -11,10 +11,14 @@ if TYPE_CHECKING:
     from .state import GwtState
 
 
+#: every objective card id (a hand holds one only now and then)
+OBJECTIVE_CARDS = frozenset(D.OBJECTIVE)
+
+
 def play_actions(st: "GwtState", seat: int) -> list[dict[str, Any]]:
     """Objective cards in hand may be played at a free point of the turn (§8.3)."""
     hand = st.players[seat].hand
-    if D.OBJECTIVE.keys().isdisjoint(hand):  # the usual case, told without a loop in Python
+    if OBJECTIVE_CARDS.isdisjoint(hand):  # the usual case, told without a loop in Python
         return []
     return [{"type": "play_objective", "card": c} for c in sorted(set(hand)) if c in D.OBJECTIVE]
 
@@ -57,7 +61,7 @@ def apply_commit(st: "GwtState", action: dict[str, Any]) -> None:
 def items(st: "GwtState", seat: int) -> dict[str, int]:
     """What the player owns, by task kind (§8)."""
     player = st.players[seat]
-    values = [D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c)]
+    values = [D.BREEDING_VALUE[c] for c in player.all_deck_cards() if c in D.CATTLE]  # D.is_cattle
     green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
     sf = D.TERMINAL_CITY  # San Francisco; New York in the second edition
     return {
@@ -110,15 +114,20 @@ def best_score(cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]
     VP) or not (its penalty); we search every choice of fulfilled cards (with memoisation on what
     is left), so the player always gets the assignment that scores best for them.
     """
-    kinds = D.TASK_KINDS
-    needs = []
-    for card in cards:
-        need = [0] * len(kinds)
-        for task in D.OBJECTIVE[card]["tasks"]:
-            need[kinds.index(task)] += 1
-        needs.append(tuple(need))
     order = sorted(range(len(cards)), key=lambda i: cards[i])
-    chooser = _Chooser([D.OBJECTIVE[cards[index]] for index in order], [needs[index] for index in order])
-    total, chosen = chooser.best(0, tuple(owned[k] for k in kinds))
+    chooser = _Chooser([D.OBJECTIVE[cards[index]] for index in order], [_NEEDS[cards[index]] for index in order])
+    total, chosen = chooser.best(0, tuple(owned[k] for k in D.TASK_KINDS))
     chosen = tuple(order[i] for i in chosen)
     return total, sorted(cards[i] for i in chosen)
+
+
+def _needs(card: str) -> tuple[int, ...]:
+    """How many items of each task kind (D.TASK_KINDS) an objective card asks for."""
+    need = [0] * len(D.TASK_KINDS)
+    for task in D.OBJECTIVE[card]["tasks"]:
+        need[D.TASK_KINDS.index(task)] += 1
+    return tuple(need)
+
+
+#: _needs of every objective card (every game's final scoring reads them)
+_NEEDS = {card: _needs(card) for card in D.OBJECTIVE}

@@ -17,7 +17,12 @@ _BACK = D.TRACK_BACK
 
 def occupied(st: "GwtState", seat: int) -> frozenset[int]:
     """Positions holding another engine; space 0 is shared and never blocks (§6.1)."""
-    return frozenset([p.engine for s, p in enumerate(st.players) if s != seat and p.engine != 0])
+    me = st.players[seat]
+    occ = []  # a plain loop: a comprehension is a call of its own (every phase B free point asks)
+    for p in st.players:
+        if p is not me and p.engine != 0:
+            occ.append(p.engine)
+    return frozenset(occ)
 
 
 def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: frozenset[int]) -> set[int]:
@@ -34,20 +39,22 @@ def _one_step(frontier: set[int], links: tuple[tuple[int, ...], ...], occ: froze
     return out
 
 
-def forward_targets(st: "GwtState", seat: int, up_to: int) -> list[int]:
-    """Where the engine can stop moving 1..up_to counted spaces forward."""
-    return list(_forward(st.players[seat].engine, occupied(st, seat), up_to))
+def forward_targets(st: "GwtState", seat: int, up_to: int) -> tuple[int, ...]:
+    """Where the engine can stop moving 1..up_to counted spaces forward (a cached tuple)."""
+    return forward_from(st.players[seat].engine, occupied(st, seat), up_to)
 
 
-def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> list[int]:
-    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1)."""
-    return list(_backward(st.players[seat].engine, occupied(st, seat), exactly))
+def backward_targets(st: "GwtState", seat: int, exactly: int | None) -> tuple[int, ...]:
+    """Where the engine can stop moving exactly ``exactly`` spaces back (None: any number >= 1;
+    a cached tuple)."""
+    return backward_from(st.players[seat].engine, occupied(st, seat), exactly)
 
 
-# The targets depend only on the engine's position, the other engines' and the distance, and
-# every phase B free point asks for them (the auxiliary actions 3-5): computed once per case.
+# The targets depend only on the engine's position, the other engines' (``occupied``) and the
+# distance, and every phase B free point asks for them (the auxiliary actions 3-5): computed once
+# per case.
 @lru_cache(maxsize=8192)
-def _forward(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
+def forward_from(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
     frontier = {start}
     reached: set[int] = set()
     for _ in range(up_to):
@@ -59,7 +66,7 @@ def _forward(start: int, occ: frozenset[int], up_to: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=8192)
-def _backward(start: int, occ: frozenset[int], exactly: int | None) -> tuple[int, ...]:
+def backward_from(start: int, occ: frozenset[int], exactly: int | None) -> tuple[int, ...]:
     frontier = {start}
     reached: set[int] = set()
     steps = 0
@@ -118,12 +125,15 @@ def disc_groups_for(st: "GwtState", seat: int, corner: str, money: int) -> list[
     be filled and only black discs are left, a black one may be used. Hand-limit discs cost $5.
     """
     player = st.players[seat]
-    usable = [g for g, left in enumerate(player.discs)
-              if left and (g != C.G_HAND or money >= D.DISC_GROUP[ "hand"]["pay_money"])]
+    usable = [g for g, left in enumerate(player.discs) if left and (g != C.G_HAND or money >= _HAND_DISC_COST)]
     if corner == "black":
         return usable
-    white = [g for g in usable if D.DISC_GROUPS[g]["corner"] == "white"]
+    white = [g for g in usable if g in _WHITE_GROUPS]
     return white or usable
+
+
+_HAND_DISC_COST = D.DISC_GROUP["hand"]["pay_money"]
+_WHITE_GROUPS = frozenset(g for g, spec in enumerate(D.DISC_GROUPS) if spec["corner"] == "white")
 
 
 def clear_disc(st: "GwtState", seat: int, group: int) -> None:

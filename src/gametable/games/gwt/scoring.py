@@ -94,7 +94,7 @@ def score_breakdown(st: "GwtState", seat: int) -> dict[str, int]:
         "cities": city_vp(st, seat),
         "stations": sum(D.STATIONS[k]["vp"] for k, seats in enumerate(st.station_discs) if seat in seats),
         "hazards": sum(D.TILE[t]["vp"] for t in player.hazards),
-        "cattle": sum(D.CATTLE[c]["vp"] for c in player.all_deck_cards() if D.is_cattle(c)),
+        "cattle": sum(D.CATTLE[c]["vp"] for c in player.all_deck_cards() if c in D.CATTLE),
         "objectives": objective_vp,
         "station_masters": sum(master_task_vp(st, seat, m) for m in player.masters),
         "workers": D.WORKER_VP * sum(max(0, w - min(D.WORKER_VP_SPACES) + 1) for w in player.workers),

@@ -124,8 +124,9 @@ class GwtState(State):
     #: the legal actions of this position, as turn.settle left them (None: not known, computed on
     #: demand by turn.legal_actions); a clone starts without them
     _acts: list[dict[str, Any]] | None = None
-    #: State._cached_legal's (seat, actions), filled through the _legal_actions hook once per position
-    _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
+    #: State._cached_legal's cache: the list the _legal_actions hook gave for this position (one
+    #: seat decides at a time, so no seat is kept with it); apply and State.apply clear it
+    _legal_cache: list[dict[str, Any]] | None = None
 
     def __init__(self) -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -184,32 +185,50 @@ class GwtState(State):
         return [] if self.over else [self.current]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        # State.legal_actions for one seat deciding at a time (to_act() is [current] or []), with
-        # State._cached_legal's cache read here (its call is only needed to fill it)
+        # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
         if self.over or seat != self.current:
             return []
-        cache = self._legal_cache
-        return list(cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat))
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions(seat)
+        return list(legal)
+
+    def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
+        # callers have checked that seat is the current one
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions(seat)
+        return legal
 
     def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        # State.apply for the usual case, a legal action of the current seat, with the protocol's
-        # checks folded into one test; anything else (an error to report, an unordered list in
+        # State.apply for the usual case, a legal action of the current seat: found by identity (a
+        # bot's pick from legal_actions, which passes every check of State.apply), or else by
+        # equality for a dict with a type; anything else (an error to report, an unordered list in
         # another order) goes through State.apply, its checks and its messages.
-        if type(action) is dict and type(seat) is int and seat == self.current and not self.over \
-                and type(action.get("type")) is str:
-            cache = self._legal_cache
-            legal = cache[1] if cache is not None and cache[0] == seat else self._cached_legal(seat)
-            try:
-                canonical = legal[legal.index(action)]
-            except ValueError:
-                return State.apply(self, seat, action)
+        if seat == self.current and type(seat) is int and not self.over:
+            legal = self._legal_cache
+            if legal is None:
+                legal = self._legal_cache = self._legal_actions(seat)
+            for canonical in legal:
+                if canonical is action:
+                    break
+            else:
+                if type(action) is not dict or type(action.get("type")) is not str:
+                    return State.apply(self, seat, action)
+                try:
+                    canonical = legal[legal.index(action)]
+                except ValueError:
+                    return State.apply(self, seat, action)
             self._legal_cache = None
-            T.apply_action(self, dict(canonical))
+            # the offered action itself, not State.apply's copy of it: the rules never change an
+            # action or keep it (its lists go into the log as copies)
+            T.apply_action(self, canonical)
             return canonical
         return State.apply(self, seat, action)
 
     def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        return T.legal_actions(self)
+        acts = self._acts  # as turn.settle left them, usually
+        return acts if acts is not None else T.legal_actions(self)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         T.apply_action(self, action)
@@ -264,7 +283,6 @@ class GwtState(State):
         attrs["rng"] = self.rng.copy()
         attrs["players"] = [p.clone() for p in self.players]
         attrs["log"] = self.log[:]  # entries are never mutated once written
-        attrs["_legal_cache"] = None
         s.__dict__.update(attrs)
         return s
 
@@ -298,8 +316,13 @@ class GwtState(State):
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
         """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
-        params["key"] = _KEY_PREFIX + key
+        full = _KEYS.get(key)
+        if full is None:
+            full = _KEYS[key] = _KEY_PREFIX + key
+        params["key"] = full
         self.log.append(params)
 
 
 _KEY_PREFIX = D.DOMAIN + "."
+#: the full keys by short key: one string for all the entries of a kind, not a new one per entry
+_KEYS: dict[str, str] = {}

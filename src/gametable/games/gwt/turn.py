@@ -27,8 +27,10 @@ Action = dict[str, Any]
 #: frames answered by the player; "kc_finish" is bookkeeping and never asked
 _OPTIONAL = {"upgrade", "master", "remove"}
 
-#: the auxiliary actions as the effect phase B offers them (its actions are fresh dicts each time)
+#: the auxiliary actions as the effect phase B offers them (single forms only; its actions are
+#: fresh dicts each time), and as it applies one
 _AUX = {"effect": "aux"}
+_AUX_OPTIONS = ({"effect": "aux", "double": False},)
 
 
 # --------------------------------------------------------------------------- local actions
@@ -142,27 +144,35 @@ def _compute(st: "GwtState") -> list[Action]:
         return []
     if st.frames:
         return _frame_actions(st, st.frames[-1])
+    return _free_point_actions(st)
+
+
+def _free_point_actions(st: "GwtState") -> list[Action]:
+    """The actions of a free point (no pending decision), at game end the objective to score."""
     seat = st.current
     if st.phase == "scoring":
         return objectives.commit_actions(st)
+    player = st.players[seat]
     if st.phase == "A":
-        player = st.players[seat]
         if player.herder < 0:
             acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
         else:
-            acts = [{"type": "move", "path": names}
+            acts = [{"type": "move", "path": [*names]}
                     for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
-        return acts + objectives.play_actions(st, seat) + exchange.spend_actions(st, seat)
-    # phase B free point
-    acts: list[Action] = []
-    if not st.b_aux_used:
-        for src in st.b_available:
-            acts.extend(E.options_actions(st, seat, source_options(src), src))
-        if not st.b_local_used:
-            acts.extend(E.actions_for(st, seat, _AUX, "aux"))
-    acts.extend(objectives.play_actions(st, seat))
-    acts.extend(exchange.spend_actions(st, seat))
-    if st.b_acted:
+    else:  # phase B free point
+        acts = []
+        if not st.b_aux_used:
+            for src in st.b_available:
+                acts += E.options_actions(st, seat, source_options(src), src)
+            if not st.b_local_used:
+                acts += E.actions_for(st, seat, _AUX, "aux")
+    # What every free point offers: objective cards to play (§8.3), exchange tokens to spend
+    # (second edition). Usually there is none, which is told without a call.
+    if not objectives.OBJECTIVE_CARDS.isdisjoint(player.hand):
+        acts += objectives.play_actions(st, seat)
+    if player.exchange:
+        acts += exchange.spend_actions(st, seat)
+    if st.phase != "A" and st.b_acted:
         acts.append({"type": "end_phase_b"})
     return acts
 
@@ -191,11 +201,11 @@ def apply_action(st: "GwtState", action: Action) -> None:
 
 
 def _apply_move(st: "GwtState", seat: int, action: Action) -> None:
-    path = movement.parse_path(action["path"])
+    names = action["path"]
     first = st.players[seat].herder < 0
-    movement.move_herder(st, seat, path, fees=not first)
+    movement.move_herder(st, seat, names, fees=not first)
     st.phase = "B"
-    arrive(st, seat, path[-1], fresh_after_action=False)
+    arrive(st, seat, st.players[seat].herder, fresh_after_action=False)
 
 
 def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
@@ -203,7 +213,7 @@ def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
     st.b_acted = True
     if src == "aux":
         st.b_aux_used = True
-        E.apply_option(st, seat, ({"effect": "aux", "double": False},), "aux", action)
+        E.apply_option(st, seat, _AUX_OPTIONS, "aux", action)
         return
     st.b_local_used = True
     st.b_available.remove(src)
@@ -259,7 +269,7 @@ def settle(st: "GwtState") -> None:
     """Resolve what needs no decision, until a real choice (or the end of the game) is reached."""
     while not st.over:
         if not st.frames:
-            st._acts = _compute(st)
+            st._acts = _free_point_actions(st)
             return
         frame = st.frames[-1]
         if frame["kind"] == "kc_finish":
