@@ -91,9 +91,11 @@ def zoom_in_until_legible(page) -> int:
 def assert_choices_can_be_tapped(page, where):
     # the prompt may say "yours" a moment before the choices of the new decision are drawn, and a
     # bot's move may draw the table anew between two looks: the choices are read in the same look
-    # that finds them drawn
+    # that finds them drawn, and while the page is not busy with an answer (body.busy makes the
+    # choices untappable on purpose: a full run once looked in that instant)
     seen = page.wait_for_function(
-        f"(selector) => {{ const seen = ({CHOICES_AS_SEEN})(selector); return seen.length ? seen : null; }}",
+        f"(selector) => {{ if (document.body.classList.contains('busy')) return null;"
+        f" const seen = ({CHOICES_AS_SEEN})(selector); return seen.length ? seen : null; }}",
         arg="[data-legal]", timeout=WAIT_MS).json_value()
     assert seen, f"{where}: nothing offered"
     covered = [c for c in seen if not c["on_top"]]
