@@ -122,12 +122,16 @@ def _brute_force(hand_, cost, rate):
     return found
 
 
+def _random_cases(seed, count, card_counts):
+    """``count`` seeded (hand, cost, rate) cases, each type's cards drawn from ``card_counts``."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        hand_ = [rng.choice(card_counts) for _ in range(5)]
+        yield hand_, COSTS[rng.randrange(5)], rng.choice([1, 2, 3, 4])
+
+
 def test_p6_payment_enumeration_matches_brute_force():
-    rng = random.Random(5)
-    for _ in range(400):
-        hand_ = [rng.randrange(0, 7) for _ in range(5)]
-        cost = COSTS[rng.randrange(5)]
-        rate = rng.choice([1, 2, 3, 4])
+    for hand_, cost, rate in _random_cases(5, 400, range(7)):
         expected = _brute_force(hand_, cost, rate)
         assert set(payments(hand_, cost, rate)) == expected
         assert can_pay(hand_, cost, rate) == bool(expected)
@@ -135,11 +139,7 @@ def test_p6_payment_enumeration_matches_brute_force():
 
 def test_p6_payments_are_listed_once_fewest_cards_first():
     """The order of the pay actions: fewest cards first, then more of the earlier resource types."""
-    rng = random.Random(17)
-    for _ in range(400):
-        hand_ = [rng.randrange(0, 12) for _ in range(5)]
-        cost = COSTS[rng.randrange(5)]
-        rate = rng.choice([1, 2, 3, 4])
+    for hand_, cost, rate in _random_cases(17, 400, range(12)):
         found = payments(hand_, cost, rate)
         assert len(set(found)) == len(found)
         assert list(found) == sorted(found, key=lambda p: (sum(p), [-x for x in p]))
@@ -151,9 +151,5 @@ def test_p6_cards_beyond_what_a_payment_can_use_change_nothing():
     hands between the values a payment can use and far above the most it can."""
     from gametable.games.catan_road.payment import _payments
 
-    rng = random.Random(11)
-    for _ in range(300):
-        hand_ = [rng.choice([0, 1, 2, 3, 5, 8, 13, 21]) for _ in range(5)]
-        cost = COSTS[rng.randrange(5)]
-        rate = rng.choice([1, 2, 3, 4])
+    for hand_, cost, rate in _random_cases(11, 300, [0, 1, 2, 3, 5, 8, 13, 21]):
         assert payments(hand_, cost, rate) == _payments(tuple(hand_), cost, rate)
