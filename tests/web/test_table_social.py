@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.web.conftest import new_page
@@ -76,6 +78,38 @@ def test_the_chat_shows_messages_as_text_live_and_fits_a_phone(server, browser, 
     assert page_errors == []
     context.close()
 
+
+
+def test_a_message_posted_while_the_socket_joins_is_shown(server, browser, page_errors):
+    """The chat is read once the server has taken the socket in: a message posted between the
+    page's first read and that moment (no socket of ours to push it to yet) is not lost."""
+    table = server.api("POST", "/api/tables", {"game": "gwt", "players": 2, "name": "Ann"})
+    bob = server.api("POST", f"/api/tables/{table['id']}/join", {"name": "Bob"})
+    context, page = new_page(browser, page_errors)
+    held: list = []  # the page's frames, kept from the server until the message is posted
+    sockets: list = []
+
+    def route(socket):
+        to_server = socket.connect_to_server()
+        sockets.append(to_server)
+        socket.on_message(lambda frame: to_server.send(frame) if released else held.append(frame))
+    released = False
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page.goto(server.base + "/")
+    page.evaluate("([id, seat, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat, token}))",
+                  [table["id"], 0, table["token"]])
+    page.goto(table["invite_url"])
+    while not held:  # the hello, kept back
+        page.wait_for_timeout(20)
+    expect(page.locator("#connection")).not_to_have_attribute("data-state", "live")
+    server.api("POST", f"/api/tables/{table['id']}/chat", {"text": "are you there?"}, token=bob["token"])
+    released = True
+    for frame in held:
+        sockets[0].send(frame)
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")
+    expect(page.locator("#chat-list .chat-message .text")).to_have_text(["are you there?"])
+    assert page_errors == []
+    context.close()
 
 #: the left edges of the first and the last character of an element's text, as drawn
 FIRST_AND_LAST = """(el) => {

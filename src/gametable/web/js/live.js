@@ -19,8 +19,9 @@
 // `act(seq, action)` (and `undo(seq, steps)`, {type: "undo", ...}) takes an action over the socket while it is open ({type: "act", id, seq,
 // action}, answered {type: "acted", id, seq} once durable, after the state it made, or
 // {type: "refused", id, status, detail} with the HTTP route's status and words), else over HTTP.
-// `onChat(message)` receives each chat message ({type: "chat", message}); `onReconnect()` is
-// called when the socket is back after a drop. State messages carry the server's time
+// `onChat(message)` receives each chat message ({type: "chat", message}); `onJoined()` is
+// called each time the server has taken a socket in (its first state): what came before, or
+// while the socket was down, is fetched then (the chat). State messages carry the server's time
 // (now_ms): `serverOffset` is the server's clock minus this browser's, for the clocks.
 
 import { api, ApiError, detailText } from "./api.js";
@@ -38,7 +39,7 @@ function withOnline(snapshot, online) {
 }
 
 export class LiveTable {
-  constructor(tableId, token, { onSnapshot, onPresence, onStatus, onError, onChat, onReconnect }) {
+  constructor(tableId, token, { onSnapshot, onPresence, onStatus, onError, onChat, onJoined }) {
     this.tableId = tableId;
     this.token = token;
     this.onSnapshot = onSnapshot;
@@ -48,7 +49,7 @@ export class LiveTable {
     this.onStatus = onStatus || (() => {});
     this.onError = onError || (() => {});
     this.onChat = onChat || (() => {});
-    this.onReconnect = onReconnect || (() => {});
+    this.onJoined = onJoined || (() => {});
     this.serverOffset = 0; // the server's clock minus ours, as its last state message said
     this.seq = -1;
     this.log = [];
@@ -227,16 +228,18 @@ export class LiveTable {
     this.socket = socket;
     this.held = null; // a new socket starts with a whole state
     this.syncing = false;
-    socket.addEventListener("open", () => {
-      socket.send(this.hello());
+    // "live" once the server has taken the socket in, which its first state says: from then on
+    // every chat message reaches us over it, and whatever came before is fetched (onJoined).
+    let joined = false;
+    socket.addEventListener("open", () => socket.send(this.hello()));
+    const join = () => {
+      joined = true;
       const reconnected = this.attempts > 0;
       this.attempts = 0;
       this.onStatus("live");
-      if (reconnected) {
-        this.resync().catch(() => {});
-        this.onReconnect(); // what came while the socket was down (chat) is fetched again
-      }
-    });
+      if (reconnected) this.resync().catch(() => {});
+      this.onJoined();
+    };
     socket.addEventListener("message", (event) => {
       let data;
       try {
@@ -249,6 +252,7 @@ export class LiveTable {
       if (update) {
         // the server's time as it sent this: the page's clocks count from it
         if (typeof data.now_ms === "number") this.serverOffset = data.now_ms - Date.now();
+        if (!joined && data.type === "state") join();
         if (data.type === "state") this.acceptState(data);
         else this.acceptPatch(data);
       } else if (data && data.type === "presence") {

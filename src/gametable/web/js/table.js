@@ -546,7 +546,7 @@ function connect(first = null) {
     },
     onError: (error) => notify("error", explainError(error)),
     onChat: (message) => page.chat?.receive(message),
-    onReconnect: () => page.chat?.load(),
+    onJoined: () => page.chat?.load(),
   });
   return page.live.start(first);
 }
@@ -624,8 +624,7 @@ async function start(lang) {
       if (error instanceof ApiError) return;
     }
   }
-  mountChat();
-  page.chat.load();
+  mountChat(); // its messages are read as the socket joins (onJoined)
   pushKey().then((key) => { page.pushKey = key; });
   await connect(first);
   // My tables links a finished game's replay as /t/<id>#replay
