@@ -31,14 +31,14 @@ def test_money_counts_at_the_bots_price_of_a_vp_not_the_final_five_dollars(game_
     state = _fresh(game_name)
     state.players[0].money = 14  # scores 2 VP at the end (§11: $5 per VP, rounded down)
     estimate = bot.estimated_scores(state)[0]
-    assert estimate - state.provisional_scores()[0] == pytest.approx(14 / bot.VP - 2)
+    assert estimate - state.provisional_scores()[0] == pytest.approx(14 / bot.ESTIMATE_VP - 2)
 
 
 def test_a_hired_worker_is_worth_its_use_early_and_nothing_more_than_its_vp_at_the_end():
     state = _fresh()
     state.token_row = 1  # the job market token's first row: the whole game ahead
     gain = _estimate_gain(state, lambda p: p.workers.__setitem__(0, 2))
-    assert gain == pytest.approx(bot.WORKER_USE["cowboy"] / bot.VP)
+    assert gain == pytest.approx(bot.WORKER_USE["cowboy"] / bot.ESTIMATE_VP)
 
     state = _fresh()
     state.end_triggered = True
@@ -53,17 +53,17 @@ def test_investments_shrink_as_the_job_market_fills():
         state.token_row = row
         gains.append(_estimate_gain(state, lambda p: p.workers.__setitem__(2, 3)))
     assert gains[0] > gains[1] > gains[2] > 0
-    assert gains[0] == pytest.approx(2 * bot.WORKER_USE["engineer"] / bot.VP)
+    assert gains[0] == pytest.approx(2 * bot.WORKER_USE["engineer"] / bot.ESTIMATE_VP)
 
 
 def test_kept_certificates_and_a_cleared_hand_disc_count():
     state = _fresh()
     state.token_row = 1
     assert _estimate_gain(state, lambda p: setattr(p, "cert", 2)) == pytest.approx(
-        bot.CERTIFICATE * bot.D.CERT_TRACK[2] / bot.VP)
+        bot.CERTIFICATE * bot.D.CERT_TRACK[2] / bot.ESTIMATE_VP)
     hand = bot.hand_disc_group
     assert _estimate_gain(state, lambda p: p.discs.__setitem__(hand, p.discs[hand] - 1)) == pytest.approx(
-        bot.HAND_DISC_USE / bot.VP)
+        bot.HAND_DISC_USE / bot.ESTIMATE_VP)
 
 
 def test_the_search_judges_an_unfinished_game_by_the_estimate_it_is_given():

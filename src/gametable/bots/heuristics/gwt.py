@@ -48,21 +48,28 @@ transport_cost = import_module(EDITION + ".railroad").transport_cost
 hand_disc_group = import_module(EDITION + ".common").G_HAND
 placed_buildings = import_module(EDITION + ".common").placed_buildings  # a count any player sees
 
-VP = 3.0                 # dollars a victory point is worth to this bot (at the start of the game)
+VP = 1.5                 # dollars a victory point is worth to this bot (at the start of the game)
 VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
+#: each scoring category's VP at a share of that price (a hook for tuning: docs/bots.md says what
+#: other shares did)
+VP_WEIGHT = {"worker": 1.0, "station": 1.0, "master": 1.0, "city": 1.0, "hazard": 1.0, "cattle": 1.0,
+             "building": 1.0, "objective": 1.0}
+#: dollars a VP is worth in estimated_scores, the search levels' judgement of a position: not the
+#: cheap VP of the early game (money and investments then outweigh the points the search makes)
+ESTIMATE_VP = 3.0
 STEP = -0.5              # dollars a step closer to Kansas City is worth: negative, a short walk uses more buildings
 LOOKAHEAD = 0.8          # share of the best next move (from where this one stops) a move is credited with
 ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
 #: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
-WORKER_USE = {"cowboy": 16.0, "craftsman": 15.0, "engineer": 16.0}
+WORKER_USE = {"cowboy": 24.0, "craftsman": 15.0, "engineer": 16.0}
 WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
 ROUTE_SPACE = 8.0        # a building on the way between neutral buildings: we use it, others pay
 OBJECTIVE_ONE_SHORT = 0.3  # share of an objective's VP counted when it misses one task, early on
 HERD = 1.0               # dollars per breeding value a new card adds to the deck (later deliveries)
 CASH_RESERVE = 3         # keep this much after a purchase, for fees and transport
 #: what clearing a disc from the player board unlocks (§9.1), in dollars
-DISC_VALUE = {"step_vp": VP * 3 + 3.0, "step_money": 3 + 4.0, "cert_4": 6.0,
+DISC_VALUE = {"step_vp": VP_LATE * 3 + 3.0, "step_money": 3 + 4.0, "cert_4": 6.0,
               "cert_6": 5.0, "aux5": 4.0, "aux3": 4.0, "aux4": 3.0, "aux2": 3.0, "aux1": 2.0}
 HAND_DISC_COST = 5       # the hand-limit discs cost $5 when cleared
 HAND_DISC_USE = 40.0     # one more card in every later hand (more breeds per delivery), early on
@@ -197,8 +204,8 @@ def estimated_scores(state: Any) -> list[float]:
         herd = HERD * held["herd"]
         investments = held["future"] * (hired + engine + buildings + hand + herd)
         kept = CERTIFICATE * held["certificates"]
-        money = held["money"] / VP - held["money"] // 5
-        estimates.append(final + money + (investments + kept) / VP)
+        money = held["money"] / ESTIMATE_VP - held["money"] // 5
+        estimates.append(final + money + (investments + kept) / ESTIMATE_VP)
     return estimates
 
 
@@ -243,6 +250,10 @@ class _Context:
         self._fee_cache: dict[str, int] = {}
         self._city_cache: dict[str, float] = {}
         self._delivery_cache: dict[int, float] = {}
+
+    def vp_of(self, category: str) -> float:
+        """Dollars a VP of one scoring category is worth now."""
+        return self.vp * VP_WEIGHT[category]
 
     # -- what the seat owns ---------------------------------------------------------------------
     @cached_property
@@ -299,7 +310,7 @@ class _Context:
         if count >= D.WORKER_ROW_SIZE:
             return -100.0
         new_space = count + 1
-        value = self.vp * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
+        value = self.vp_of("worker") * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
         use = WORKER_USE[kind] - 1.0 * (count - 1)
         value += max(0.5, use) * self.future
         if new_space in D.WORKER_BONUS.get(kind, {}):
@@ -323,7 +334,7 @@ class _Context:
         station = self.stations[station_index]
         if self.seat in station["discs"] or self.money < station["cost"]:
             return -1.0
-        value = self.vp * station["vp"] + 2.0 - self.spend(station["cost"])
+        value = self.vp_of("station") * station["vp"] + 2.0 - self.spend(station["cost"])
         if station["station_master"] and self.hired_workers():
             value += max(0.0, self.master_value(station["station_master"]) - self.cheapest_worker_loss())
         return value
@@ -354,7 +365,7 @@ class _Context:
                  "per_station": owned["station"] + 1,
                  "per_building": owned["building"] + 1,
                  "none": 0}[task["kind"]]
-        return MASTER_IMMEDIATE.get(master, 3.0) + self.vp * task["vp"] * (count / task["per"])
+        return MASTER_IMMEDIATE.get(master, 3.0) + self.vp_of("master") * task["vp"] * (count / task["per"])
 
     def city_value(self, city_id: str) -> float:
         """A delivery: the city's VP and the arrows its disc completes, money, minus transport.
@@ -379,7 +390,7 @@ class _Context:
             else:
                 vp += 0.5 * arrow["vp"] * self.future
         cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
-        return self.vp * vp + city["money"] - cost
+        return self.vp_of("city") * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
         """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
@@ -429,7 +440,7 @@ class _Context:
     @cached_property
     def best_hazard(self) -> float:
         tiles = [n["tile"] for n in self.view["trail"] if n["kind"] == "hazard" and n["tile"]]
-        return max((self.vp * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
+        return max((self.vp_of("hazard") * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
 
     def hazard_bonus(self) -> float:
         return self.vp * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
@@ -439,12 +450,12 @@ class _Context:
         (a breed the herd lacks is worth more: it raises the value of every hand it is in)."""
         breed_new = all(D.BREED[c] != D.BREED[card] for c in self.herd)
         value = D.BREEDING_VALUE[card]
-        return self.vp * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
+        return self.vp_of("cattle") * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
 
     def building_value(self, number: str) -> float:
         building = D.BUILDING[number]
         first = 1.0 if self.owned["building"] == 0 else 0.0  # starting and many objectives want B
-        return (self.vp * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
+        return (self.vp_of("building") * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
                 + self.vp * first)
 
     def estimate_effect(self, spec: Mapping[str, Any]) -> float:
@@ -609,9 +620,9 @@ class _Context:
         area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
         gain = H.objectives_score(area + [card], self.owned) - H.objectives_score(area, self.owned)
         if gain == vp:
-            return self.vp * vp
+            return self.vp_of("objective") * vp
         if H.missing_tasks(card, self.owned) == 1 and self.future > 0.4:
-            return self.vp * vp * OBJECTIVE_ONE_SHORT
+            return self.vp_of("objective") * vp * OBJECTIVE_ONE_SHORT
         return -1.0
 
     def _score_take_objective(self, action: Action) -> float:
@@ -624,7 +635,7 @@ class _Context:
         before = H.objectives_score(area, self.owned)
         after = H.objectives_score(area + [card], self.owned)
         if after - before == D.OBJECTIVE[card]["vp"]:
-            return self.vp * D.OBJECTIVE[card]["vp"] + 2.0
+            return self.vp_of("objective") * D.OBJECTIVE[card]["vp"] + 2.0
         return -100.0
 
     def _score_engine(self, action: Action) -> float:
@@ -641,7 +652,7 @@ class _Context:
     def _score_remove_hazard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "remove_hazard")
         tile = self.nodes[action["space"]]["tile"]
-        return self.vp * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
+        return self.vp_of("hazard") * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
 
     def _score_buy_cattle(self, action: Action) -> float:
         return self.best_purchase
