@@ -9,12 +9,17 @@ from playwright.sync_api import expect
 from tests.web.conftest import new_page
 
 
-def _open_as(browser, errors, server, table, seat, token, **page_options):
-    context, page = new_page(browser, errors, **page_options)
+def _go_to_seat(page, server, table, seat, token):
+    """Open the table in ``page`` as ``seat`` (its token kept in the browser, as a player's is)."""
     page.goto(server.base + "/")
     page.evaluate("([id, seat, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat, token}))",
                   [table["id"], seat, token])
     page.goto(table["invite_url"])
+
+
+def _open_as(browser, errors, server, table, seat, token, **page_options):
+    context, page = new_page(browser, errors, **page_options)
+    _go_to_seat(page, server, table, seat, token)
     expect(page.locator("#connection")).to_have_attribute("data-state", "live")
     return context, page
 
@@ -79,7 +84,6 @@ def test_the_chat_shows_messages_as_text_live_and_fits_a_phone(server, browser, 
     context.close()
 
 
-
 def test_a_message_posted_while_the_socket_joins_is_shown(server, browser, page_errors):
     """The chat is read once the server has taken the socket in: a message posted between the
     page's first read and that moment (no socket of ours to push it to yet) is not lost."""
@@ -95,10 +99,7 @@ def test_a_message_posted_while_the_socket_joins_is_shown(server, browser, page_
         socket.on_message(lambda frame: to_server.send(frame) if released else held.append(frame))
     released = False
     page.route_web_socket(re.compile(r"/ws/tables/"), route)
-    page.goto(server.base + "/")
-    page.evaluate("([id, seat, token]) => localStorage.setItem('gametable.seat.' + id, JSON.stringify({seat, token}))",
-                  [table["id"], 0, table["token"]])
-    page.goto(table["invite_url"])
+    _go_to_seat(page, server, table, 0, table["token"])
     while not held:  # the hello, kept back
         page.wait_for_timeout(20)
     expect(page.locator("#connection")).not_to_have_attribute("data-state", "live")
@@ -110,6 +111,7 @@ def test_a_message_posted_while_the_socket_joins_is_shown(server, browser, page_
     expect(page.locator("#chat-list .chat-message .text")).to_have_text(["are you there?"])
     assert page_errors == []
     context.close()
+
 
 #: the left edges of the first and the last character of an element's text, as drawn
 FIRST_AND_LAST = """(el) => {

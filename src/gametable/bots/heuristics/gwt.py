@@ -50,10 +50,6 @@ placed_buildings = import_module(EDITION + ".common").placed_buildings  # a coun
 
 VP = 1.5                 # dollars a victory point is worth to this bot (at the start of the game)
 VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
-#: each scoring category's VP at a share of that price (a hook for tuning: docs/bots.md says what
-#: other shares did)
-VP_WEIGHT = {"worker": 1.0, "station": 1.0, "master": 1.0, "city": 1.0, "hazard": 1.0, "cattle": 1.0,
-             "building": 1.0, "objective": 1.0}
 #: dollars a VP is worth in estimated_scores, the search levels' judgement of a position: not the
 #: cheap VP of the early game (money and investments then outweigh the points the search makes)
 ESTIMATE_VP = 3.0
@@ -251,10 +247,6 @@ class _Context:
         self._city_cache: dict[str, float] = {}
         self._delivery_cache: dict[int, float] = {}
 
-    def vp_of(self, category: str) -> float:
-        """Dollars a VP of one scoring category is worth now."""
-        return self.vp * VP_WEIGHT[category]
-
     # -- what the seat owns ---------------------------------------------------------------------
     @cached_property
     def herd(self) -> list[str]:
@@ -310,7 +302,7 @@ class _Context:
         if count >= D.WORKER_ROW_SIZE:
             return -100.0
         new_space = count + 1
-        value = self.vp_of("worker") * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
+        value = self.vp * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
         use = WORKER_USE[kind] - 1.0 * (count - 1)
         value += max(0.5, use) * self.future
         if new_space in D.WORKER_BONUS.get(kind, {}):
@@ -334,7 +326,7 @@ class _Context:
         station = self.stations[station_index]
         if self.seat in station["discs"] or self.money < station["cost"]:
             return -1.0
-        value = self.vp_of("station") * station["vp"] + 2.0 - self.spend(station["cost"])
+        value = self.vp * station["vp"] + 2.0 - self.spend(station["cost"])
         if station["station_master"] and self.hired_workers():
             value += max(0.0, self.master_value(station["station_master"]) - self.cheapest_worker_loss())
         return value
@@ -365,7 +357,7 @@ class _Context:
                  "per_station": owned["station"] + 1,
                  "per_building": owned["building"] + 1,
                  "none": 0}[task["kind"]]
-        return MASTER_IMMEDIATE.get(master, 3.0) + self.vp_of("master") * task["vp"] * (count / task["per"])
+        return MASTER_IMMEDIATE.get(master, 3.0) + self.vp * task["vp"] * (count / task["per"])
 
     def city_value(self, city_id: str) -> float:
         """A delivery: the city's VP and the arrows its disc completes, money, minus transport.
@@ -390,7 +382,7 @@ class _Context:
             else:
                 vp += 0.5 * arrow["vp"] * self.future
         cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
-        return self.vp_of("city") * vp + city["money"] - cost
+        return self.vp * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
         """The fee we pay passing ``node_id`` (the rule the engine prices paths with)."""
@@ -440,7 +432,7 @@ class _Context:
     @cached_property
     def best_hazard(self) -> float:
         tiles = [n["tile"] for n in self.view["trail"] if n["kind"] == "hazard" and n["tile"]]
-        return max((self.vp_of("hazard") * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
+        return max((self.vp * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
 
     def hazard_bonus(self) -> float:
         return self.vp * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
@@ -450,12 +442,12 @@ class _Context:
         (a breed the herd lacks is worth more: it raises the value of every hand it is in)."""
         breed_new = all(D.BREED[c] != D.BREED[card] for c in self.herd)
         value = D.BREEDING_VALUE[card]
-        return self.vp_of("cattle") * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
+        return self.vp * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
 
     def building_value(self, number: str) -> float:
         building = D.BUILDING[number]
         first = 1.0 if self.owned["building"] == 0 else 0.0  # starting and many objectives want B
-        return (self.vp_of("building") * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
+        return (self.vp * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
                 + self.vp * first)
 
     def estimate_effect(self, spec: Mapping[str, Any]) -> float:
@@ -620,9 +612,9 @@ class _Context:
         area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
         gain = H.objectives_score(area + [card], self.owned) - H.objectives_score(area, self.owned)
         if gain == vp:
-            return self.vp_of("objective") * vp
+            return self.vp * vp
         if H.missing_tasks(card, self.owned) == 1 and self.future > 0.4:
-            return self.vp_of("objective") * vp * OBJECTIVE_ONE_SHORT
+            return self.vp * vp * OBJECTIVE_ONE_SHORT
         return -1.0
 
     def _score_take_objective(self, action: Action) -> float:
@@ -635,7 +627,7 @@ class _Context:
         before = H.objectives_score(area, self.owned)
         after = H.objectives_score(area + [card], self.owned)
         if after - before == D.OBJECTIVE[card]["vp"]:
-            return self.vp_of("objective") * D.OBJECTIVE[card]["vp"] + 2.0
+            return self.vp * D.OBJECTIVE[card]["vp"] + 2.0
         return -100.0
 
     def _score_engine(self, action: Action) -> float:
@@ -652,7 +644,7 @@ class _Context:
     def _score_remove_hazard(self, action: Action) -> float:
         spec = effect_spec(action["src"], "remove_hazard")
         tile = self.nodes[action["space"]]["tile"]
-        return self.vp_of("hazard") * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
+        return self.vp * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
 
     def _score_buy_cattle(self, action: Action) -> float:
         return self.best_purchase
