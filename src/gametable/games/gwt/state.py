@@ -188,10 +188,7 @@ class GwtState(State):
         # State.legal_actions for one seat deciding at a time (to_act() is [current] or [])
         if self.over or seat != self.current:
             return []
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal_actions(seat)
-        return list(legal)
+        return list(self._cached_legal(seat))
 
     def _cached_legal(self, seat: int) -> list[dict[str, Any]]:
         # callers have checked that seat is the current one
@@ -206,9 +203,7 @@ class GwtState(State):
         # equality for a dict with a type; anything else (an error to report, an unordered list in
         # another order) goes through State.apply, its checks and its messages.
         if seat == self.current and type(seat) is int and not self.over:
-            legal = self._legal_cache
-            if legal is None:
-                legal = self._legal_cache = self._legal_actions(seat)
+            legal = self._cached_legal(seat)
             for canonical in legal:
                 if canonical is action:
                     break
