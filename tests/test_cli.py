@@ -299,6 +299,20 @@ def test_arena_plays_a_tiny_round_robin_and_rates_the_levels(toy_registered):
         assert row["win_rate_ci95"][0] <= row["win_rate"] <= row["win_rate_ci95"][1]
 
 
+def test_arena_shows_where_each_level_scores_by_category(toy_registered):
+    """The arena adds up each level's scores per scoring category of the game's result (the toy
+    game has one, `last_token`): the categories of a level add up to its average score."""
+    result = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic,random", "-n", "6", "-w", "1", "--json"])
+    rows = json.loads(result.stdout.strip().splitlines()[-1])["levels"]
+    for row in rows:
+        assert list(row["average_breakdown"]) == ["last_token"]
+        assert row["average_breakdown"]["last_token"] == pytest.approx(row["average_score"])
+    assert sum(row["average_score"] for row in rows) == pytest.approx(1.0)  # one winner a game
+    shown = runner.invoke(app, ["arena", "-g", "toy", "-b", "basic,random", "-n", "2", "-w", "1"],
+                          terminal_width=100)
+    assert shown.exit_code == 0 and "category" in shown.stdout and "last_token" in shown.stdout
+
+
 def test_arena_table_and_reproducibility(toy_registered):
     args = ["arena", "-g", "toy", "-b", "basic,random", "-n", "4", "-w", "1", "--json"]
     first, again = (json.loads(runner.invoke(app, args).stdout.strip().splitlines()[-1]) for _ in range(2))

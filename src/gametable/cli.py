@@ -270,11 +270,28 @@ def arena(
                           f"{row['equal_share']:.1%}", f"{row['average_score']:.1f}", f"{row['decisions_per_game']:.1f}",
                           f"{row['ms_per_decision']:.1f}")
         console.print(table)
+        _print_breakdown(rows)
     if plot is not None:
         from gametable.sim.arena import plot as draw
 
         draw(ratings, plan, games, plot)
         err_console.print(f"plot saved to {plot}")
+
+
+def _print_breakdown(rows: list[dict]) -> None:
+    """Each level's average score per scoring category, a category per line (a game's categories
+    outnumber the levels, so they go down the page and fit a narrow terminal)."""
+    categories = list(dict.fromkeys(c for row in rows for c in row["average_breakdown"]))
+    if not categories:
+        return
+    table = Table(title="Average score by category")
+    table.add_column("category")
+    for row in rows:
+        table.add_column(row["level"], justify="right")
+    for category in categories:
+        table.add_row(category, *(f"{row['average_breakdown'].get(category, 0):.1f}" for row in rows))
+    table.add_row("total", *(f"{row['average_score']:.1f}" for row in rows), style="bold")
+    console.print(table)
 
 
 def _check_workers(workers: int) -> None:

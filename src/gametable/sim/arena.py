@@ -56,6 +56,8 @@ class ArenaGame:
     winners: list[int]
     decisions: list[int]
     seconds: list[float]
+    #: each seat's score by scoring category (the game's ``result()`` breakdown)
+    breakdowns: list[dict[str, float]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,8 @@ class ArenaPlan:
         state, _ = play_game(self.game, self.players, seed, seats, self.options, self.max_decisions)
         result = state.result()
         return ArenaGame(index, seed, levels, [s["total"] for s in result["scores"]], list(result["winners"]),
-                         [b.decisions for b in seats], [b.seconds for b in seats])
+                         [b.decisions for b in seats], [b.seconds for b in seats],
+                         [dict(s.get("breakdown", {})) for s in result["scores"]])
 
 
 @dataclass
@@ -97,6 +100,8 @@ class LevelStanding:
     score: float = 0.0
     decisions: int = 0
     seconds: float = 0.0
+    #: the scores of its seats added up per scoring category (where a level scores, not only how much)
+    categories: dict[str, float] = field(default_factory=dict)
 
     def win_rate(self) -> float:
         return self.wins / self.seats if self.seats else 0.0
@@ -114,7 +119,9 @@ class LevelStanding:
                 "equal_share": round(self.share / self.seats, 4) if self.seats else 0,
                 "average_score": round(self.score / self.seats, 2) if self.seats else 0,
                 "decisions_per_game": round(self.decisions / self.seats, 1) if self.seats else 0,
-                "ms_per_decision": round(1000 * self.seconds / self.decisions, 2) if self.decisions else 0}
+                "ms_per_decision": round(1000 * self.seconds / self.decisions, 2) if self.decisions else 0,
+                "average_breakdown": {category: round(total / self.seats, 2)
+                                      for category, total in self.categories.items()} if self.seats else {}}
 
 
 def wilson(rate: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -153,6 +160,8 @@ class Ratings:
             standing.score += game.totals[seat]
             standing.decisions += game.decisions[seat]
             standing.seconds += game.seconds[seat]
+            for category, points in (game.breakdowns[seat] if game.breakdowns else {}).items():
+                standing.categories[category] = standing.categories.get(category, 0) + points
             if seat in game.winners:
                 standing.wins += 1 / len(game.winners)
         # one team per level at the table, ranked by the average place of its seats (1 = best)
