@@ -90,7 +90,7 @@ def best_level() -> str:
 
 
 #: the level of new tables and `gametable play` when none is named: one whose moves cost a server
-#: next to nothing. The search levels play better (docs/bots.md) but cost 0.1-0.3 s of CPU a
+#: next to nothing. The search levels play better (docs/bots.md) but cost about 0.1 s of CPU a
 #: decision, so a table's creator chooses them in the lobby.
 DEFAULT_LEVEL = "basic"
 
