@@ -57,7 +57,7 @@ class ArenaGame:
     decisions: list[int]
     seconds: list[float]
     #: each seat's score by scoring category (the game's ``result()`` breakdown)
-    breakdowns: list[dict[str, float]] = field(default_factory=list)
+    breakdowns: list[dict[str, float]]
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ class Ratings:
             standing.score += game.totals[seat]
             standing.decisions += game.decisions[seat]
             standing.seconds += game.seconds[seat]
-            for category, points in (game.breakdowns[seat] if game.breakdowns else {}).items():
+            for category, points in game.breakdowns[seat].items():
                 standing.categories[category] = standing.categories.get(category, 0) + points
             if seat in game.winners:
                 standing.wins += 1 / len(game.winners)
