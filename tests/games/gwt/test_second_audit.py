@@ -678,3 +678,27 @@ def test_s9_6_the_discard_pile_is_shuffled_into_the_new_draw_pile():
     act(st, type="end_phase_b")
     pile = p.deck + p.hand[::-1]                  # the new draw pile as it was before drawing 4
     assert sorted(pile) == sorted(order) and pile != order
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s2_4_the_fee_a_move_pays_is_the_fee_the_hand_icons_price(players):
+    """movement.fee_at (the fast path every move takes) restates who pays whom; it must agree with
+    tile_hand_icons and fee_of_icons (what the views and the terminal price a path with) for every
+    tile that can charge, on every space of its kind, for the owner and for everybody else."""
+    from gametable.games.gwt import movement
+
+    st = get("gwt").new(players, seed=3)
+    tiles = {"private": [b for b, spec in D.BUILDING.items() if spec["kind"] == "private"],
+             "hazard": [t for t, spec in D.TILE.items() if spec["kind"] == "hazard"],
+             "teepee": [t for t, spec in D.TILE.items() if spec["kind"] == "teepee"]}
+    checked = 0
+    for node, kind in enumerate(D.NODE_KIND):
+        for tile in tiles.get(kind, []):
+            st.trail_tile[node] = tile
+            st.trail_owner[node] = 1 if kind == "private" else None
+            for seat in range(players):
+                hands, payee = movement.tile_hand_icons(tile, kind, st.trail_owner[node], seat)
+                expected = (movement.fee_of_icons(hands, players), payee) if hands else (0, None)
+                assert movement.fee_at(st, seat, node) == expected, (D.NODES[node], tile, seat)
+                checked += 1
+    assert checked > 100
