@@ -36,8 +36,8 @@ from rich.table import Table  # noqa: E402
 from bot_strength import save_figure  # noqa: E402  (bench/ is on sys.path when run as a script)
 from gametable import bots  # noqa: E402
 from gametable import games as registry  # noqa: E402
+from gametable.sim.arena import ArenaPlan  # noqa: E402
 from gametable.sim.pool import play_all, worker_count  # noqa: E402
-from gametable.sim.runner import BOT_SEED_SALT, play_game  # noqa: E402
 
 DEFAULT_PLOT = ROOT / "docs" / "img" / "gwt-deliveries.png"
 #: the city id of Kansas City in both editions' tables (railroad.toml)
@@ -48,16 +48,12 @@ STRONG_HAND = 10
 
 @dataclass(frozen=True)
 class DeliveryPlan:
-    """The games of a run: game ``index`` deals seed + index // 2, ``level`` first on even indexes."""
-    game: str
-    level: str
-    seed: int
+    """The arena's games of ``level`` against basic (the same deals, seats and bot seeds), read
+    for their deliveries; picklable, so worker processes can play it."""
+    arena: ArenaPlan
 
     def play(self, index: int) -> dict[str, Any]:
-        seed = self.seed + index // 2
-        levels = [self.level, "basic"] if index % 2 == 0 else ["basic", self.level]
-        seats = [bots.get(level, self.game, (seed ^ BOT_SEED_SALT) + seat) for seat, level in enumerate(levels)]
-        state, _ = play_game(registry.get(self.game), 2, seed, seats, {}, 1_000_000)
+        state, levels, _ = self.arena.played(index)
         result = state.result()
         return {"levels": levels, "seats": [seat_record(state.log, result, seat) for seat in range(2)]}
 
@@ -81,18 +77,23 @@ def seat_record(log: list[dict[str, Any]], result: dict[str, Any], seat: int) ->
     }
 
 
-def summarize(records: list[dict[str, Any]], levels: list[str], kansas_city: str) -> dict[str, Any]:
+def summarize(records: list[dict[str, Any]], levels: list[str]) -> dict[str, Any]:
     """Per level, in the order of ``levels``: averages over its seats and deliveries, and its score
     by Kansas City deliveries and by an early strong hand."""
     out: dict[str, Any] = {}
-    for level in dict.fromkeys(levels):
+    for level in levels:
         seats = [seat for r in records for lv, seat in zip(r["levels"], r["seats"]) if lv == level]
-        mean = lambda key: statistics.fmean(x for s in seats for x in s[key]) if any(s[key] for s in seats) else 0.0  # noqa: E731
+
+        def mean(key: str) -> float:  # over every delivery of the level's seats
+            values = [x for s in seats for x in s[key]]
+            return statistics.fmean(values) if values else 0.0
+
         by_kc: dict[int, list[float]] = {}
+        early: list[float] = []
+        late: list[float] = []
         for s in seats:
-            by_kc.setdefault(s["cities"].count(kansas_city), []).append(s["score"])
-        early = [s["score"] for s in seats if any(t >= STRONG_HAND for t in s["totals"][:3])]
-        late = [s["score"] for s in seats if not any(t >= STRONG_HAND for t in s["totals"][:3])]
+            by_kc.setdefault(s["cities"].count(KANSAS_CITY), []).append(s["score"])
+            (early if any(t >= STRONG_HAND for t in s["totals"][:3]) else late).append(s["score"])
         out[level] = {
             "seats": len(seats),
             "win_rate": statistics.fmean(s["won"] for s in seats),
@@ -102,9 +103,10 @@ def summarize(records: list[dict[str, Any]], levels: list[str], kansas_city: str
             "delivery_total": mean("totals"), "breeding_value": mean("breeding"),
             "certificates_spent": mean("certificates"), "permanent_certificates": mean("permanent"),
             "hand_size": mean("hand"),
-            "kansas_city_per_game": statistics.fmean(s["cities"].count(kansas_city) for s in seats),
+            "kansas_city_per_game": statistics.fmean(s["cities"].count(KANSAS_CITY) for s in seats),
             "cities": dict(Counter(c for s in seats for c in s["cities"]).most_common()),
-            "score_by_kansas_city": {k: {"seats": len(v), "score": statistics.fmean(v)} for k, v in sorted(by_kc.items())},
+            "score_by_kansas_city": {k: {"seats": len(v), "score": statistics.fmean(v)}
+                                     for k, v in sorted(by_kc.items())},
             "early_strong_hand": {"seats": len(early), "score": statistics.fmean(early) if early else None},
             "no_early_strong_hand": {"seats": len(late), "score": statistics.fmean(late) if late else None},
         }
@@ -183,8 +185,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--plot", type=Path, default=None, help=f"draw the figures into this PNG (e.g. {DEFAULT_PLOT})")
     args = parser.parse_args()
-    if args.level not in bots.levels():
-        parser.error(f"--level: unknown level {args.level!r}; choose one of {', '.join(bots.levels())}")
+    others = [level for level in bots.levels() if level != "basic"]
+    if args.level not in others:
+        parser.error(f"--level: {args.level!r} cannot play basic here; choose one of {', '.join(others)}")
     if args.games < 1:
         parser.error("--games must be 1 or more")
     try:
@@ -192,7 +195,7 @@ def main() -> None:
     except ValueError as exc:
         parser.error(f"--workers: {exc}")
     console = Console(stderr=args.json)
-    plan = DeliveryPlan(args.game, args.level, args.seed)
+    plan = DeliveryPlan(ArenaPlan(registry.get(args.game), 2, (args.level, "basic"), args.seed))
     progress = Progress(TextColumn(f"{args.game} {args.level} vs basic"), BarColumn(), MofNCompleteColumn(),
                         TimeRemainingColumn(), console=console, transient=args.json)
     records = []
@@ -201,7 +204,7 @@ def main() -> None:
         for record in play_all(plan, args.games, workers):
             records.append(record)
             progress.advance(task)
-    summary = summarize(records, [args.level, "basic"], KANSAS_CITY)
+    summary = summarize(records, [args.level, "basic"])
     title = f"{args.game}, 2 players: {args.level} against basic, {args.games} games from seed {args.seed}"
     if args.json:
         print(json.dumps({"game": args.game, "level": args.level, "games": args.games, "seed": args.seed,

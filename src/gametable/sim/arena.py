@@ -76,14 +76,25 @@ class ArenaPlan:
         turn = index % self.players
         return list(lineup[turn:] + lineup[:turn])
 
-    def play(self, index: int) -> ArenaGame:
-        seed = self.first_seed + index // self.players
+    def deal(self, index: int) -> int:
+        """The game seed of game ``index``: each deal is played once per seat rotation."""
+        return self.first_seed + index // self.players
+
+    def played(self, index: int) -> tuple[State, list[str], list[_TimedBot]]:
+        """Game ``index`` played to its end: the final state (its log included), the level of
+        each seat and each seat's timed bot. Benchmarks that read more than the result use it."""
+        seed = self.deal(index)
         levels = self.seating(index)
         seats = [_TimedBot(bots.get(level, self.game.name, (seed ^ BOT_SEED_SALT) + seat))
                  for seat, level in enumerate(levels)]
         state, _ = play_game(self.game, self.players, seed, seats, self.options, self.max_decisions)
+        return state, levels, seats
+
+    def play(self, index: int) -> ArenaGame:
+        state, levels, seats = self.played(index)
         result = state.result()
-        return ArenaGame(index, seed, levels, [s["total"] for s in result["scores"]], list(result["winners"]),
+        return ArenaGame(index, self.deal(index), levels, [s["total"] for s in result["scores"]],
+                         list(result["winners"]),
                          [b.decisions for b in seats], [b.seconds for b in seats],
                          [dict(s.get("breakdown", {})) for s in result["scores"]])
 
