@@ -100,8 +100,14 @@ def test_ending_the_turn_asks_first_shows_the_turn_and_can_be_switched_off(serve
     end.click()
     page.click("#end-turn-confirm")
     expect(dialog).to_be_hidden()
-    page.wait_for_function("() => !document.body.classList.contains('busy')")
+    # The dialog may close before the page marks itself busy, so wait for the server to have the
+    # move (up to 5 s) rather than for the busy mark to go.
     table = _table(page, server)
+    for _ in range(50):
+        if table["seq"] > seq:
+            break
+        page.wait_for_timeout(100)
+        table = _table(page, server)
     assert table["seq"] > seq and not table["can_undo"]
     assert any(e["key"] == "gwt.phase_b_ended" for e in table["view"]["log"])
 
