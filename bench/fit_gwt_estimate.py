@@ -37,7 +37,8 @@ from gametable import games as registry  # noqa: E402
 from gametable.bots.heuristics.gwt import GwtBot, estimated_scores, holdings  # noqa: E402
 
 #: the holdings the estimate scales by the share of the game still to come
-INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd")
+INVESTMENTS = ("cowboy", "craftsman", "engineer", "engine", "buildings", "hand_discs", "herd",
+               "perm_certs")
 
 
 def features(state, seat: int) -> dict[str, float]:

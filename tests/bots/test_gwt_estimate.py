@@ -66,6 +66,22 @@ def test_kept_certificates_and_a_cleared_hand_disc_count():
         bot.HAND_DISC_USE / bot.ESTIMATE_VP)
 
 
+@pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
+def test_a_permanent_certificate_is_worth_a_first_cowboy_early_and_only_its_delivery_share_late(game_name):
+    """A station master's permanent certificate adds 1 to every later delivery (rules §7
+    station masters, §9.4 certificate track): priced like a first cowboy over the game to come; once the end is
+    triggered no delivery is left for it, so the estimate adds nothing beyond the scoring."""
+    state = _fresh(game_name)
+    state.token_row = 1
+    gain = _estimate_gain(state, lambda p: setattr(p, "perm_certs", 1))
+    assert gain == pytest.approx(bot.PERMANENT_CERTIFICATE_USE / bot.ESTIMATE_VP)
+    assert gain == pytest.approx(bot.WORKER_USE["cowboy"] / bot.ESTIMATE_VP)
+
+    state = _fresh(game_name)
+    state.end_triggered = True
+    assert _estimate_gain(state, lambda p: setattr(p, "perm_certs", 1)) == 0
+
+
 def test_the_search_judges_an_unfinished_game_by_the_estimate_it_is_given():
     state = _fresh()
     assert not state.is_over()
@@ -97,7 +113,7 @@ def test_the_holdings_the_estimate_prices_start_at_nothing_but_money_and_count_w
     state = games.get(game_name).new(2, seed=7)
     held = bot.holdings(state, 0)
     assert held == {"cowboy": 0, "craftsman": 0, "engineer": 0, "engine": 0, "buildings": 0,
-                    "hand_discs": 0, "herd": 0, "certificates": 0,
+                    "hand_discs": 0, "herd": 0, "perm_certs": 0, "certificates": 0,
                     "money": state.players[0].money, "future": 1.0}
     player = state.players[0]
     player.workers[1] += 2

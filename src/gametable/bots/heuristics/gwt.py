@@ -57,6 +57,11 @@ STEP = -0.5              # dollars a step closer to Kansas City is worth: negati
 LOOKAHEAD = 0.8          # share of the best next move (from where this one stops) a move is credited with
 ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
+#: dollars a permanent certificate (station master) is worth over the rest of the game: a first
+#: cowboy's price, since it adds to every later delivery as he does. Unpriced, the search saw the
+#: worker a station master costs and nothing it brings, and reached the valuable cities late
+#: (docs/bots.md, "How `strong` delivers")
+PERMANENT_CERTIFICATE_USE = 24.0
 #: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
 WORKER_USE = {"cowboy": 24.0, "craftsman": 15.0, "engineer": 16.0}
 WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
@@ -163,7 +168,8 @@ _STARTING_BREEDING = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
 def holdings(state: Any, seat: int) -> dict[str, float]:
     """What ``seat`` holds that the scoring now counts not (or not fully), as raw counts: workers
     hired beyond the first of each kind, the engine's railroad space, buildings placed, hand-limit
-    discs cleared, breeding values added to the herd, certificates and dollars; ``future`` is the
+    discs cleared, breeding values added to the herd, permanent certificates, certificates and
+    dollars; ``future`` is the
     share of the game still to come. It reads the state, so it is only for states a search dealt
     itself (``determinize``)."""
     player = state.players[seat]
@@ -173,6 +179,7 @@ def holdings(state: Any, seat: int) -> dict[str, float]:
     held["hand_discs"] = player.cleared(hand_disc_group)
     held["herd"] = (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
                     - _STARTING_BREEDING)
+    held["perm_certs"] = player.perm_certs
     held["certificates"] = D.CERT_TRACK[player.cert]
     held["money"] = player.money
     held["future"] = 1.0 - game_progress(state.token_row, state.end_triggered)
@@ -186,8 +193,8 @@ def estimated_scores(state: Any) -> list[float]:
     A search cuts its imagined games off a few turns ahead; the scoring alone would make it cash
     in (deliver early, never hire or build) because an engine scores nothing yet. So the workers
     hired, the engine's advance, the buildings placed, the hand-limit discs cleared and the
-    herd's breeding values count here with the values the bot's own action scores give them,
-    shrinking as the game nears its end; certificates count as kept ones; money counts at the
+    herd's breeding values count here with the values the bot's own action scores give them, and
+    permanent certificates at a first cowboy's, all shrinking as the game nears its end; certificates count as kept ones; money counts at the
     bot's price of a VP rather than the final $5 (and without the final scoring's rounding).
     (Weights fitted to where basic games end did worse: docs/bots.md.)"""
     estimates = []
@@ -198,7 +205,8 @@ def estimated_scores(state: Any) -> list[float]:
         buildings = ROUTE_SPACE * held["buildings"]
         hand = HAND_DISC_USE * held["hand_discs"]
         herd = HERD * held["herd"]
-        investments = held["future"] * (hired + engine + buildings + hand + herd)
+        permanent = PERMANENT_CERTIFICATE_USE * held["perm_certs"]
+        investments = held["future"] * (hired + engine + buildings + hand + herd + permanent)
         kept = CERTIFICATE * held["certificates"]
         money = held["money"] / ESTIMATE_VP - held["money"] // 5
         estimates.append(final + money + (investments + kept) / ESTIMATE_VP)
