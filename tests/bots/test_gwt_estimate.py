@@ -69,8 +69,9 @@ def test_kept_certificates_and_a_cleared_hand_disc_count():
 @pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
 def test_a_permanent_certificate_is_worth_a_first_cowboy_early_and_only_its_delivery_share_late(game_name):
     """A station master's permanent certificate adds 1 to every later delivery (rules §7
-    station masters, §9.4 certificate track): priced like a first cowboy over the game to come; once the end is
-    triggered no delivery is left for it, so the estimate adds nothing beyond the scoring."""
+    station masters, §9.4 certificate track): priced like a first cowboy over the game to come;
+    once the end is triggered no delivery is left for it, so the estimate adds nothing beyond the
+    scoring."""
     state = _fresh(game_name)
     state.token_row = 1
     gain = _estimate_gain(state, lambda p: setattr(p, "perm_certs", 1))

@@ -57,13 +57,13 @@ STEP = -0.5              # dollars a step closer to Kansas City is worth: negati
 LOOKAHEAD = 0.8          # share of the best next move (from where this one stops) a move is credited with
 ENGINE_STEP = 2.0        # dollars per railroad space the engine moves forward (less transport, stations)
 CERTIFICATE = 2.5        # a certificate kept for a later delivery (one in hand is judged by the next one)
+#: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
+WORKER_USE = {"cowboy": 24.0, "craftsman": 15.0, "engineer": 16.0}
 #: dollars a permanent certificate (station master) is worth over the rest of the game: a first
 #: cowboy's price, since it adds to every later delivery as he does. Unpriced, the search saw the
 #: worker a station master costs and nothing it brings, and reached the valuable cities late
 #: (docs/bots.md, "How `strong` delivers")
-PERMANENT_CERTIFICATE_USE = 24.0
-#: dollars the first hired worker of a kind is worth over the rest of the game (each further one $1 less)
-WORKER_USE = {"cowboy": 24.0, "craftsman": 15.0, "engineer": 16.0}
+PERMANENT_CERTIFICATE_USE = WORKER_USE["cowboy"]
 WORKER_LOSS = 3.0        # dollars a hired worker given up for a station master still had to give
 ROUTE_SPACE = 8.0        # a building on the way between neutral buildings: we use it, others pay
 OBJECTIVE_ONE_SHORT = 0.3  # share of an objective's VP counted when it misses one task, early on
@@ -169,9 +169,8 @@ def holdings(state: Any, seat: int) -> dict[str, float]:
     """What ``seat`` holds that the scoring now counts not (or not fully), as raw counts: workers
     hired beyond the first of each kind, the engine's railroad space, buildings placed, hand-limit
     discs cleared, breeding values added to the herd, permanent certificates, certificates and
-    dollars; ``future`` is the
-    share of the game still to come. It reads the state, so it is only for states a search dealt
-    itself (``determinize``)."""
+    dollars; ``future`` is the share of the game still to come. It reads the state, so it is only
+    for states a search dealt itself (``determinize``)."""
     player = state.players[seat]
     held: dict[str, float] = {kind: n - 1 for n, kind in zip(player.workers, D.WORKER_KINDS)}
     held["engine"] = D.POS_ORDER[player.engine]
@@ -194,8 +193,9 @@ def estimated_scores(state: Any) -> list[float]:
     in (deliver early, never hire or build) because an engine scores nothing yet. So the workers
     hired, the engine's advance, the buildings placed, the hand-limit discs cleared and the
     herd's breeding values count here with the values the bot's own action scores give them, and
-    permanent certificates at a first cowboy's, all shrinking as the game nears its end; certificates count as kept ones; money counts at the
-    bot's price of a VP rather than the final $5 (and without the final scoring's rounding).
+    permanent certificates at a first cowboy's, all shrinking as the game nears its end;
+    certificates count as kept ones; money counts at the bot's price of a VP rather than the
+    final $5 (and without the final scoring's rounding).
     (Weights fitted to where basic games end did worse: docs/bots.md.)"""
     estimates = []
     for seat, final in enumerate(state.provisional_scores()):
