@@ -76,6 +76,10 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=6, help="note the holdings every N decisions")
     parser.add_argument("--plot", type=Path, default=None, help="a PNG of predicted against actual margins")
     args = parser.parse_args()
+    if args.games < 5:
+        parser.error("--games must be at least 5: every fifth game is held out to test the fit")
+    if args.every < 1:
+        parser.error("--every must be at least 1 (note the holdings every N decisions)")
 
     names: list[str] = []
     rows, targets, in_use, test = [], [], [], []
