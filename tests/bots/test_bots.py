@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from gametable import bots, games
 from gametable.bots import registry
-from gametable.bots.search import SearchBot, root_statistics
+from gametable.bots.search import SearchBot, SearchBudget, root_statistics
 from gametable.engine import State
 from gametable.sim.runner import play_game, seat_bots
 
@@ -290,6 +290,38 @@ def test_a_search_gives_the_same_answer_on_one_process_or_several():
     shared = root_statistics(state, seat, basic, budget, seed=8, workers=2)
     assert alone == shared
     assert sum(visits for visits, _ in alone.values()) == 12
+
+
+@pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
+@pytest.mark.parametrize("turns", [1, 2])
+def test_a_search_cut_off_by_turns_judges_every_line_as_the_seat_begins_that_turn(game_name, turns):
+    """With ``horizon_turns`` every imagined game is judged at the same moment of the game: as
+    the searching seat begins its n-th turn after the root's, each seat having played as many
+    turns, however many decisions the moves tried took. Cut off by decisions instead, the lines
+    end anywhere in a turn."""
+    judged: list[tuple[int, str, int, int]] = []
+    basic = registry.basic_bot(game_name)
+
+    class Recording(basic):
+        def estimated_scores(self, world):
+            judged.append((world.current, world.phase, len(world.frames), turns_started(world)))
+            return super().estimated_scores(world)
+
+    def turns_started(world) -> int:
+        return sum(entry["key"].endswith(".turn_started") for entry in world.log)
+
+    root = next(state for state in positions(game_name, 2, 5)[20:]
+                if state.phase == "B" and len(state.legal_actions(state.current)) > 1)
+    seat = root.current
+    by_turns = SearchBudget(iterations=12, horizon=500, margin_scale=8.0, horizon_turns=turns)
+    root_statistics(root, seat, Recording, by_turns, seed=3)
+    # the other seat's turn and the seat's own begin, ``turns`` times
+    started = turns_started(root) + 2 * turns
+    assert judged and all(leaf == (seat, "A", 0, started) for leaf in judged), judged
+
+    judged.clear()
+    root_statistics(root, seat, Recording, SearchBudget(iterations=12, horizon=24, margin_scale=8.0), seed=3)
+    assert any(leaf[:3] != (seat, "A", 0) for leaf in judged)
 
 
 #: the steps that build an offer card by card (CATAN: On the Road)

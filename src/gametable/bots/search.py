@@ -12,9 +12,10 @@ the position reached (``State.provisional_scores``, or the result of a finished 
 - Progressive widening with the basic bot's ranking as prior: a node first considers only the
   basic bot's favourite move and admits the next best as its visits grow, so a small budget
   refines the basic bot's choice instead of spreading over dozens of moves.
-- The roll-out stops after ``horizon`` decisions; the value of the position reached is the seat's
-  provisional score against the best other seat's, squashed into [0, 1]; a finished game counts
-  its result (a win 1, a shared win its share, a loss 0) with the score margin as a tie-break.
+- The roll-out stops after ``horizon`` decisions, or, with ``horizon_turns``, as the seat begins
+  its n-th turn after the root's; the value of the position reached is the seat's provisional
+  score against the best other seat's, squashed into [0, 1]; a finished game counts its result
+  (a win 1, a shared win its share, a loss 0) with the score margin as a tie-break.
 - The basic bot may narrow the moves worth weighing (``search_candidates``): a decision left with
   one candidate is played at once and is no node of the tree. CATAN's bot composes trade offers
   itself this way: the single steps of an offer cannot be told apart by a search, which then put
@@ -60,6 +61,30 @@ class SearchBudget:
     #: same scale) instead of its margin: a search for the margin alone stops caring how much it
     #: scores once it is clearly ahead, and values hurting the others as much as scoring
     own_score_weight: float = 0.0
+    #: when > 0, an iteration ends as the seat begins its ``horizon_turns``-th turn after the
+    #: root's (``horizon`` then only caps the roll-out): every leaf is judged at the same moment
+    #: of the game, each seat having played as many turns, whatever the moves tried took; a
+    #: count of decisions cuts one line mid-turn and another a turn later
+    horizon_turns: int = 0
+
+
+class _TurnCounter:
+    """The turns ``seat`` has begun since the root (where it acts): the decisions at which it
+    acts after another seat did. That is a turn in a game where only the current player decides
+    (Great Western Trail); where others answer during a turn (CATAN's trades) it is not."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.last_acting = seat
+        self.begun = 0
+
+    def reached(self, acting: int, turns: int) -> bool:
+        """Note that ``acting`` decides next; True once the seat has begun ``turns`` turns
+        (never when ``turns`` is 0)."""
+        if acting == self.seat and self.last_acting != self.seat:
+            self.begun += 1
+        self.last_acting = acting
+        return 0 < turns <= self.begun
 
 
 @dataclass
@@ -156,8 +181,11 @@ def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: S
     """One imagined game: down the tree, one new node, a roll-out, the value back up."""
     path: list[tuple[_Node, _Child]] = []
     node: _Node | None = root
+    turns = _TurnCounter(seat)
     while node is not None and not world.is_over():
         acting = world.to_act()[0]
+        if turns.reached(acting, budget.horizon_turns):
+            break
         if acting != seat:
             world.apply(acting, players[acting].choose(world, acting))
             continue
@@ -173,7 +201,7 @@ def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: S
         if child.node is None:
             child.node = _Node()
         node = child.node
-    value = _rollout(world, seat, players, budget, baseline)
+    value = _rollout(world, seat, players, budget, baseline, turns)
     for parent, child in path:
         parent.visits += 1
         child.visits += 1
@@ -213,11 +241,14 @@ def _add_children(node: _Node, world: State, seat: int, actions: list[Action], k
             node.children[keys[i]] = _Child(actions[i], start + rank)
 
 
-def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget, baseline: float) -> float:
+def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget, baseline: float,
+             turns: _TurnCounter) -> float:
     for _ in range(budget.horizon):
         if world.is_over():
             break
         acting = world.to_act()[0]
+        if turns.reached(acting, budget.horizon_turns):
+            break
         world.apply(acting, players[acting].choose(world, acting))
     return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores,
                           budget.own_score_weight, baseline)
