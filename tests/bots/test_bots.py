@@ -320,7 +320,8 @@ def test_a_search_cut_off_by_turns_judges_every_line_as_the_seat_begins_that_tur
     assert judged and all(leaf == (seat, "A", 0, started) for leaf in judged), judged
 
     judged.clear()
-    root_statistics(root, seat, Recording, SearchBudget(iterations=12, horizon=24, margin_scale=8.0), seed=3)
+    by_decisions = SearchBudget(iterations=12, horizon=24, margin_scale=8.0)
+    root_statistics(root, seat, Recording, by_decisions, seed=3)
     assert any(leaf[:3] != (seat, "A", 0) for leaf in judged)
 
 

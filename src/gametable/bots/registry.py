@@ -34,13 +34,10 @@ SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
     },
     "strong": {
         "catan-on-the-road": SearchBudget(iterations=128, horizon=30, margin_scale=2.0),
-        # exploring less than the default tells the few moves a few dozen iterations try
-        # apart by their values (200 games each edition: GWT 85.0% and 68.5 VP, against 82.8%
-        # and 66.8 at 0.7; the second edition 81.5% and 69.9 VP, against 77.8% and 69.1). In
-        # the first edition a roll-out ends as the seat begins its second turn after this one,
-        # so every move tried is judged at the same moment of the game (90.5% and 74.5 VP), and
-        # 48 iterations cost less time than 32 did before (92.8% and 75.3 VP, 83 ms a decision;
-        # docs/bots.md)
+        # GWT: exploring less than the default tells apart by their values the few moves a few
+        # dozen iterations try; in the first edition a roll-out ends as the seat begins its
+        # second turn after this one, so every move tried is judged at the same moment of the
+        # game (docs/bots.md, "The exploration constant" and "Roll-outs cut at a turn")
         "gwt": SearchBudget(iterations=48, horizon=60, horizon_turns=2, margin_scale=8.0,
                             own_score_weight=0.8, exploration=0.3),
         "gwt-2e": SearchBudget(iterations=32, horizon=24, margin_scale=8.0, own_score_weight=0.8,

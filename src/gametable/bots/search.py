@@ -73,18 +73,18 @@ class _TurnCounter:
     acts after another seat did. That is a turn in a game where only the current player decides
     (Great Western Trail); where others answer during a turn (CATAN's trades) it is not."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, limit: int) -> None:
         self.seat = seat
+        self.limit = limit  # the turns that end an iteration; 0: none
         self.last_acting = seat
         self.begun = 0
 
-    def reached(self, acting: int, turns: int) -> bool:
-        """Note that ``acting`` decides next; True once the seat has begun ``turns`` turns
-        (never when ``turns`` is 0)."""
+    def reached(self, acting: int) -> bool:
+        """Note that ``acting`` decides next; True once the seat has begun ``limit`` turns."""
         if acting == self.seat and self.last_acting != self.seat:
             self.begun += 1
         self.last_acting = acting
-        return 0 < turns <= self.begun
+        return 0 < self.limit <= self.begun
 
 
 @dataclass
@@ -181,10 +181,10 @@ def _iterate(world: State, seat: int, root: _Node, players: list[Any], budget: S
     """One imagined game: down the tree, one new node, a roll-out, the value back up."""
     path: list[tuple[_Node, _Child]] = []
     node: _Node | None = root
-    turns = _TurnCounter(seat)
+    turns = _TurnCounter(seat, budget.horizon_turns)
     while node is not None and not world.is_over():
         acting = world.to_act()[0]
-        if turns.reached(acting, budget.horizon_turns):
+        if turns.reached(acting):
             break
         if acting != seat:
             world.apply(acting, players[acting].choose(world, acting))
@@ -247,7 +247,7 @@ def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget, 
         if world.is_over():
             break
         acting = world.to_act()[0]
-        if turns.reached(acting, budget.horizon_turns):
+        if turns.reached(acting):
             break
         world.apply(acting, players[acting].choose(world, acting))
     return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores,
