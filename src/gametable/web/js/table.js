@@ -448,6 +448,7 @@ async function render(snapshot) {
   // the seat panel acts on the live table: a replay's older position ("playing", the seat
   // perhaps a person's then) must not offer what the table now refuses
   renderSeatTools(page.replay ? page.replay.table : snapshot);
+  page.chat?.showWhoWrites();
   tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
@@ -556,7 +557,7 @@ function mountChat() {
   page.chat = new ChatPanel(page.tableId, {
     tr: page.tr,
     names: () => (page.snapshot ? seatNames(page.snapshot) : []),
-    token: page.me?.token || null,
+    seat: () => page.me,
     onError: (error) => notify("error", explainError(error)),
   });
   if (messages) page.chat.messages = messages;
