@@ -246,10 +246,17 @@ function kansasCity(ctx) {
     g.appendChild(text(cx, p.y + 150, label(ctx, "pile", { count: view.kansas_city_supply[c] }), { class: "small-label" }));
   });
   if (view.kansas_city?.visiting) {
-    g.appendChild(text(p.x + p.width / 2, p.y + 178, label(ctx, "kc_total", { total: view.kansas_city.total ?? 0 }), { class: "kc-total" }));
+    // Before the income is taken the view's total is the last visit's: say that it is still to
+    // come (each income choice says what it adds up to); after, the total this visit brought.
+    const taken = !INCOME_TO_COME.has(view.pending?.kind);
+    const words = taken ? label(ctx, "kc_total", { total: view.kansas_city.total ?? 0 }) : label(ctx, "kc_income_to_come");
+    g.appendChild(text(p.x + p.width / 2, p.y + 178, words, { class: "kc-total" }));
   }
   return g;
 }
+
+// the Kansas City steps before its income is taken (§10: foresight, then income)
+const INCOME_TO_COME = new Set(["foresight", "income"]);
 
 function jobMarket(ctx) {
   const { view, choices } = ctx;
