@@ -83,9 +83,9 @@ def test_every_gwt_decision_and_choice_is_said_in_player_words(server, browser, 
 def _a_kansas_city_income_decision() -> dict:
     """A seat at the Kansas City income step whose total differs from the last visit's."""
     for seed in range(10):
-        hit = {}
+        hit: dict = {}
 
-        def collect(state) -> None:
+        def collect(state, hit=hit) -> None:
             if hit or not state.to_act():
                 return
             seat = state.to_act()[0]
@@ -137,3 +137,156 @@ def test_the_kansas_city_income_says_what_it_counts(server, browser):
                 f"= ${value + spent + permanent}") in label
     assert ann.problems() == []
     ann.close()
+
+
+# -- the table, played --------------------------------------------------------------------------
+
+# Where the board's frame and the action bar are on the screen (the bar sticks to the bottom of
+# a narrow screen), and each offered board element fully inside the frame that is not on top.
+UNDER_THE_BAR = """() => {
+    const frame = document.querySelector('.board-frame').getBoundingClientRect();
+    const bar = document.querySelector('#action-bar').getBoundingClientRect();
+    const covered = [...document.querySelectorAll('.board-frame [data-legal]')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.top < frame.top || box.bottom > frame.bottom || box.left < frame.left || box.right > frame.right) return false;
+        if (box.bottom > innerHeight || box.top < 0) return false;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !(hit && (hit === el || el.contains(hit)));
+    }).map((el) => el.getAttribute('aria-label'));
+    return {frame_bottom: frame.bottom, bar_top: bar.top, covered};
+}"""
+
+
+def _nothing_on_the_board_under_the_bar(person, where: str) -> None:
+    """As the page opens and with the board scrolled to the top of the screen: the frame ends
+    above the action bar, and no offered place in it is covered (on main the frame ran ~150 px
+    under the bar at 390 x 844 and 800 x 1000)."""
+    page = person.page
+    for step in ("as it opens", "scrolled to the board"):
+        if step == "scrolled to the board":
+            page.locator(".board-frame").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_function("() => !document.body.classList.contains('busy')")
+        seen = page.evaluate(UNDER_THE_BAR)
+        assert seen["frame_bottom"] <= seen["bar_top"] + 1, f"{where}, {step}: {seen}"
+        assert seen["covered"] == [], f"{where}, {step}: {seen}"
+
+
+# A building that is no choice now, on top where it shows in the board's frame: where to press
+# it and its title (the frame pans to a focused one, unless a press just happened).
+A_BUILDING_IN_VIEW = """() => {
+    const frame = document.querySelector('.board-frame').getBoundingClientRect();
+    const buildings = [...document.querySelectorAll('.board-frame .has-tip')];
+    for (const el of buildings) {
+        const box = el.getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && el.contains(hit)) return [x, y, el.querySelector(':scope > title').textContent];
+    }
+    buildings[0]?.focus();
+    return null;
+}"""
+
+
+def _play_until_it_is_the_turn_of(person, others, rnd) -> None:
+    """The others click what they are offered (with the mouse: at once) until it is person's turn."""
+    for _ in range(200):
+        if person.page.locator("#prompt").get_attribute("data-state") == "yours":
+            return
+        if not any(click_one(other.page, rnd, prefer=lambda element: element["type"] != "start_trade") for other in others):
+            person.page.wait_for_timeout(100)
+    raise AssertionError("the turn never came")
+
+
+def _seq(server, table_id: str) -> int:
+    return server.api("GET", f"/api/tables/{table_id}")["seq"]
+
+
+def _one_place_offered(page):
+    """An offered place of the board with one choice (a menu opens for several), in view."""
+    place = page.locator(".board-frame [data-legal='1']").first
+    place.evaluate("(el) => el.focus()")  # the board pans to it, as a player drags it into view
+    return place
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "fa"), ("tablet", "en")])
+def test_a_friend_joins_by_link_and_plays_gwt_by_touch(server, browser, size, lang):
+    """Ann (desktop, English) makes the table and moves, takes it back with Undo and moves
+    again; Bob (a touch screen) joins by her link and plays: nothing he is offered lies under the
+    action bar; a first tap on a place says what it is and costs, Go goes; a second tap on a
+    place goes too; a long press on a building opens its text; the replay steps back."""
+    rnd = random.Random(24)
+    ann = people.person(browser, "Ann", size=people.DESKTOP, lang="en")
+    bob = people.person(browser, "Bob" if lang == "en" else "بابک", size=people.SIZES[size], lang=lang, touch=True)
+    link = ann.create_table(server.base, players=2, invited=(1,), game="gwt")
+    table_id = ann.go_to_created_table()
+    assert bob.join_by_link(link) == 1
+
+    # Ann moves, takes it back (the same choices again), and plays until it is Bob's turn.
+    _play_until_it_is_the_turn_of(ann, [bob], rnd)
+    wait_until_it_is_my_move(ann.page)
+    offered = sorted(ann.page.locator("[data-legal]").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))"))
+    before = _seq(server, table_id)
+    click_one(ann.page, rnd, prefer=lambda element: bool(element["node"]))
+    expect(ann.page.locator("#undo")).to_be_visible(timeout=PATIENCE)
+    ann.page.locator("#undo").click()
+    wait_until_it_is_my_move(ann.page)
+    expect(ann.page.locator("#undo")).to_be_hidden(timeout=PATIENCE)
+    assert sorted(ann.page.locator("[data-legal]").evaluate_all(
+        "(els) => els.map((e) => e.getAttribute('aria-label'))")) == offered
+    assert _seq(server, table_id) > before  # the undo is logged, not erased
+    _play_until_it_is_the_turn_of(bob, [ann], rnd)
+    wait_until_it_is_my_move(bob.page)
+    _nothing_on_the_board_under_the_bar(bob, f"{size} in {lang}")
+
+    # A first tap shows the place and what going there costs; nothing is sent; Go goes.
+    place = _one_place_offered(bob.page)
+    label = place.get_attribute("aria-label")
+    at = _seq(server, table_id)
+    place.tap()
+    preview = bob.page.locator("#preview")
+    expect(preview).to_be_visible(timeout=PATIENCE)
+    expect(preview.locator(".preview-choice")).to_have_text(label)
+    assert _seq(server, table_id) == at
+    bob.shot("preview")
+    bob.page.locator("#preview-go").tap()
+    expect(preview).to_be_hidden(timeout=PATIENCE)
+    expect(bob.page.locator("#undo")).to_be_visible(timeout=PATIENCE)  # the move was made
+    assert _seq(server, table_id) > at
+
+    # Back again, and this time a second tap on the same place goes.
+    bob.page.locator("#undo").tap()
+    wait_until_it_is_my_move(bob.page)
+    expect(bob.page.locator("#undo")).to_be_hidden(timeout=PATIENCE)
+    place = _one_place_offered(bob.page)
+    at = _seq(server, table_id)
+    place.tap()
+    expect(preview).to_be_visible(timeout=PATIENCE)
+    place.tap()
+    expect(bob.page.locator("#undo")).to_be_visible(timeout=PATIENCE)
+    assert _seq(server, table_id) > at
+
+    # A long press on a building that is no choice opens what it does, from the game's data.
+    x, y, words = bob.page.wait_for_function(A_BUILDING_IN_VIEW, timeout=PATIENCE).json_value()
+    bob.page.mouse.move(x, y)
+    bob.page.mouse.down()
+    info = bob.page.locator("#info-dialog")
+    expect(info).to_be_visible(timeout=PATIENCE)
+    bob.page.mouse.up()
+    expect(info.locator(".info-text")).to_have_text([words])
+    bob.shot("info")
+    bob.page.locator("#info-close").click()
+    expect(info).to_be_hidden()
+
+    # The replay steps back through the game so far, and back to the table.
+    bob.page.locator("#replay-open").click()
+    expect(bob.page.locator("#replay-bar")).to_be_visible(timeout=PATIENCE)
+    position = bob.page.locator("#replay-position").text_content()
+    bob.page.locator("#replay-back").click()
+    expect(bob.page.locator("#replay-position")).not_to_have_text(position, timeout=PATIENCE)
+    bob.page.locator("#replay-close").click()
+    expect(bob.page.locator("#replay-bar")).to_be_hidden()
+
+    for someone in (ann, bob):
+        assert someone.problems() == []
+        someone.close()
