@@ -290,3 +290,35 @@ def test_a_friend_joins_by_link_and_plays_gwt_by_touch(server, browser, size, la
     for someone in (ann, bob):
         assert someone.problems() == []
         someone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_two_friends_finish_a_game_and_replay_it(toy_server, browser, lang):
+    """A short game (the toy game of tests/engine, a few moves) from the lobby to its end: both
+    pages say it is over, and the replay steps from its first move to its last."""
+    rnd = random.Random(7)
+    ann = people.person(browser, "Ann", size=people.PHONE, lang=lang, touch=True)
+    bob = people.person(browser, "Bob", size=people.DESKTOP, lang=lang)
+    link = ann.create_table(toy_server.base, players=2, invited=(1,), game="toy")
+    table_id = ann.go_to_created_table()
+    assert bob.join_by_link(link) == 1
+    for _ in range(100):
+        if toy_server.api("GET", f"/api/tables/{table_id}")["status"] == "finished":
+            break
+        if not any(click_one(someone.page, rnd) for someone in (ann, bob)):
+            ann.page.wait_for_timeout(100)
+    for someone in (ann, bob):
+        expect(someone.page.locator("#prompt")).to_have_attribute("data-state", "over", timeout=PATIENCE)
+    page = bob.page
+    page.locator("#replay-open").click()
+    expect(page.locator("#replay-bar")).to_be_visible(timeout=PATIENCE)
+    slider = page.locator("#replay-slider")
+    page.locator("#replay-first").click()
+    expect(slider).to_have_value("0", timeout=PATIENCE)
+    page.locator("#replay-last").click()
+    expect(slider).to_have_value(slider.get_attribute("max"), timeout=PATIENCE)
+    page.locator("#replay-close").click()
+    expect(page.locator("#prompt")).to_have_attribute("data-state", "over")
+    for someone in (ann, bob):
+        assert someone.problems() == []
+        someone.close()
