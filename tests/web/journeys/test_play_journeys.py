@@ -28,18 +28,22 @@ ID_LIKE = re.compile(r"[A-Za-z0-9]+/[A-Za-z0-9_]+|\w+_\w+|\b(?:web|gwt|gwt2e)\.\
 
 
 def _decisions_of_random_games() -> list[dict]:
-    """One seat's view at each kind of decision (and source) random games of both editions reach,
-    with that seat's legal actions: what a page draws its prompt and choices from."""
+    """Views and choices of the kinds random games of both editions reach: one seat's view at
+    each kind of decision (and source), and each kind of choice (type and source) with the view
+    it was offered in: what a page draws its prompt and choice labels from."""
     found: dict[tuple, dict] = {}
 
     def collect(state) -> None:
         for seat in state.to_act():
-            view = state.view(seat)
+            # what prompt() and actionLabel() read of a view (the rest would only slow the page)
+            view = {k: v for k, v in state.view(seat).items() if k in ("game", "phase", "pending")}
+            for action in state.legal_actions(seat):
+                key = ("choice", view["game"], action["type"], str(action.get("src", "")).split("/")[0])
+                found.setdefault(key, {"view": view, "legal": [action]})
             pending = view.get("pending") or {}
-            key = (view["game"], pending.get("kind"), str(pending.get("src", "")).split("/")[0],
-                   pending.get("target"), tuple(sorted({(a["type"], str(a.get("src", "")).split("/")[0])
-                                                        for a in state.legal_actions(seat)})))
-            found.setdefault(key, {"view": view, "legal": state.legal_actions(seat)})
+            key = ("decision", view["game"], pending.get("kind"), str(pending.get("src", "")).split("/")[0],
+                   pending.get("target"))
+            found.setdefault(key, {"view": view, "legal": []})
 
     for game in ("gwt", "gwt-2e"):
         for seed in range(3):
