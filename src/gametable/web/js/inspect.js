@@ -28,7 +28,8 @@ export function setTranslator(translator) {
 
 /** The words about a board element: its own title (SVG <title> or title attribute), else its label. */
 export function describeElement(element) {
-  for (let node = element; node && node.id !== "board"; node = node.parentElement) {
+  // up to the board's drawing, not to it: "the Great Western Trail board" says nothing of a piece
+  for (let node = element; node && node.id !== "board" && !node.matches?.(".gwt-board"); node = node.parentElement) {
     const title = node.querySelector?.(":scope > title")?.textContent || node.getAttribute?.("title");
     if (title) return title;
     const label = node.getAttribute?.("aria-label");

@@ -125,6 +125,12 @@ function trail(ctx) {
   return g;
 }
 
+// A piece that is no choice now still says what it is (on hover, and by a long press: inspect.js);
+// one that is a choice is named by the choice (Choices.bind).
+function named(element, words) {
+  if (!element.querySelector(":scope > title")) element.prepend(s("title", { text: words }));
+}
+
 // -- cities and railroad ---------------------------------------------------------------------------
 
 function cities(ctx) {
@@ -241,6 +247,7 @@ function kansasCity(ctx) {
       ]);
       if (tile) cell.appendChild(kcTile(tile, faces, 19));
       choices.bind(cell, choices.where((a) => a.type === "foresight" && a.column === c + 1 && a.slot === slot));
+      if (tile) named(cell, term(ctx, tile));
       g.appendChild(cell);
     });
     g.appendChild(text(cx, p.y + 150, label(ctx, "pile", { count: view.kansas_city_supply[c] }), { class: "small-label" }));
@@ -281,6 +288,7 @@ function jobMarket(ctx) {
         cell.appendChild(worker(kind, 0, 0, 14));
         cell.dataset.worker = kind;
         choices.bind(cell, choices.where((a) => a.type === "hire" && a.row === row.row && a.worker === kind));
+        named(cell, term(ctx, kind));
       }
       g.appendChild(cell);
     });
