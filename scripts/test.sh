@@ -17,8 +17,11 @@ if ! command -v redis-server > /dev/null; then
     apt-get install -y -qq redis-server
 fi
 
-python3 -m pip install --quiet --upgrade pip
+# Debian's own python3 refuses pip installs (PEP 668): there a virtual environment is used
+# (scripts/python.sh); CI's python3 is used as it is.
+. scripts/python.sh
+"$PYTHON" -m pip install --quiet --upgrade pip
 # .[rl]: the research environments' tests run each library's own checker (tests/rl/)
-python3 -m pip install --quiet -e '.[test,rl]'
+"$PYTHON" -m pip install --quiet -e '.[test,rl]'
 
-python3 -m pytest "$@"
+"$PYTHON" -m pytest "$@"

@@ -25,7 +25,7 @@ def create_table(page, server, *, game: str, players: int, humans: tuple[int, ..
     for seat in humans:
         page.click(f"#seats li[data-seat='{seat}'] button[data-seat-kind='human']")
     for name, value in (options or {}).items():
-        page.select_option(f"select[data-option='{name}']", json.dumps(value))
+        page.locator(f"#options [data-option='{name}'] button[data-value='{json.dumps(value)}']").click()
     page.wait_for_selector("#bot-level option", state="attached")
     page.select_option("#bot-level", bot_level)
     page.fill("#player-name", CREATOR)

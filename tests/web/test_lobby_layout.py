@@ -23,10 +23,10 @@ def test_the_lobby_is_as_wide_as_the_screen_and_its_options_stay_in_the_panel(
         server, browser, page_errors, width, lang):
     context, page = new_page(browser, page_errors, lang=lang, width=width, height=844)
     page.goto(server.base + f"/?lang={lang}")
-    page.wait_for_selector("#options select")
+    page.wait_for_selector("#options [data-option]")
     for game in page.locator("#games .game-choice").all():  # each game has its own options
         game.click()
-        page.wait_for_selector("#options select")
+        page.wait_for_selector("#options [data-option]")
         assert page.evaluate(WIDTH) == width
         assert page.evaluate(OUTSIDE_PANEL) == []
     assert page_errors == []
@@ -36,7 +36,7 @@ def test_the_lobby_is_as_wide_as_the_screen_and_its_options_stay_in_the_panel(
 def test_every_game_in_the_lobby_has_a_picture(server, browser, page_errors):
     context, page = new_page(browser, page_errors, width=1400, height=900)
     page.goto(server.base + "/")
-    page.wait_for_selector("#options select")
+    page.wait_for_selector("#options [data-option]")
     pictures = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#games .game-choice')].map(
         (card) => [card.dataset.game, getComputedStyle(card.querySelector('.game-art')).backgroundImage]))""")
     games = [game["name"] for game in server.api("GET", "/api/games")]

@@ -16,9 +16,10 @@ from tests.web.conftest import new_page
 from tests.web.play import WAIT_MS, click_one, wait_until_it_is_my_move
 
 SIZES = [(390, 844), (800, 1000), (1400, 900)]
-#: how many presses of + the GWT board needs to be legible at each width of SIZES: none on a phone
-#: or a tablet (it opens legible), one on the desktop (it opens whole, nearly legible)
-PRESSES_TO_LEGIBLE = {390: 0, 800: 0, 1400: 1}
+#: how many presses of + the GWT board needs to be legible at each width of SIZES: none (issue 24:
+#: at 1,400 × 900 it opened whole, its smallest text 10.4 px and two choices 23 px; it opens
+#: legible there now, nearly whole)
+PRESSES_TO_LEGIBLE = {390: 0, 800: 0, 1400: 0}
 #: the texts checked for size at each width of SIZES: the main board's, and the player boards'
 #: except at 800 px, where the player board's parts share one row and shrink a little (not the
 #: zoom's doing: the workers' part to 0.999, its 11-px VP corners to 10.99 px)
@@ -335,14 +336,20 @@ def assert_the_legible_opening(page, where):
 @pytest.mark.parametrize(("game", "width", "height", "lang"), [
     ("gwt", 1400, 900, "en"), ("gwt", 1400, 900, "fa"), ("gwt-2e", 1400, 900, "fa"), ("gwt", 2200, 1200, "en"),
 ])
-def test_on_a_wide_screen_the_gwt_board_opens_whole(server, browser, page_errors, game, width, height, lang):
-    """A review found the desktop view opened at the legible scale, both edges of the board cut
-    off (Kansas City's foresight, the job market, the cattle market): whole, it is nearly as large."""
+def test_on_a_wide_screen_the_gwt_board_opens_whole_or_nearly(server, browser, page_errors, game, width, height, lang):
+    """A review found the desktop view opened at the legible scale with both edges of the board
+    cut off far (Kansas City's foresight, the job market, the cattle market); whole at 1,400 × 900
+    its texts were 10.4 px (issue 24). Where the whole board is legible it opens whole (2,200 ×
+    1,200); where it is nearly so, legible, and the frame shows at least 90 % of its width."""
     context, page = open_table(server, browser, page_errors, game, width, height, lang=lang, players=2)
     where = f"{game} in {lang} at {width}x{height}"
-    assert_the_whole_board_shows(page, where)
+    legible_width = page.evaluate(LEGIBLE_SCALE) * page.evaluate(BOARD_UNITS)[0]
     board = page.locator(".gwt-board").bounding_box()
-    assert board["width"] >= 0.9 * page.evaluate(LEGIBLE_SCALE) * page.evaluate(BOARD_UNITS)[0], where
+    if board["width"] > legible_width + 0.5:
+        assert_the_whole_board_shows(page, where)
+    else:
+        assert_the_legible_opening(page, where)
+        assert page.locator(".board-frame").bounding_box()["width"] >= 0.9 * board["width"], where
     assert page.evaluate(SIDEWAYS) <= 0
     assert page_errors == []
     context.close()
@@ -382,14 +389,14 @@ def test_the_gwt_board_opens_anew_when_the_screen_changes_width(server, browser,
                   " window.addEventListener('error', (event) => window.errorEvents.push(event.message)); }")
     legible = page.evaluate(LEGIBLE_SCALE)
     assert_the_legible_opening(page, "at 800x1000")
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size({"width": 2200, "height": 1200})  # whole there (at 1,400 x 900: legible too)
     page.wait_for_function(f"() => !({DRAWN_AT})({legible})")
     # the size and the position may land in different frames (the fit, then the scroll to the top)
     page.wait_for_function("() => { const frame = document.querySelector('.board-frame').getBoundingClientRect();"
                            " const board = document.querySelector('.gwt-board').getBoundingClientRect();"
                            " return board.top >= frame.top - 1 && board.left >= frame.left - 1"
                            " && board.bottom <= frame.bottom + 1 && board.right <= frame.right + 1; }")
-    assert_the_whole_board_shows(page, "widened to 1400x900")
+    assert_the_whole_board_shows(page, "widened to 2200x1200")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function(DRAWN_AT, arg=legible)
     page.wait_for_function(FRAME_FOLLOWED)  # the frame's height is set a frame after the board

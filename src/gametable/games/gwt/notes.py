@@ -137,8 +137,11 @@ def action_notes(action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
         notes.append(_note(f"gwt.terminal.corner.{D.DISC_GROUP[group]['corner']}"))
     elif t == "income":
         me = _me(view)
-        total = breeding_value(me.get("hand", [])) + action["certificates"] + me["permanent_certificates"]
-        notes.append(_note("gwt.terminal.income", total=total))
+        # each part named, so the total explains itself: what the hand and the permanent
+        # certificates count already, and what spending this choice's certificates adds
+        value, spent, permanent = breeding_value(me.get("hand", [])), action["certificates"], me["permanent_certificates"]
+        notes.append(_note("gwt.terminal.income_parts", value=value, certificates=spent, permanent=permanent,
+                           total=value + spent + permanent))
     elif t == "deliver":
         city = D.CITIES[D.CITY_INDEX[action["city"]]]
         extraordinary = view["pending"] and view["pending"].get("extraordinary")

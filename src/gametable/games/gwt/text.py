@@ -252,8 +252,7 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
                   seat=names[view["current"]])
     if pending:
         # the city a disc goes to is named as the board names it, as the browser's prompt does
-        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **{
-            k: _t(v, lang) if k == "place" and isinstance(v, str) else v for k, v in pending.items() if k != "kind"})
+        decision = _say(f"web.gwt.pending.{pending['kind']}", lang, **_pending_words(pending, lang))
         status += " — " + (decision if not decision.startswith("web.gwt.") else pending["kind"].replace("_", " "))
     elif view["phase_b"]["location"]:
         status += " — " + _say("gwt.terminal.at", lang, location=_t(view["phase_b"]["location"], lang))
@@ -263,6 +262,19 @@ def render(view: dict[str, Any], names: list[str], lang: str = "en") -> Group:
         Columns([_player(p, names[p["seat"]], lang) for p in view["players"]], equal=True),
         escape(status),
     )
+
+
+def _pending_words(pending: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A decision's parameters in words, as the browser's prompt says them: the effect's source
+    ("engineer bonus (space 2)", not "bonus/engineer/2"), a disc's place (a station by number)."""
+    words = {k: v for k, v in pending.items() if k != "kind"}
+    if "src" in words:
+        words["src"] = _source(str(words["src"]), lang)
+    if "place" in words:
+        place = words["place"]
+        words["place"] = (_say("web.gwt.station_n", lang, n=place) if pending.get("target") == "station"
+                          else _t(place, lang))
+    return words
 
 
 def _say(key: str, lang: str, **params: Any) -> str:

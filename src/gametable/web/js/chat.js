@@ -1,7 +1,9 @@
 // The table's chat (docs/web-client.md, "Chat"): kept by the server with the table, read by
 // anyone with the link, written by the seats. Messages arrive over the table's socket
 // ({type: "chat", message}) and, after each (re)connection, from GET /api/tables/{id}/chat.
-// Every message is shown as text (textContent), never as markup.
+// Every message is shown as text (textContent), never as markup. A seat writes whether the page
+// holds a seat token (a seat taken before players existed) or the player's session cookie is the
+// key (every seat taken since): `seat()` says whether this page holds a seat now.
 
 import { api, ApiError } from "./api.js";
 import { byId, clear, h } from "./dom.js";
@@ -9,11 +11,11 @@ import { byId, clear, h } from "./dom.js";
 const MAX_LENGTH = 500;
 
 export class ChatPanel {
-  constructor(tableId, { tr, names, token, onError }) {
+  constructor(tableId, { tr, names, seat, onError }) {
     this.tableId = tableId;
     this.tr = tr;
     this.names = names; // () => the seats' names
-    this.token = token; // null: a spectator, who reads only
+    this.seat = seat; // () => {seat, token} of this page's seat (token null: the session's), or null: a spectator reads only
     this.onError = onError;
     this.messages = new Map(); // id -> message, so a message from the socket and the fetch counts once
   }
@@ -26,7 +28,7 @@ export class ChatPanel {
       id: "chat-text", rows: "2", maxlength: String(MAX_LENGTH), "aria-label": tr.t("web.chat.label"),
       placeholder: tr.t("web.chat.placeholder"),
     });
-    this.form = h("form", { class: "chat-form", hidden: !this.token }, [
+    this.form = h("form", { class: "chat-form" }, [
       this.input,
       h("button", { type: "submit", id: "chat-send", text: tr.t("web.chat.send") }),
     ]);
@@ -38,11 +40,21 @@ export class ChatPanel {
       h("h2", { text: tr.t("web.chat.title") }),
       this.list,
       this.form,
-      this.token ? null : h("p", { class: "hint", text: tr.t("web.chat.spectators_read") }),
+      this.readOnlyHint = h("p", { class: "hint", text: tr.t("web.chat.spectators_read") }),
     ]);
     if (old) old.replaceWith(panel);
     else document.querySelector(".sidebar").appendChild(panel);
+    this.showWhoWrites();
     this.draw();
+  }
+
+  /** The form for a seat, the note that only players write for a spectator (a page takes a seat,
+   *  or hands it back, without mounting the panel again). */
+  showWhoWrites() {
+    if (!this.form) return;
+    const seated = Boolean(this.seat());
+    this.form.hidden = !seated;
+    this.readOnlyHint.hidden = seated;
   }
 
   /** Read the whole chat again (on start and after each reconnection). */
@@ -64,9 +76,10 @@ export class ChatPanel {
 
   async send() {
     const text = this.input.value.trim();
-    if (!text || !this.token) return;
+    const seat = this.seat();
+    if (!text || !seat) return;
     try {
-      this.receive(await api.postChat(this.tableId, this.token, text));
+      this.receive(await api.postChat(this.tableId, seat.token, text));
       this.input.value = "";
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) this.onError(new ApiError(429, this.tr.t("web.chat.slow_down")));

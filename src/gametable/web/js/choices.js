@@ -7,6 +7,7 @@
 // claimed is offered afterwards as a clearly labelled button (`unclaimed()`).
 
 import { byId, clear, h } from "./dom.js";
+import { actNow } from "./inspect.js";
 
 export class Choices {
   /**
@@ -87,6 +88,8 @@ export class Choices {
     const activate = (event) => {
       event.preventDefault();
       event.stopPropagation();
+      // on a touch screen a first tap on the board only shows what this choice is (inspect.js)
+      if (actions.length === 1 && !actNow(element, description, () => handler(event))) return;
       handler(event);
     };
     element.addEventListener("click", activate);

@@ -20,6 +20,7 @@ const state = {
   botLevels: { levels: [], default: null },
   botLevel: null,
   player: null, // the player this browser is, once known
+  name: null, // what is typed in the name field: the seats are drawn anew on every change, the name stays
 };
 
 function chooseGame(name) {
@@ -83,10 +84,11 @@ function renderPlayers() {
     id: "player-name",
     maxlength: 40,
     required: true,
-    value: state.player?.name || window.localStorage.getItem(NAME_KEY) || "",
+    value: state.name ?? (state.player?.name || window.localStorage.getItem(NAME_KEY) || ""),
     placeholder: tr.t("ui.your_name"),
     "aria-label": tr.t("ui.your_name"),
   });
+  nameInput.addEventListener("input", () => { state.name = nameInput.value; });
   list.appendChild(h("li", { class: "seat you" }, [
     h("span", { class: "seat-no", text: tr.seatName(0) }),
     nameInput,
@@ -115,25 +117,27 @@ function renderPlayers() {
   }
 }
 
+// Each option is a row of buttons, one per choice, whose words wrap: a select cut its chosen
+// choice off ("Any player with fewer VP than the…") wherever the column was narrower than it.
 function renderOptions() {
   const tr = state.tr;
   const box = clear(byId("options"));
   byId("options-box").hidden = state.game.options.length === 0;
   for (const option of state.game.options) {
-    const select = h("select", { name: option.name, dataset: { option: option.name } });
-    for (const choice of option.choices) {
-      select.appendChild(h("option", {
-        value: JSON.stringify(choice),
-        selected: JSON.stringify(choice) === JSON.stringify(state.options[option.name]),
+    const title = optionLabel(tr, state.game, option);
+    const chosen = JSON.stringify(state.options[option.name]);
+    const group = h("div", { class: "segmented option-choices", role: "radiogroup", "aria-label": title }, option.choices.map((choice) => {
+      const value = JSON.stringify(choice);
+      return h("button", {
+        type: "button", role: "radio", class: value === chosen ? "chosen" : "",
+        "aria-checked": String(value === chosen), dataset: { value },
         text: optionValueLabel(tr, state.game, option, choice),
-      }));
-    }
-    select.addEventListener("change", () => {
-      state.options[option.name] = JSON.parse(select.value);
-    });
-    box.appendChild(h("label", { class: "option" }, [
-      h("span", { text: optionLabel(tr, state.game, option) }),
-      select,
+        onclick: () => { state.options[option.name] = choice; renderOptions(); },
+      });
+    }));
+    box.appendChild(h("div", { class: "option", dataset: { option: option.name } }, [
+      h("span", { class: "option-title", text: title }),
+      group,
     ]));
   }
 }

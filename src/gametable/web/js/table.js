@@ -13,6 +13,7 @@ import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
 import { keepTicking, seatClock } from "./clocks.js";
 import { handOverButton, seatTools } from "./seattools.js";
+import * as inspect from "./inspect.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
@@ -433,6 +434,7 @@ async function render(snapshot) {
     (actions) => sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes,
     (labels) => tr.t("ui.table.menu_of", { choices: labels }));
   const board = byId("board");
+  inspect.closePreview(); // a choice shown by a first tap may be gone from the new table
   if (page.renderer) {
     // redraw: a step of a choice the page gathers before sending (no new snapshot comes)
     page.renderer.render(board, { tr, view, names, choices, seat, snapshot, domain, redraw: () => render(page.snapshot) });
@@ -448,6 +450,7 @@ async function render(snapshot) {
   // the seat panel acts on the live table: a replay's older position ("playing", the seat
   // perhaps a person's then) must not offer what the table now refuses
   renderSeatTools(page.replay ? page.replay.table : snapshot);
+  page.chat?.showWhoWrites();
   tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
@@ -556,7 +559,7 @@ function mountChat() {
   page.chat = new ChatPanel(page.tableId, {
     tr: page.tr,
     names: () => (page.snapshot ? seatNames(page.snapshot) : []),
-    token: page.me?.token || null,
+    seat: () => page.me,
     onError: (error) => notify("error", explainError(error)),
   });
   if (messages) page.chat.messages = messages;
@@ -589,6 +592,7 @@ function closeReplay() {
 
 async function start(lang) {
   page.tr = await loadTranslator(lang);
+  inspect.setTranslator(page.tr);
   translatePage(page.tr);
   if (!page.tableId) {
     notify("error", page.tr.t("ui.error.no_table"));
@@ -644,4 +648,5 @@ byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"),
 byId("replay-open").addEventListener("click", openReplay);
 byId("replay-close").addEventListener("click", closeReplay);
 page.turn = new TurnControls({ undo });
+inspect.install();
 start(preferredLanguage());

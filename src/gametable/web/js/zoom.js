@@ -12,8 +12,9 @@ const DRAG_THRESHOLD = 6; // px a pointer moves before a press becomes a drag (a
 const STEP = 1.25; // one press of + or −
 const PRESS_FOCUS_MS = 500; // a focus this soon after a press on the board is the press's own
 const MAX_SCALE = 3;
-// The view opens with the whole drawing in the frame only where that is nearly legible (a wide
-// screen: 0.95 of it at 1,400×900); smaller, on a phone or a tablet, nothing could be read or tapped.
+// The view opens with the whole drawing in the frame where that is legible (a wide screen); where
+// it is only nearly so (1,400×900: 0.95 of it), at the legible scale, nearly whole; on a phone or a
+// tablet at the legible scale (the whole there: nothing could be read or tapped).
 const NEARLY_LEGIBLE = 0.9;
 
 export class ZoomPan {
@@ -70,7 +71,9 @@ export class ZoomPan {
   openingScale() {
     const most = parseFloat(getComputedStyle(this.frame).maxHeight) || Infinity;
     const whole = Math.min(this.frame.clientWidth / this.width, most / this.height, MAX_SCALE);
-    return whole >= NEARLY_LEGIBLE * this.legibleScale ? whole : this.legibleScale;
+    // never below the legible scale (issue 24: 0.651 at 1,400×900 drew 10.4-px texts and 23-px
+    // targets): where the whole is nearly legible, the view opens legible and nearly whole
+    return whole >= NEARLY_LEGIBLE * this.legibleScale ? Math.max(whole, this.legibleScale) : this.legibleScale;
   }
 
   /**

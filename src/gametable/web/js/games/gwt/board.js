@@ -125,6 +125,12 @@ function trail(ctx) {
   return g;
 }
 
+// A piece that is no choice now still says what it is (on hover, and by a long press: inspect.js);
+// one that is a choice is named by the choice (Choices.bind).
+function named(element, words) {
+  if (!element.querySelector(":scope > title")) element.prepend(s("title", { text: words }));
+}
+
 // -- cities and railroad ---------------------------------------------------------------------------
 
 function cities(ctx) {
@@ -241,15 +247,23 @@ function kansasCity(ctx) {
       ]);
       if (tile) cell.appendChild(kcTile(tile, faces, 19));
       choices.bind(cell, choices.where((a) => a.type === "foresight" && a.column === c + 1 && a.slot === slot));
+      if (tile) named(cell, term(ctx, tile));
       g.appendChild(cell);
     });
     g.appendChild(text(cx, p.y + 150, label(ctx, "pile", { count: view.kansas_city_supply[c] }), { class: "small-label" }));
   });
   if (view.kansas_city?.visiting) {
-    g.appendChild(text(p.x + p.width / 2, p.y + 178, label(ctx, "kc_total", { total: view.kansas_city.total ?? 0 }), { class: "kc-total" }));
+    // Before the income is taken the view's total is the last visit's: say that it is still to
+    // come (each income choice says what it adds up to); after, the total this visit brought.
+    const taken = !INCOME_TO_COME.has(view.pending?.kind);
+    const words = taken ? label(ctx, "kc_total", { total: view.kansas_city.total ?? 0 }) : label(ctx, "kc_income_to_come");
+    g.appendChild(text(p.x + p.width / 2, p.y + 178, words, { class: "kc-total" }));
   }
   return g;
 }
+
+// the Kansas City steps before its income is taken (§10: foresight, then income)
+const INCOME_TO_COME = new Set(["foresight", "income"]);
 
 function jobMarket(ctx) {
   const { view, choices } = ctx;
@@ -274,6 +288,7 @@ function jobMarket(ctx) {
         cell.appendChild(worker(kind, 0, 0, 14));
         cell.dataset.worker = kind;
         choices.bind(cell, choices.where((a) => a.type === "hire" && a.row === row.row && a.worker === kind));
+        named(cell, term(ctx, kind));
       }
       g.appendChild(cell);
     });

@@ -59,12 +59,19 @@ export function render(board, ctx) {
   zoom.showSomeOf([...drawing.querySelectorAll("[data-legal]")]);
 }
 
-/** What the current decision is about, in words. */
+// Where a disc goes: a city by its name, a station by its number ("station 3", not "3").
+function placeName(ctx, pending) {
+  if (pending.place === undefined) return undefined;
+  if (pending.target === "station") return label(ctx, "station_n", { n: pending.place });
+  return term(ctx, pending.place);
+}
+
+/** What the current decision is about, in words (what it comes from in words too, never an id). */
 export function prompt({ tr, view, names }) {
   const ctx = { tr, names, ...edition(view) };
   const pending = view.pending;
   if (pending) return tr.tOr(`web.${ctx.domain}.pending.${pending.kind}`, pending.kind.replaceAll("_", " "), {
-    ...pending, place: pending.place !== undefined ? term(ctx, pending.place) : undefined,
+    ...pending, place: placeName(ctx, pending), src: pending.src !== undefined ? source(ctx, pending.src) : undefined,
   }, names);
   return tr.tOr(`web.${ctx.domain}.phase.${view.phase}`, view.phase, {}, names);
 }
