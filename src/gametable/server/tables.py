@@ -12,17 +12,15 @@ go on by themselves; a table is rebuilt from its newest state checkpoint and the
 (gametable.server.checkpoints). A table idle for long comes back the first time anyone asks.
 
 Each change's snapshots are computed once per seat and shared by every connection of that seat
-(and by all spectators), together with their encoded form (see :class:`Snapshot`). They are
-not kept afterwards: a snapshot is large, and hundreds of tables' worth of them held between
-moves would make every full garbage collection of the process slower. Connections coming and
-going cost no snapshot for anyone else: see gametable.server.audience.
+(see gametable.server.snapshots); a hot table and what it answers about its seats is
+gametable.server.live_table. Connections coming and going cost no snapshot for anyone else:
+see gametable.server.audience.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
 import hmac
 import logging
 import secrets
@@ -30,18 +28,18 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import orjson
 
 from gametable import bots as bot_levels
-from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, State, Timeline,
+from gametable.engine import (Action, BaseMissing, Game, IllegalAction, InvalidOptions, Timeline,
                               is_undo, log_for, resolve_options, undo_entry)
 from gametable.server import checkpoints as state_checkpoints
-from gametable.server import clocks, patches
-from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher, serials
+from gametable.server import clocks, snapshots
+from gametable.server.audience import Audience, AudienceLimits, Presence, Watcher
 from gametable.server.catalog import GameCatalog
 from gametable.server.clocks import ClockSpec
 from gametable.server.deadlines import DeadlineScheduler
@@ -50,11 +48,14 @@ from gametable.server.errors import (BadRequest, Conflict, Forbidden, NotFound, 
 from gametable.server.fanout import Fanout, LocalFanout
 from gametable.server.ids import no_table_message, require_table_id
 from gametable.server.leases import Leases, OwnedElsewhere
+from gametable.server.live_table import (LiveTable, LogCuts, bot_to_move, changed_seats, clocked, hash_token,  # noqa: F401
+                                         made_once, now_ms, seat_for_token, waiting_for_people)
 from gametable.server.metrics import Metrics
 from gametable.server.players import PlayerStore
 from gametable.server.ratings import finishing_ranks, rated_players
 from gametable.server.replays import ReplayCheckpoints
 from gametable.server.retention import Retention
+from gametable.server.snapshots import Snapshot
 from gametable.server.store import (ActionRecord, Append, ChatRecord, LogStore, PushSubscription,
                                     SeatRecord, SeqTaken, StoredTable, TableHead, TableRecord)
 from gametable.server.writer import LogWriter
@@ -76,277 +77,9 @@ _RESUME_BATCH = 25
 _REBUILD_INLINE = 80
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-class Snapshot:
-    """What one seat (or the spectators) may know of a table at one seq: ``data`` is the body
-    of ``GET /api/tables/{id}``. Shared by every connection of that seat, so it is never
-    changed once made; its WebSocket messages are encoded once per log position (and, for
-    patches, per snapshot patched). ``serial`` orders it among everything handed to a
-    connection (newer is higher), and names it to the clients (``rev``)."""
-
-    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count", "_sections")
-
-    def __init__(self, data: dict[str, Any], log_cuts: "LogCuts | None" = None) -> None:
-        self.data = data
-        self.serial = next(serials)
-        self._messages: dict[Any, str] = {}
-        #: the table's log cuts (undos) and how many of them this snapshot's log follows
-        self.log_cuts = log_cuts
-        self.cut_count = len(log_cuts.lengths) if log_cuts is not None else 0
-        self._sections: patches.Sections | None = None
-
-    def log_kept(self, cuts: "LogCuts | None", cut_count: int) -> int | None:
-        """How much of a log sent with an older snapshot (of these ``cuts``, after ``cut_count``
-        of them) this snapshot's log still begins with; None when nothing was cut since."""
-        if cuts is not self.log_cuts:
-            return 0  # the table was reloaded since: nothing is known
-        if self.log_cuts is None or cut_count >= self.cut_count:
-            return None
-        return min(self.log_cuts.lengths[cut_count:self.cut_count])
-
-    @property
-    def log_length(self) -> int:
-        entries = self.data["view"].get("log")
-        return len(entries) if isinstance(entries, list) else 0
-
-    def _log_tail(self, log_from: int) -> tuple[dict[str, Any], list | None]:
-        """The view without its log, and the log's entries from ``log_from`` on (None: the
-        view has no log list, which then stays in the view)."""
-        view = self.data["view"]
-        if not isinstance(view.get("log"), list):
-            return view, None
-        return {key: value for key, value in view.items() if key != "log"}, view["log"][log_from:]
-
-    @property
-    def sections(self) -> patches.Sections:
-        """The snapshot without its log, encoded member by member (the view's one by one): what
-        a connection keeps of the last snapshot it was sent, to be sent patches from. Bytes,
-        which the garbage collector never scans (a parsed copy per connection would slow every
-        collection), and only the members that changed are parsed again to be diffed."""
-        if self._sections is None:
-            log = "log" if isinstance(self.data["view"].get("log"), list) else None
-            self._sections = patches.sections(self.data, "view", log)
-        return self._sections
-
-    def message(self, log_from: int) -> str:
-        """The ``state`` message for a connection that already has the first ``log_from``
-        entries of the log (0 for everything)."""
-        text = self._messages.get(log_from)
-        if text is None:
-            view, tail = self._log_tail(log_from)
-            if tail is not None:
-                view = {**view, "log": tail}
-            # orjson: views can be large.
-            # now_ms: the server's time as the message is made, which clients count clocks from
-            text = orjson.dumps({"type": "state", **self.data, "view": view, "log_from": log_from,
-                                 "now_ms": now_ms(), "rev": self.serial},
-                                option=orjson.OPT_NON_STR_KEYS).decode()
-            self._messages[log_from] = text
-        return text
-
-    def patch_message(self, base_serial: int, base: patches.Sections, log_from: int) -> str:
-        """The update for a connection that was last sent snapshot ``base_serial`` (whose
-        ``sections`` were ``base``) and has the first ``log_from`` entries of the log: a
-        ``patch`` message (docs/server.md), or the ``state`` message where that is shorter."""
-        key = (base_serial, log_from)
-        text = self._messages.get(key)
-        if text is None:
-            log = self.data["view"].get("log")
-            tail = log[log_from:] if isinstance(log, list) else None
-            text = orjson.dumps({"type": "patch", "seq": self.data["seq"], "rev": self.serial,
-                                 "base": base_serial, "ops": patches.diff_sections(base, self.sections),
-                                 **({"log": tail, "log_from": log_from} if tail is not None else {}),
-                                 "now_ms": now_ms()},
-                                option=orjson.OPT_NON_STR_KEYS).decode()
-            if len(text) > 4096:  # (a game's whole new phase, say)
-                full = self.message(log_from)
-                text = full if len(full) < len(text) else text
-            self._messages[key] = text
-        return text
-
-
-class LogCuts:
-    """Where a table's game log was cut back (an undo takes back the entries of the undone
-    actions), in order: a connection that had a longer log keeps only the part before a cut."""
-
-    __slots__ = ("lengths",)
-
-    def __init__(self) -> None:
-        self.lengths: list[int] = []
-
-
 def chat_json(message: ChatRecord) -> dict[str, Any]:
     return {"id": message.id, "seat": message.seat, "name": message.name, "text": message.text,
             "time": message.time}
-
-
-def table_status(state: State, seats: list[SeatRecord]) -> str:
-    if state.is_over():
-        return "finished"
-    if any(s.kind == "open" for s in seats):
-        return "waiting"
-    return "playing"
-
-
-def waiting_for_people(state: State, seats: list[SeatRecord]) -> list[int]:
-    """The person seats whose decision the running game waits for (their clocks run)."""
-    if table_status(state, seats) != "playing":
-        return []
-    return [s for s in state.to_act() if seats[s].kind == "human"]
-
-
-def clocked(record: TableRecord, state: State, seats: list[SeatRecord], now: int,
-            acted: int | None = None, timed_out: bool = False) -> list[SeatRecord]:
-    """``seats`` (as they are after a change at ``now``) with their clocks and timeouts brought
-    up to date: a seat whose time ran out counts a timeout, and goes to the bot (keeping its
-    player's token to take it back) after the table's number in a row; a seat that acted in
-    time starts counting again from 0."""
-    seats = list(seats)
-    if acted is not None and seats[acted].kind == "human":
-        seat = seats[acted]
-        if not timed_out:
-            seats[acted] = dataclasses.replace(seat, timeouts=0)
-        elif seat.timeouts + 1 >= record.timeouts_to_bot:
-            seats[acted] = dataclasses.replace(seat, kind="bot", token_hash=None,
-                                               reclaim_hash=seat.token_hash, timeouts=seat.timeouts + 1)
-        else:
-            seats[acted] = dataclasses.replace(seat, timeouts=seat.timeouts + 1)
-    return clocks.advance(ClockSpec.from_json(record.clock), seats,
-                          waiting_for_people(state, seats), acted, now)
-
-
-def changed_seats(before: list[SeatRecord], after: list[SeatRecord]) -> tuple[SeatRecord, ...]:
-    return tuple(new for old, new in zip(before, after) if new != old)
-
-
-def bot_to_move(state: State, seats: list[SeatRecord]) -> int | None:
-    """A bot seat that must decide now, if the game is running."""
-    if table_status(state, seats) != "playing":
-        return None
-    for seat in state.to_act():
-        if seats[seat].kind == "bot":
-            return seat
-    return None
-
-
-@dataclass(eq=False)
-class LiveTable:
-    record: TableRecord
-    game: Game
-    seats: list[SeatRecord]
-    #: the hot state with its undo window (gametable.engine.undo)
-    timeline: Timeline
-    seq: int
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task | None = None
-    touched: float = field(default_factory=time.monotonic)
-    evicted: bool = False
-    #: the table row's bot_due as committed
-    bot_due: bool = False
-    #: each seat's legal actions at this seq ([] for a seat that is not to decide)
-    legal: list[list[Action]] = field(default_factory=list)
-    #: per seat, the first seq from which its legal actions have been what they are now, with
-    #: no action of its own since: an action decided at any seq from there on is still current
-    stable_since: list[int] = field(default_factory=list)
-    log_cuts: LogCuts = field(default_factory=LogCuts)
-    #: (seq, seat) of every action the bot played because the seat's time ran out
-    timed_out: list[tuple[int, int]] = field(default_factory=list)
-    #: the newest chat message id this process has handed its watchers
-    chat_seen: int = 0
-
-    def __post_init__(self) -> None:
-        self.reset_situations()
-
-    @property
-    def state(self) -> State:
-        return self.timeline.state
-
-    def undo_steps(self, seat: int | None) -> int:
-        """How many of its own latest actions a person's seat may take back now."""
-        if seat is None or self.seats[seat].kind != "human" or self.status != "playing":
-            return 0
-        return self.timeline.window.steps(seat)
-
-    def keeps_base(self, seat: int) -> bool:
-        """Whether to keep the state before an action of ``seat`` that opens an undo window:
-        a person may undo it; a bot never does, so its actions cost no copy."""
-        return self.seats[seat].kind == "human"
-
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    @property
-    def status(self) -> str:
-        return table_status(self.state, self.seats)
-
-    def reset_situations(self) -> None:
-        """Every seat's situation counts from now (a fresh or rebuilt hot state: what came
-        before is not known here, so older seqs are stale)."""
-        to_act = self.state.to_act()
-        self.legal = [self.state.legal_actions(s) if s in to_act else []
-                      for s in range(self.state.num_players)]
-        self.stable_since = [self.seq] * self.state.num_players
-
-    def advanced(self, acted: int) -> None:
-        """Seat ``acted``'s action took the table to ``self.seq``: note whose situation changed."""
-        to_act = self.state.to_act()
-        for s in range(self.state.num_players):
-            now = self.state.legal_actions(s) if s in to_act else []
-            if s == acted or now != self.legal[s]:
-                self.stable_since[s] = self.seq
-            self.legal[s] = now
-
-    def is_current(self, seat: int, seq: int) -> bool:
-        """Whether an action of ``seat`` decided at ``seq`` may still be applied: ``seq`` is
-        now, or the seat still has the very choices it had then and has not acted since
-        (so several seats can answer the same offer, and nothing is applied twice)."""
-        if seq == self.seq:
-            return True
-        return self.stable_since[seat] <= seq < self.seq and bool(self.legal[seat])
-
-    def seat_for_hash(self, token_hash: str | None) -> int | None:
-        """The human seat holding this token, if any (compared in constant time)."""
-        if token_hash is None:
-            return None
-        found = None
-        for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
-                found = s.seat
-        return found
-
-    def seat_for_player(self, player_id: str | None) -> int | None:
-        """The person's seat of this player, if any (the lowest, should they hold two)."""
-        if player_id is None:
-            return None
-        return next((s.seat for s in self.seats if s.kind == "human" and s.player_id == player_id), None)
-
-    def is_creator(self, token_hash: str | None, player_id: str | None = None) -> bool:
-        """The creator's token, or (signed in) the creator's player: the player of the seat the
-        creator's token was made for (the creator's seat keeps it, or keeps it to take back)."""
-        if token_hash is not None and hmac.compare_digest(self.record.creator_hash, token_hash):
-            return True
-        return player_id is not None and any(
-            s.player_id == player_id and any(h is not None and hmac.compare_digest(h, self.record.creator_hash)
-                                             for h in (s.token_hash, s.reclaim_hash))
-            for s in self.seats)
-
-    def is_away_player(self, token_hash: str | None) -> bool:
-        """The token is of a player whose seat is played by the bot now (they may take it back)."""
-        return token_hash is not None and any(
-            s.reclaim_hash is not None and hmac.compare_digest(s.reclaim_hash, token_hash)
-            for s in self.seats)
-
-    def bot_to_move(self) -> int | None:
-        """A bot seat that must decide now, if the game is running."""
-        return bot_to_move(self.state, self.seats)
 
 
 class TableManager:
@@ -584,7 +317,7 @@ class TableManager:
             owner = await self.leases.claim(table_id)
             if owner is not None:
                 raise OwnedElsewhere(owner)
-        table, made_here = await _made_once(self._loading, table_id, lambda: self._load(table_id, stored))
+        table, made_here = await made_once(self._loading, table_id, lambda: self._load(table_id, stored))
         if made_here:
             self.tables[table_id] = table
             self.bots.schedule(table)
@@ -706,16 +439,7 @@ class TableManager:
 
     def seat_for_token(self, table: LiveTable, token: str | None,
                        player_id: str | None = None) -> int | None:
-        """The seat of a token; without one, the seat of the signed-in player ``player_id``;
-        None (spectator) for neither; Forbidden for a stranger's token."""
-        if token is None:
-            return table.seat_for_player(player_id)
-        token_hash = hash_token(token)
-        seat = table.seat_for_hash(token_hash)
-        if seat is None and not table.is_creator(token_hash) and not table.is_away_player(token_hash):
-            raise Forbidden("this token is not a seat at this table")
-        # The creator, or a player, whose own seat went to a bot watches as a spectator.
-        return seat
+        return seat_for_token(table, token, player_id)
 
     async def join(self, table_id: str, name: str,
                    player_id: str | None = None) -> tuple[int, str | None]:
@@ -1000,39 +724,8 @@ class TableManager:
                  online: frozenset[int] | None = None) -> Snapshot:
         """Everything a seat (None = spectator) may know of the table now; ``online``: the seats
         with a socket here, if the caller knows them already."""
-        state = table.state
         self.views_built += 1
-        if online is None:
-            online = self._online(table)
-        view = state.view(seat)
-        legal = table.legal[seat] if seat is not None else []
-        undo_steps = table.undo_steps(seat)
-        return Snapshot({
-            "clock": ClockSpec.from_json(table.record.clock).to_json(),
-            "timeouts_to_bot": table.record.timeouts_to_bot,
-            "timed_out": [{"seq": seq, "seat": s} for seq, s in table.timed_out],
-            "id": table.id,
-            "game": table.record.game,
-            "seq": table.seq,
-            "status": table.status,
-            "bot_level": table.record.bot_level,
-            "you": seat,
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
-                       "player": s.player_id, "away": s.reclaim_hash is not None,
-                       "clock_ms": s.clock_ms, "deadline_ms": s.deadline_ms, "timeouts": s.timeouts}
-                      for s in table.seats],
-            "view": view,
-            "legal_actions": legal,
-            # what each legal action costs and gives (the game's optional hook; [] for spectators)
-            "action_notes": state.action_notes(seat, view) if legal else [],
-            # parallel to legal_actions: which always end this seat's turn (engine protocol)
-            "ends_turn": [action["type"] in state.turn_end_actions for action in legal],
-            # how many of its own latest actions this seat may take back (POST .../undo)
-            "can_undo": undo_steps > 0,
-            "undo_steps": undo_steps,
-            "result": state.result() if state.is_over() else None,
-            "rematch": table.record.rematch_id,
-        }, table.log_cuts)
+        return snapshots.build(table, seat, self._online(table) if online is None else online)
 
     def _watcher_seat(self, table: LiveTable, watcher: Watcher) -> int | None:
         # Resolved on every update: a seat handed to a bot turns its old watcher into a spectator.
@@ -1233,7 +926,7 @@ class TableManager:
                 return await asyncio.to_thread(ReplayCheckpoints, start,
                                                [(a.seat, a.action) for a in actions])
 
-            checkpoints, made_here = await _made_once(self._replay_builds, table.id, build)
+            checkpoints, made_here = await made_once(self._replay_builds, table.id, build)
             if made_here:
                 self._replays[table.id] = checkpoints
                 while len(self._replays) > _REPLAY_CACHE_SIZE:
@@ -1399,23 +1092,3 @@ def _seat_to_take(seats: list[SeatRecord], player_id: str | None) -> int:
         raise Conflict("the open seats of this table are kept for the players of its last game")
     raise Conflict("this table is full")
 
-
-async def _made_once(pending: dict[str, asyncio.Future[T]], key: str,
-                     make: Callable[[], Awaitable[T]]) -> tuple[T, bool]:
-    """``make()``'s result, made once however many ask for ``key`` at the same time (the others
-    wait for it, sharing its result or its error); and whether it was made by this call, whose
-    caller then keeps it where it belongs."""
-    waiting = pending.get(key)
-    if waiting is not None:
-        return await asyncio.shield(waiting), False
-    made = pending[key] = asyncio.get_running_loop().create_future()
-    try:
-        result = await make()
-    except BaseException as exc:
-        made.set_exception(exc)
-        made.exception()  # mark retrieved: nobody else may be waiting
-        raise
-    finally:
-        del pending[key]
-    made.set_result(result)
-    return result, True
