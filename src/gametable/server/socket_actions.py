@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from fastapi import HTTPException, WebSocket
 from pydantic import ValidationError
@@ -37,7 +37,6 @@ from gametable.server.serving import client_address
 
 if TYPE_CHECKING:
     from gametable.server.tables import TableManager
-    from gametable.server.ws import TableSocket
 
 log = logging.getLogger("gametable.server")
 
@@ -53,6 +52,12 @@ class Frame:
     size: int
 
 
+class Replies(Protocol):
+    """Where a connection's answers go (ws.TableSocket)."""
+
+    def reply(self, message: dict[str, Any]) -> None: ...
+
+
 @dataclass
 class Connection:
     """One table socket past its hello, as its message handlers see it."""
@@ -61,7 +66,7 @@ class Connection:
     table_id: str
     #: the token of the hello (None: a spectator, or a signed-in player's browser)
     token: str | None
-    socket: "TableSocket"
+    socket: Replies
     manager: "TableManager"
     #: the signed-in player whose session cookie came with the handshake (None: none)
     player_id: str | None = None
