@@ -119,7 +119,7 @@ class ForwardToOwner:
                 or any(name == FORWARDED_HEADER for name, _ in scope["headers"])):
             return await self.app(scope, receive, send)
         table_id = match.group(1)
-        owner = await manager.owner_elsewhere(table_id)
+        owner = await manager.lease_keeping.owner_elsewhere(table_id)
         if owner is None:
             return await self.app(scope, receive, send)
         if scope["type"] == "http":
@@ -146,7 +146,7 @@ class ForwardToOwner:
                                     owner.address, exc)
                         return await _unavailable(scope, receive, send)
                     await asyncio.sleep(min(1.0, max(0.2, (owner.expires_ms - wall_ms()) / 1000)))
-                    owner = await manager.owner_elsewhere(table_id)
+                    owner = await manager.lease_keeping.owner_elsewhere(table_id)
                     if owner is None or owner.owner != stuck:
                         break
         await self.app(scope, receive, send)
@@ -420,7 +420,7 @@ class SocketSplicer:
         if (match is None or match.group(1) in manager.tables
                 or any(name == FORWARDED_HEADER for name, _ in headers)):
             return None
-        return await manager.owner_elsewhere(match.group(1))
+        return await manager.lease_keeping.owner_elsewhere(match.group(1))
 
     async def splice(self, client: asyncio.Transport, head: bytes, owner: Lease) -> bool:
         """Connect the client's transport to the owner; False if the owner does not answer."""

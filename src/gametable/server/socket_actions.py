@@ -160,8 +160,8 @@ async def act(connection: Connection, message: dict, frame: Frame) -> None:
     async def take() -> dict:
         await check_rate(connection, "act")
         request = _request(ActionRequest, message)
-        seq = await connection.manager.act(connection.table_id, connection.token, request.seq,
-                                           request.action, frame.received_at, connection.player_id)
+        seq = await connection.manager.moves.act(connection.table_id, connection.token, request.seq,
+                                                 request.action, frame.received_at, connection.player_id)
         return {"type": "acted", "seq": seq}
 
     await answer(connection, message, take)
@@ -174,8 +174,8 @@ async def undo(connection: Connection, message: dict, frame: Frame) -> None:
     async def take() -> dict:
         await check_rate(connection, "act")
         request = _request(UndoRequest, message)
-        seq = await connection.manager.undo(connection.table_id, connection.token, request.seq,
-                                            request.steps, frame.received_at, connection.player_id)
+        seq = await connection.manager.moves.undo(connection.table_id, connection.token, request.seq,
+                                                  request.steps, frame.received_at, connection.player_id)
         return {"type": "acted", "seq": seq}
 
     await answer(connection, message, take)
