@@ -4,7 +4,7 @@ The same action as ``POST /api/tables/{id}/actions``, checked in the same order 
 words, so a client may use either: too large (413, refused by ws.py for every message type),
 not JSON (400, an ``error``: such a frame has no id), the rate limit on actions of the client's
 address (429, shared with the HTTP route), a malformed request (422, pydantic's errors placed
-under ``body`` as the HTTP API places them), then :meth:`TableManager.act` (401, 403, 409, 400).
+under ``body`` as the HTTP API places them), then rooms.moves.Moves.act (401, 403, 409, 400).
 The seat is the one the socket said hello with, or that of the signed-in player whose session cookie
 came with the handshake (a spectator's socket has neither: 401).
 
