@@ -512,8 +512,8 @@ def serve(
              "separated by commas, or * (default: 127.0.0.1)."),
     max_connections: Optional[int] = typer.Option(
         None, "--max-connections", envvar="GAMETABLE_MAX_CONNECTIONS", show_envvar=True,
-        help="Connections (HTTP and WebSocket) served at once; beyond it, 503 (default 2000, lowered "
-             "to what the open-file limit allows)."),
+        help="Connections (HTTP and WebSocket) served at once; beyond it, 503 (default 0: as many "
+             "as the open-file limit allows, which serve raises to the hard limit; a number is lowered to that)."),
     header_timeout: Optional[float] = typer.Option(
         None, "--header-timeout", envvar="GAMETABLE_HEADER_TIMEOUT", show_envvar=True,
         help="Seconds a client has to send a whole request head (default 10)."),

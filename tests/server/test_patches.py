@@ -194,7 +194,7 @@ async def _play(store: LogStore, game: str, players: int, seed: int,
     ("catan-on-the-road", 2, 4), ("catan-on-the-road", 4, 5)])
 def test_every_update_patches_the_last_snapshot_into_the_next(sqlite_store, monkeypatch, game, players, seed):
     # the same deal every run (the manager draws a table's seeds with secrets.randbelow)
-    monkeypatch.setattr("gametable.server.tables.secrets.randbelow", random.Random(seed).randrange)
+    monkeypatch.setattr("gametable.server.rooms.seating.secrets.randbelow", random.Random(seed).randrange)
     recorders, undos = asyncio.run(_play(sqlite_store, game, players, seed, actions=250))
     assert undos >= 3
     for recorder in recorders:

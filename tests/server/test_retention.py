@@ -8,7 +8,8 @@ import secrets
 
 from sqlalchemy import func, select
 
-from gametable.server import models, tables as tables_module
+from gametable.server import models
+from gametable.server.rooms import pruning as tables_module
 from gametable.server.retention import DAY_MS, Retention
 from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord
 from gametable.server.tables import TableManager, now_ms

@@ -18,7 +18,8 @@ from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, 
 from gametable.server.players import Player
 from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
 from gametable.server.store import PushSubscription
-from gametable.server.tables import TableManager, chat_json
+from gametable.server.rooms.chat import chat_json
+from gametable.server.tables import TableManager
 
 # Every route counts against its kind's rate limits (creating, joining, acting, reading).
 router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
@@ -78,7 +79,7 @@ async def messages(lang: Language) -> dict:
                                                           "options (the message says which), or a body "
                                                           "that is not JSON"}})
 async def create_table(body: CreateTable, request: Request, player: Player | None = OptionalPlayer) -> dict:
-    table, token = await _manager(request).create(
+    table, token = await _manager(request).seating.create(
         body.game, body.players, body.bots, body.options, body.name, body.bot_level, _id(player),
         ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot)
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
@@ -96,7 +97,7 @@ def invite_url(request: Request, table_id: str) -> str:
              responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
 async def join_table(body: JoinTable, request: Request, table_id: TableId,
                      player: Player | None = OptionalPlayer) -> dict:
-    seat, token = await _manager(request).join(table_id, body.name, _id(player))
+    seat, token = await _manager(request).seating.join(table_id, body.name, _id(player))
     return {"seat": seat, "token": token}
 
 
@@ -105,7 +106,7 @@ async def join_table(body: JoinTable, request: Request, table_id: TableId,
             responses={**_BAD_TOKEN, **_NO_TABLE})
 async def get_table(request: Request, table_id: TableId, authorization: str | None = Header(None),
                     player: Player | None = OptionalPlayer) -> dict:
-    return await _manager(request).view(table_id, bearer_token(authorization), _id(player))
+    return await _manager(request).watching.view(table_id, bearer_token(authorization), _id(player))
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionAccepted,
@@ -120,8 +121,8 @@ async def get_table(request: Request, table_id: TableId, authorization: str | No
 async def post_action(body: ActionRequest, request: Request, table_id: TableId,
                       authorization: str | None = Header(None),
                       player: Player | None = OptionalPlayer) -> dict:
-    seq = await _manager(request).act(table_id, bearer_token(authorization), body.seq, body.action,
-                                      request.scope.get(RECEIVED_AT), _id(player))
+    seq = await _manager(request).moves.act(table_id, bearer_token(authorization), body.seq, body.action,
+                                            request.scope.get(RECEIVED_AT), _id(player))
     return {"seq": seq}
 
 
@@ -137,8 +138,8 @@ async def post_action(body: ActionRequest, request: Request, table_id: TableId,
 async def post_undo(body: UndoRequest, request: Request, table_id: TableId,
                     authorization: str | None = Header(None),
                     player: Player | None = OptionalPlayer) -> dict:
-    seq = await _manager(request).undo(table_id, bearer_token(authorization), body.seq, body.steps,
-                                       request.scope.get(RECEIVED_AT), _id(player))
+    seq = await _manager(request).moves.undo(table_id, bearer_token(authorization), body.seq, body.steps,
+                                             request.scope.get(RECEIVED_AT), _id(player))
     return {"seq": seq}
 
 
@@ -153,7 +154,7 @@ async def post_undo(body: UndoRequest, request: Request, table_id: TableId,
 async def seat_to_bot(request: Request, table_id: TableId, seat: Seat,
                       authorization: str | None = Header(None),
                       player: Player | None = OptionalPlayer) -> None:
-    await _manager(request).hand_to_bot(table_id, bearer_token(authorization), seat, _id(player))
+    await _manager(request).seating.hand_to_bot(table_id, bearer_token(authorization), seat, _id(player))
 
 
 @router.post("/tables/{table_id}/seats/{seat}/take-back", status_code=204,
@@ -166,13 +167,13 @@ async def seat_to_bot(request: Request, table_id: TableId, seat: Seat,
 async def take_seat_back(request: Request, table_id: TableId, seat: Seat,
                          authorization: str | None = Header(None),
                          player: Player | None = OptionalPlayer) -> None:
-    await _manager(request).take_back(table_id, bearer_token(authorization), seat, _id(player))
+    await _manager(request).seating.take_back(table_id, bearer_token(authorization), seat, _id(player))
 
 
 @router.get("/tables/{table_id}/chat", response_model=ChatLog,
             summary="The table's chat (anyone with the link may read it)", responses=_NO_TABLE)
 async def read_chat(request: Request, table_id: TableId) -> dict:
-    return {"messages": [chat_json(m) for m in await _manager(request).chat(table_id)]}
+    return {"messages": [chat_json(m) for m in await _manager(request).chat.messages(table_id)]}
 
 
 @router.post("/tables/{table_id}/chat", response_model=ChatMessage, status_code=201,
@@ -191,14 +192,14 @@ async def write_chat(body: ChatPost, request: Request, table_id: TableId,
     limiter = getattr(request.app.state, "rate_limiter", None)
     if limiter is not None:
         await limiter.check_seat("chat", table_id, seat)
-    return chat_json(await manager.post_chat(table_id, seat, body.text))
+    return chat_json(await manager.chat.post(table_id, seat, body.text))
 
 
 @router.get("/tables/{table_id}/log", response_model=TableLog,
             summary="The game log; once the game is over, the whole action log and the seed",
             responses=_NO_TABLE)
 async def table_log(request: Request, table_id: TableId) -> dict:
-    return await _manager(request).public_log(table_id)
+    return await _manager(request).replays.public_log(table_id)
 
 
 @router.get("/tables/{table_id}/replay/{n}", response_model=ReplayPosition,
@@ -209,7 +210,7 @@ async def table_log(request: Request, table_id: TableId) -> dict:
 async def replay_position(request: Request, table_id: TableId, n: Position,
                           authorization: str | None = Header(None),
                           player: Player | None = OptionalPlayer) -> dict:
-    return await _manager(request).replay_view(table_id, n, bearer_token(authorization), _id(player))
+    return await _manager(request).replays.replay_view(table_id, n, bearer_token(authorization), _id(player))
 
 
 _NO_PUSH = {404: {"description": "This server has no Web Push (no VAPID key configured), or no such table"}}
@@ -236,7 +237,7 @@ async def push_subscribe(body: PushSubscribe, request: Request, table_id: TableI
     _pusher(request)
     schemes = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
     subscription = PushSubscription(body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
-    await _manager(request).subscribe_push(table_id, bearer_token(authorization), subscription,
+    await _manager(request).push.subscribe(table_id, bearer_token(authorization), subscription,
                                            SUBSCRIPTIONS_PER_SEAT, schemes, _id(player))
 
 
@@ -246,5 +247,5 @@ async def push_unsubscribe(body: PushUnsubscribe, request: Request, table_id: Ta
                            authorization: str | None = Header(None),
                            player: Player | None = OptionalPlayer) -> None:
     _pusher(request)
-    await _manager(request).unsubscribe_push(table_id, bearer_token(authorization), body.endpoint,
+    await _manager(request).push.unsubscribe(table_id, bearer_token(authorization), body.endpoint,
                                              _id(player))

@@ -17,20 +17,15 @@ table of the process down:
 from __future__ import annotations
 
 import asyncio
-import itertools
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import orjson
 
 from gametable.server.errors import TableError
 
-if TYPE_CHECKING:
-    from gametable.server.tables import Snapshot
-
-#: orders everything a socket is handed (snapshots and presence notes): the higher, the newer
-serials = itertools.count(1)
+from gametable.server.snapshots import Snapshot, serials
 
 
 class Crowded(TableError):

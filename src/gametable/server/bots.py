@@ -27,7 +27,8 @@ from gametable.engine import Action, State
 from gametable.server.errors import Conflict
 
 if TYPE_CHECKING:
-    from gametable.server.tables import LiveTable, TableManager
+    from gametable.server.core import TableCore
+    from gametable.server.live_table import LiveTable
 
 log = logging.getLogger("gametable.server.bots")
 
@@ -49,7 +50,7 @@ def _exit_with(server_pid: int) -> None:
 
 
 class BotRunner:
-    def __init__(self, manager: "TableManager", pause: float, workers: int = 0) -> None:
+    def __init__(self, manager: "TableCore", pause: float, workers: int = 0) -> None:
         self.manager = manager
         #: seconds a bot waits before moving, so that people can follow the game
         self.pause = pause

@@ -76,9 +76,12 @@ DEFAULT_WS_HELLO_SECONDS = 5.0
 DEFAULT_HEADER_TIMEOUT = 10.0
 #: seconds an idle keep-alive connection is kept open after a response
 DEFAULT_KEEP_ALIVE_TIMEOUT = 5.0
-#: open connections (HTTP and WebSocket) served at once; beyond it requests get 503. Lowered
-#: at start to what the open-file limit leaves after the descriptors the server needs itself.
-DEFAULT_MAX_CONNECTIONS = 2000
+#: open connections (HTTP and WebSocket) served at once; beyond it requests get 503. 0: as many
+#: as the open-file limit (which `serve` raises to the hard limit) leaves after the descriptors
+#: the server needs itself (gametable.server.serving.connection_limits); a number is lowered to that.
+DEFAULT_MAX_CONNECTIONS = 0
+#: the fewest connections served at once that may be asked for
+MIN_CONNECTIONS = 16
 #: largest request head (request line and headers) in bytes; beyond it 431 and the socket closes
 DEFAULT_MAX_HEADER_BYTES = 16 * 1024
 #: seconds between WebSocket pings; a socket whose pong is this late is closed
@@ -173,9 +176,12 @@ class Settings:
             if not (isinstance(value, (int, float)) and math.isfinite(value)
                     and (value > least if above else value >= least)):
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {value!r}")
-        for name in ("checkpoint_every",):  # a count: 2.5 or True would pass the bounds above
+        for name in ("checkpoint_every", "max_connections"):  # counts: 2.5 or True would pass the bounds
             if type(getattr(self, name)) is not int:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
+        if 0 < self.max_connections < MIN_CONNECTIONS:
+            raise SettingError(f"{_source('max_connections')} must be {_what('max_connections')}, "
+                               f"not {self.max_connections!r}")
         for name in _RATES:
             check_rate(name, getattr(self, name))
         object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
@@ -273,7 +279,7 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "max_sockets_per_seat": (1, False), "direct_spectators": (0, False),
     "spectator_feed_seconds": (0.05, False), "ws_hello_seconds": (0.1, False),
     "header_timeout": (0, True), "keep_alive_timeout": (0, True),
-    "max_connections": (16, False), "max_header_bytes": (1024, False),
+    "max_connections": (0, False), "max_header_bytes": (1024, False),
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
@@ -292,6 +298,8 @@ _SPECIAL = {
     "vapid_subject": "a contact for push services, mailto:you@example.org or https://... (needed with a VAPID key)",
     "push_http_endpoints": "on or off",
     "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
+    "max_connections": f"a whole number of at least {MIN_CONNECTIONS}, or 0 for as many as the "
+                       "open-file limit allows",
     "checkpoint_every": "0 (no checkpoints: every load replays the whole log) or a whole number "
                         "of actions, e.g. 50",
 }

@@ -4,7 +4,7 @@
 ``/api/tables/{id}/...`` or a WebSocket ``/ws/tables/{id}`` for a table this process does not
 hold in memory asks the lease (taking it if it is free: then the table is served here). When a
 live process owns it, an HTTP request is sent on to the owner's internal address (a lean
-keep-alive client, :class:`OwnerConnections`) and its answer passed back as it is (status,
+keep-alive client, owner_connections.OwnerConnections) and its answer passed back as it is (status,
 headers, body). A WebSocket is spliced to the owner below the WebSocket layer, bytes copied
 both ways (:class:`SocketSplicer`, called by the HTTP protocol of gametable.server.serving);
 one that cannot be is relayed frame by frame here (the ``websockets`` client), close codes
@@ -31,13 +31,13 @@ import time
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
-import h11
 from starlette.requests import HTTPConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from gametable.server.identity import same_origin
 from gametable.server.leases import wall_ms
+from gametable.server.owner_connections import OwnerConnections, OwnerUnreachable
 from gametable.server.store import Lease
 
 log = logging.getLogger("gametable.server.forwarding")
@@ -68,15 +68,6 @@ class _Forwarded:
 
 
 FORWARDED_ROUTE = _Forwarded()
-
-
-class OwnerUnreachable(Exception):
-    """The owner did not answer (refused, reset, or timed out before any answer); ``sent``:
-    the request may have reached it."""
-
-    def __init__(self, problem: str, sent: bool = False) -> None:
-        super().__init__(problem)
-        self.sent = sent
 
 
 class Forwarding:
@@ -119,7 +110,7 @@ class ForwardToOwner:
                 or any(name == FORWARDED_HEADER for name, _ in scope["headers"])):
             return await self.app(scope, receive, send)
         table_id = match.group(1)
-        owner = await manager.owner_elsewhere(table_id)
+        owner = await manager.lease_keeping.owner_elsewhere(table_id)
         if owner is None:
             return await self.app(scope, receive, send)
         if scope["type"] == "http":
@@ -146,7 +137,7 @@ class ForwardToOwner:
                                     owner.address, exc)
                         return await _unavailable(scope, receive, send)
                     await asyncio.sleep(min(1.0, max(0.2, (owner.expires_ms - wall_ms()) / 1000)))
-                    owner = await manager.owner_elsewhere(table_id)
+                    owner = await manager.lease_keeping.owner_elsewhere(table_id)
                     if owner is None or owner.owner != stuck:
                         break
         await self.app(scope, receive, send)
@@ -202,104 +193,6 @@ async def _forward_http(forwarding: Forwarding, scope: Scope, body: bytes, send:
                 "headers": [(k, v) for k, v in answer if k not in _HOP_BY_HOP and k != b"content-length"]
                 + [(b"content-length", str(len(content)).encode())]})
     await send({"type": "http.response.body", "body": content})
-
-
-class Connection:
-    """One keep-alive connection to an owner: the stream, and h11's record of where the
-    HTTP/1.1 exchange on it stands (h11 frames requests and parses answers)."""
-
-    __slots__ = ("reader", "writer", "http")
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.http = h11.Connection(our_role=h11.CLIENT)
-
-    def close(self) -> None:
-        self.writer.close()
-
-    @property
-    def closing(self) -> bool:
-        return self.writer.is_closing()
-
-
-class OwnerConnections:
-    """A lean HTTP/1.1 client for forwarding: keep-alive connections to each owner, one
-    request at a time on each (a general client cost several times the owner's own work per
-    request here). Answers are read whole: the API's answers are small JSON bodies."""
-
-    #: an idle connection older than this is closed rather than reused: the owner may be
-    #: closing it (its keep-alive timeout), and a request written then could not be retried
-    IDLE_SECONDS = 2.0
-    #: bytes read from the socket at a time
-    CHUNK = 65536
-
-    def __init__(self, connect_timeout: float, read_timeout: float, most_idle: int = 32) -> None:
-        self.connect_timeout = connect_timeout
-        self.read_timeout = read_timeout
-        self.most_idle = most_idle
-        self.idle: dict[str, list[tuple[Connection, float]]] = {}
-
-    async def request(self, address: str, method: str, target: bytes, headers: list[tuple[bytes, bytes]],
-                      body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-        connection = await self._connection(address)
-        fields = headers if any(name == b"host" for name, _ in headers) \
-            else [(b"host", urlsplit(address).netloc.encode()), *headers]
-        http = connection.http
-        try:
-            connection.writer.write(http.send(h11.Request(method=method, target=target, headers=fields))
-                                    + http.send(h11.Data(data=body)) + http.send(h11.EndOfMessage()))
-            status, answer, content = await asyncio.wait_for(self._answer(connection), self.read_timeout)
-        except (OSError, EOFError, h11.ProtocolError, asyncio.TimeoutError) as exc:
-            connection.close()
-            raise OwnerUnreachable(str(exc) or type(exc).__name__, sent=True) from exc
-        if http.our_state is h11.DONE and http.their_state is h11.DONE \
-                and len(self.idle.setdefault(address, [])) < self.most_idle:
-            http.start_next_cycle()
-            self.idle[address].append((connection, time.monotonic()))
-        else:
-            connection.close()
-        return status, answer, content
-
-    async def _answer(self, connection: Connection) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-        """Status, headers (names in lower case, as h11 gives them) and the whole body."""
-        http = connection.http
-        response: h11.Response | None = None
-        content = bytearray()
-        while True:
-            event = http.next_event()
-            if event is h11.NEED_DATA:
-                # b"" at the end of the stream: h11 then ends a close-delimited body, or says
-                # the answer was cut short (RemoteProtocolError)
-                http.receive_data(await connection.reader.read(self.CHUNK))
-            elif isinstance(event, h11.Response):
-                response = event
-            elif isinstance(event, h11.Data):
-                content += event.data
-            elif isinstance(event, h11.EndOfMessage) and response is not None:
-                return response.status_code, list(response.headers), bytes(content)
-            elif isinstance(event, h11.ConnectionClosed):
-                raise EOFError("the owner closed the connection before answering")
-
-    async def _connection(self, address: str) -> Connection:
-        idle = self.idle.get(address)
-        while idle:
-            connection, since = idle.pop()
-            if time.monotonic() - since < self.IDLE_SECONDS and not connection.closing:
-                return connection
-            connection.close()
-        parts = urlsplit(address)
-        try:
-            reader, writer = await asyncio.wait_for(asyncio.open_connection(parts.hostname, parts.port),
-                                                    self.connect_timeout)
-        except (OSError, asyncio.TimeoutError) as exc:
-            raise OwnerUnreachable(str(exc) or type(exc).__name__) from exc
-        return Connection(reader, writer)
-
-    async def aclose(self) -> None:
-        for connections in self.idle.values():
-            for connection, _since in connections:
-                connection.close()
-        self.idle.clear()
 
 
 async def _relay_socket(forwarding: Forwarding, scope: Scope, receive: Receive, send: Send,
@@ -420,7 +313,7 @@ class SocketSplicer:
         if (match is None or match.group(1) in manager.tables
                 or any(name == FORWARDED_HEADER for name, _ in headers)):
             return None
-        return await manager.owner_elsewhere(match.group(1))
+        return await manager.lease_keeping.owner_elsewhere(match.group(1))
 
     async def splice(self, client: asyncio.Transport, head: bytes, owner: Lease) -> bool:
         """Connect the client's transport to the owner; False if the owner does not answer."""

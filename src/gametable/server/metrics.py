@@ -12,15 +12,13 @@ raw path: table ids would make a new time series per table.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-if TYPE_CHECKING:
-    from gametable.server.tables import TableManager
 
 #: where the metrics middleware notes when a request arrived (time.perf_counter())
 RECEIVED_AT = "gametable.received_at"
@@ -90,15 +88,22 @@ class Metrics:
     def refused(self, status: int, reason: str) -> None:
         self._child(self._refusals, str(status), reason).inc()
 
-    def watch(self, manager: Callable[[], "TableManager | None"]) -> None:
+    def watch(self, manager: Callable[[], "HotTables | None"]) -> None:
         """Report the state of the table manager (once it exists) at each scrape."""
         self.registry.register(_LiveState(manager))
+
+
+class HotTables(Protocol):
+    """What the metrics count of the table service (gametable.server.core.TableCore)."""
+
+    tables: dict[str, Any]
+    audiences: dict[str, Any]
 
 
 class _LiveState(Collector):
     """Tables, sockets and bot moves, counted when scraped (nothing per action)."""
 
-    def __init__(self, manager: Callable[[], "TableManager | None"]) -> None:
+    def __init__(self, manager: Callable[[], "HotTables | None"]) -> None:
         self._manager = manager
 
     def collect(self) -> Iterator[GaugeMetricFamily]:

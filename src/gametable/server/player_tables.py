@@ -109,7 +109,7 @@ async def rematch(manager: TableManager, table_id: str, token: str | None,
     if created_token is not None:
         await manager.table(rematch_id)  # in memory, and its bots scheduled
         return rematch_id, seat, created_token
-    joined, new_token = await manager.join(rematch_id, name, owner)
+    joined, new_token = await manager.seating.join(rematch_id, name, owner)
     return rematch_id, joined, new_token
 
 

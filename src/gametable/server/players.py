@@ -6,7 +6,7 @@ A player is reached only through a session: the browser's HttpOnly cookie holds 
 random id, the store its sha256 (see gametable.server.identity). A sign-in link holds another
 random secret, stored hashed with its expiry; using it deletes the row, so it works once.
 Like the LogStore, every method is synchronous and runs one short transaction; the table
-manager runs them off the event loop (``TableManager.read`` / ``write``).
+manager runs them off the event loop (``TableCore.read`` / ``write``).
 """
 
 from __future__ import annotations

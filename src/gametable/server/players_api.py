@@ -157,7 +157,7 @@ async def adopt_seat(request: Request, table_id: TableId, authorization: str | N
                      player: Player | None = OptionalPlayer) -> dict:
     if player is None:  # here, not as a dependency: a malformed table id is a 404 first
         raise Unauthorized(NOT_SIGNED_IN)
-    seat = await _manager(request).adopt_seat(table_id, bearer_token(authorization), player.id)
+    seat = await _manager(request).seating.adopt_seat(table_id, bearer_token(authorization), player.id)
     return {"seat": seat, "token": None}
 
 

@@ -87,7 +87,7 @@ class TurnPusher:
 
     async def _push(self, table_id: str, game: str, seats: list[int]) -> None:
         try:
-            subscriptions = await self.manager.push_subscriptions(table_id, seats)
+            subscriptions = await self.manager.push.of_seats(table_id, seats)
             await asyncio.gather(*(self._send(table_id, game, seat, sub) for seat, sub in subscriptions))
         except Exception:
             log.exception("push for table %s failed", table_id)
@@ -106,7 +106,7 @@ class TurnPusher:
             except WebPushException as exc:
                 status = exc.response.status_code if exc.response is not None else None
                 if status in (404, 410):  # the browser unsubscribed or the subscription expired
-                    await self.manager.forget_push(table_id, sub.endpoint)
+                    await self.manager.push.forget(table_id, sub.endpoint)
                 else:
                     log.warning("push to a subscription of table %s seat %d failed: %s", table_id, seat, exc)
 

@@ -6,8 +6,8 @@ entry: an undo entry is one too (it shows the position before the actions it too
 
 Built once per game (one full replay, off the event loop) and, while the game runs, extended by
 the entries committed since (``extend``: the last checkpoint plus at most ``every - 1`` entries,
-then the new ones); the table manager keeps the checkpoints of the replays opened lately (see
-TableManager.replay_view).
+then the new ones); the replay room keeps the checkpoints of the replays opened lately (see
+rooms.replay.Replays.replay_view).
 """
 
 from __future__ import annotations

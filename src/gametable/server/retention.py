@@ -1,7 +1,7 @@
 """How long tables are kept: finished ones for ``keep_finished_days`` after they finished,
 unfinished ones for ``keep_abandoned_days`` after their last action (or their creation, if
-nobody ever acted). 0 keeps that kind forever. The table manager deletes what is past
-retention in a periodic sweep (TableManager.prune), never a table it holds in memory."""
+nobody ever acted). 0 keeps that kind forever. The table service deletes what is past
+retention in a periodic sweep (rooms.pruning.Pruning.prune), never a table it holds in memory."""
 
 from __future__ import annotations
 

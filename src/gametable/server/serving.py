@@ -78,9 +78,11 @@ def raise_open_file_limit() -> int:
 def connection_limits(max_connections: int, fd_limit: int) -> tuple[int, int]:
     """(served, held): up to ``served`` connections are served (uvicorn's limit_concurrency;
     beyond it requests get 503), and a connection accepted while ``held`` are open is closed
-    at once, so the server never runs out of descriptors for its own work."""
+    at once, so the server never runs out of descriptors for its own work. ``max_connections``
+    0 (the default): as many as the open-file limit allows, 90% of what it leaves."""
     budget = max(32, fd_limit - FD_RESERVE)
-    served = max(16, min(max_connections, budget * 9 // 10))
+    allowed = budget * 9 // 10
+    served = max(16, min(max_connections, allowed) if max_connections else allowed)
     held = max(served + 1, min(budget, 2 * served))
     return served, held
 

@@ -4,7 +4,7 @@ The same action as ``POST /api/tables/{id}/actions``, checked in the same order 
 words, so a client may use either: too large (413, refused by ws.py for every message type),
 not JSON (400, an ``error``: such a frame has no id), the rate limit on actions of the client's
 address (429, shared with the HTTP route), a malformed request (422, pydantic's errors placed
-under ``body`` as the HTTP API places them), then :meth:`TableManager.act` (401, 403, 409, 400).
+under ``body`` as the HTTP API places them), then rooms.moves.Moves.act (401, 403, 409, 400).
 The seat is the one the socket said hello with, or that of the signed-in player whose session cookie
 came with the handshake (a spectator's socket has neither: 401).
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from fastapi import HTTPException, WebSocket
 from pydantic import ValidationError
@@ -37,7 +37,6 @@ from gametable.server.serving import client_address
 
 if TYPE_CHECKING:
     from gametable.server.tables import TableManager
-    from gametable.server.ws import TableSocket
 
 log = logging.getLogger("gametable.server")
 
@@ -53,6 +52,12 @@ class Frame:
     size: int
 
 
+class Replies(Protocol):
+    """Where a connection's answers go (ws.TableSocket)."""
+
+    def reply(self, message: dict[str, Any]) -> None: ...
+
+
 @dataclass
 class Connection:
     """One table socket past its hello, as its message handlers see it."""
@@ -61,7 +66,7 @@ class Connection:
     table_id: str
     #: the token of the hello (None: a spectator, or a signed-in player's browser)
     token: str | None
-    socket: "TableSocket"
+    socket: Replies
     manager: "TableManager"
     #: the signed-in player whose session cookie came with the handshake (None: none)
     player_id: str | None = None
@@ -155,8 +160,8 @@ async def act(connection: Connection, message: dict, frame: Frame) -> None:
     async def take() -> dict:
         await check_rate(connection, "act")
         request = _request(ActionRequest, message)
-        seq = await connection.manager.act(connection.table_id, connection.token, request.seq,
-                                           request.action, frame.received_at, connection.player_id)
+        seq = await connection.manager.moves.act(connection.table_id, connection.token, request.seq,
+                                                 request.action, frame.received_at, connection.player_id)
         return {"type": "acted", "seq": seq}
 
     await answer(connection, message, take)
@@ -169,8 +174,8 @@ async def undo(connection: Connection, message: dict, frame: Frame) -> None:
     async def take() -> dict:
         await check_rate(connection, "act")
         request = _request(UndoRequest, message)
-        seq = await connection.manager.undo(connection.table_id, connection.token, request.seq,
-                                            request.steps, frame.received_at, connection.player_id)
+        seq = await connection.manager.moves.undo(connection.table_id, connection.token, request.seq,
+                                                  request.steps, frame.received_at, connection.player_id)
         return {"type": "acted", "seq": seq}
 
     await answer(connection, message, take)

@@ -10,24 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import threading
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (ColumnElement, Engine, and_, create_engine, delete, event, func, insert,
-                        or_, select, text, update)
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, text, update
+from sqlalchemy.exc import IntegrityError
 
 from gametable.server import models
-from gametable.server.config import SQLITE_SYNC_MODES
-
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
-
-#: an arbitrary constant naming our PostgreSQL advisory lock for migrations
-_MIGRATION_LOCK = 0x6761_6D65
+# (the names other modules import from here)
+from gametable.server.database import (MIGRATIONS_DIR, create_db_engine, head_revision,  # noqa: F401
+                                       is_migrated, migrate)
+from gametable.server.records import (ActionRecord, Append, ChatRecord, Lease, PushSubscription,  # noqa: F401
+                                      ResumeCandidate, SeatRecord, SeqTaken, StateCheckpoint, StoredTable,
+                                      TableHead, TableRecord, action_record_from_row, lease_from_row,
+                                      seat_record_from_row, seat_row, seat_rows, table_record_from_row)
 
 
 def _dialect_insert(dialect: str) -> Any:
@@ -38,248 +34,6 @@ def _dialect_insert(dialect: str) -> Any:
     else:
         from sqlalchemy.dialects.sqlite import insert
     return insert
-
-
-class SeqTaken(Exception):
-    """Another writer has already committed an action with this seq for this table."""
-
-
-@dataclass(frozen=True)
-class TableRecord:
-    id: str
-    game: str
-    num_players: int
-    options: dict[str, Any]
-    seed: int
-    bot_seed: int
-    creator_hash: str
-    created_ms: int
-    finished_ms: int | None
-    #: a bot seat must decide next (see models.tables.c.bot_due)
-    bot_due: bool = False
-    #: the strength of the server's bots at this table (gametable.bots.levels())
-    bot_level: str = "random"
-    #: the game's result once the finished game is settled (see gametable.server.players)
-    result: dict[str, Any] | None = None
-    #: the table a rematch of this one opened
-    rematch_id: str | None = None
-    #: the table's clock as JSON (gametable.server.clocks.ClockSpec; None: no clock)
-    clock: dict[str, Any] | None = None
-    #: after this many timeouts in a row a seat goes to the bot
-    timeouts_to_bot: int = 3
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    seat: int
-    kind: str  # "open" | "human" | "bot"
-    name: str
-    token_hash: str | None
-    #: the player whose seat it is; on an open seat, the player it is kept for
-    player_id: str | None = None
-    #: the token hash of the player who may take this bot seat back (see models.seats)
-    reclaim_hash: str | None = None
-    #: the seat's clock (gametable.server.clocks)
-    clock_ms: int | None = None
-    deadline_ms: int | None = None
-    timeouts: int = 0
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    seq: int
-    seat: int
-    action: dict[str, Any]
-    time: int
-    #: the server's bot played it because the seat's time ran out
-    timeout: bool = False
-
-
-@dataclass(frozen=True)
-class ChatRecord:
-    id: int
-    seat: int
-    name: str
-    text: str
-    time: int
-
-
-@dataclass(frozen=True)
-class PushSubscription:
-    endpoint: str
-    p256dh: str
-    auth: str
-    lang: str
-
-
-@dataclass(frozen=True)
-class TableHead:
-    """Where a table stands in the store: enough to tell whether a hot copy is behind (seats
-    go from open to taken, from a person to a bot and back, so the counts tell a change; a
-    hand-over and a take-back between two looks cancel out, and the next action shows them)."""
-
-    seq: int
-    open_seats: int
-    bot_seats: int
-
-    @classmethod
-    def of(cls, seq: int, seats: list[SeatRecord]) -> "TableHead":
-        kinds = [s.kind for s in seats]
-        return cls(seq=seq, open_seats=kinds.count("open"), bot_seats=kinds.count("bot"))
-
-
-@dataclass(frozen=True)
-class Lease:
-    """Which process serves a table until when (see models.table_leases)."""
-
-    table_id: str
-    owner: str
-    #: where the owner takes the requests other processes forward (http://host:port)
-    address: str
-    expires_ms: int
-
-
-@dataclass(frozen=True)
-class Append:
-    """One action to commit, with what it changes on its table's row."""
-
-    table_id: str
-    record: ActionRecord
-    finished: bool = False
-    #: the table's new bot_due, or None when the action does not change it
-    bot_due: bool | None = None
-    #: seat rows the action changes (their clocks, or a seat that timed out going to the bot)
-    seats: tuple[SeatRecord, ...] = ()
-
-
-@dataclass(frozen=True)
-class StateCheckpoint:
-    """A table's game state after its first ``seq`` actions, as ``State.to_json()`` text
-    (``state``), written by the game's ``state_version``."""
-
-    table_id: str
-    seq: int
-    state_version: int
-    state: str
-
-
-@dataclass(frozen=True)
-class ResumeCandidate:
-    """An unfinished table a starting server may bring back into memory, with what orders it."""
-
-    table_id: str
-    bot_due: bool
-    #: the earliest running deadline of its seats (None: no clock runs)
-    deadline_ms: int | None
-    #: when anything last happened there: its newest action, or its creation
-    active_ms: int
-
-
-@dataclass(frozen=True)
-class StoredTable:
-    """What rebuilding a table needs from the store (LogStore.load_tables)."""
-
-    record: TableRecord
-    seats: list[SeatRecord]
-    #: its newest checkpoint within the log (None: none, or not asked for)
-    checkpoint: StateCheckpoint | None
-    #: the log after the checkpoint (the whole log without one)
-    tail: list[ActionRecord]
-    #: (seq, seat) of every action the bot played for a seat whose time ran out
-    timeouts: list[tuple[int, int]]
-    #: the id of its newest chat message (0: none)
-    newest_chat: int
-
-
-def create_db_engine(url: str, sqlite_sync: str = "full") -> Engine:
-    """An engine with the settings that make each commit durable."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        if sqlite_sync not in SQLITE_SYNC_MODES:
-            raise ValueError(f"sqlite_sync must be one of {', '.join(SQLITE_SYNC_MODES)}, not {sqlite_sync!r}")
-        engine = create_engine(url, connect_args={"timeout": 30})
-
-        @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_connection, _record) -> None:
-            cursor = dbapi_connection.cursor()
-            # WAL lets readers run beside the writer; synchronous=FULL fsyncs every commit,
-            # so an acknowledged action survives even a power cut, not just a killed process.
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
-        return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=4)
-
-
-def head_revision() -> str | None:
-    """The newest migration's revision id, read from the migration files without loading
-    Alembic (a start with nothing to migrate should not pay for importing it); None unless
-    they form one line."""
-    revisions, parents = set(), set()
-    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
-        source = path.read_text(encoding="utf-8")
-        revision = re.search(r'^revision = "([^"]+)"$', source, re.M)
-        parent = re.search(r'^down_revision = "([^"]+)"$', source, re.M)
-        if revision is None:
-            return None
-        revisions.add(revision.group(1))
-        if parent is not None:
-            parents.add(parent.group(1))
-    heads = revisions - parents
-    return heads.pop() if len(heads) == 1 else None
-
-
-def is_migrated(engine: Engine) -> bool:
-    """Whether the database's schema is at the newest revision already."""
-    head = head_revision()
-    try:
-        with engine.connect() as connection:
-            current = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
-    except DBAPIError:  # no alembic_version table yet: a new database
-        return False
-    return head is not None and current == [head]
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision (safe to call on every start)."""
-    if is_migrated(engine):
-        return
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    with engine.connect() as connection:
-        if connection.dialect.name == "sqlite":
-            # SQLite changes a table's constraints by copying it and dropping the old one; with
-            # foreign keys on, that drop would delete (ON DELETE CASCADE) every row referencing
-            # it. So, as SQLite's documentation says to, they are off while the schema changes
-            # (the pragma is a no-op inside a transaction: it runs before the migration's).
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
-        elif connection.dialect.name == "postgresql":
-            # Two servers starting at once must not both create the schema.
-            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
-            connection.commit()
-        try:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
-            connection.commit()
-        finally:
-            if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
-                connection.commit()
-            elif connection.dialect.name == "sqlite":
-                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-                connection.commit()
-        if connection.dialect.name == "sqlite":
-            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
-            if broken:
-                raise RuntimeError(f"the migrated database has rows whose references are broken: {broken[:5]}")
 
 
 class LogStore:
@@ -450,7 +204,7 @@ class LogStore:
     def load_table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(models.tables).where(models.tables.c.id == table_id)).first()
-        return _table_record(row) if row is not None else None
+        return table_record_from_row(row) if row is not None else None
 
     def load_tables(self, table_ids: list[str], checkpoints: bool = True) -> dict[str, "StoredTable"]:
         """Everything needed to rebuild these tables (those that exist), in a few queries for
@@ -458,12 +212,13 @@ class LogStore:
         each table's newest checkpoint within its log, and only the log after it."""
         t, seats, actions = models.tables, models.seats, models.actions
         with self.engine.connect() as conn:
-            records = {r.id: _table_record(r) for r in conn.execute(select(t).where(t.c.id.in_(table_ids)))}
+            records = {r.id: table_record_from_row(r)
+                       for r in conn.execute(select(t).where(t.c.id.in_(table_ids)))}
             ids = list(records)
             seat_rows: dict[str, list[SeatRecord]] = {i: [] for i in ids}
             for r in conn.execute(select(seats).where(seats.c.table_id.in_(ids))
                                   .order_by(seats.c.table_id, seats.c.seat)):
-                seat_rows[r.table_id].append(_seat_record(r))
+                seat_rows[r.table_id].append(seat_record_from_row(r))
             lengths = dict(conn.execute(select(actions.c.table_id, func.max(actions.c.seq))
                                         .where(actions.c.table_id.in_(ids))
                                         .group_by(actions.c.table_id)).all())
@@ -482,7 +237,7 @@ class LogStore:
                                   .where(actions.c.table_id.in_(ids))
                                   .order_by(actions.c.table_id, actions.c.seq)):
                 if r.seq > after[r.table_id]:
-                    tails[r.table_id].append(_action_record(r))
+                    tails[r.table_id].append(action_record_from_row(r))
             timeouts: dict[str, list[tuple[int, int]]] = {i: [] for i in ids}
             for r in conn.execute(select(actions.c.table_id, actions.c.seq, actions.c.seat)
                                   .where(actions.c.table_id.in_(ids), actions.c.timeout)
@@ -533,7 +288,7 @@ class LogStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
                                 .order_by(models.seats.c.seat)).all()
-        return [_seat_record(r) for r in rows]
+        return [seat_record_from_row(r) for r in rows]
 
     def deadlines(self) -> list[tuple[int, str]]:
         """(earliest deadline, table id) of every unfinished table with a running clock: a
@@ -576,7 +331,7 @@ class LogStore:
                 .where(models.actions.c.table_id == table_id, models.actions.c.seq > seq)
                 .order_by(models.actions.c.seq)
             ).all()
-        return [_action_record(r) for r in rows]
+        return [action_record_from_row(r) for r in rows]
 
     # -- table leases (several processes: gametable.server.leases) ------------------------
 
@@ -598,13 +353,13 @@ class LogStore:
                 row = conn.execute(select(leases).where(leases.c.table_id == table_id)).first()
         except IntegrityError:  # the table's foreign key: no such table
             return None
-        return _lease(row) if row is not None else None
+        return lease_from_row(row) if row is not None else None
 
     def lease(self, table_id: str) -> Lease | None:
         leases = models.table_leases
         with self.engine.connect() as conn:
             row = conn.execute(select(leases).where(leases.c.table_id == table_id)).first()
-        return _lease(row) if row is not None else None
+        return lease_from_row(row) if row is not None else None
 
     def renew_leases(self, owner: str, until: int) -> list[str]:
         """Extend every lease ``owner`` still holds to ``until`` in one statement; returns
@@ -694,47 +449,12 @@ class LogStore:
                                           lang=r.lang)) for r in rows]
 
 
-def _lease(row: Any) -> Lease:
-    return Lease(table_id=row.table_id, owner=row.owner, address=row.address, expires_ms=row.expires_ms)
-
-
-def _table_record(row: Any) -> TableRecord:
-    return TableRecord(
-        id=row.id, game=row.game, num_players=row.num_players, options=json.loads(row.options),
-        seed=row.seed, bot_seed=row.bot_seed, creator_hash=row.creator_hash,
-        created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
-        bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
-        rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
-        timeouts_to_bot=row.timeouts_to_bot,
-    )
-
-
-def _seat_record(r: Any) -> SeatRecord:
-    return SeatRecord(seat=r.seat, kind=r.kind, name=r.name, token_hash=r.token_hash,
-                      player_id=r.player_id, reclaim_hash=r.reclaim_hash, clock_ms=r.clock_ms,
-                      deadline_ms=r.deadline_ms, timeouts=r.timeouts)
-
-
-def _action_record(r: Any) -> ActionRecord:
-    return ActionRecord(seq=r.seq, seat=r.seat, action=json.loads(r.action), time=r.time, timeout=r.timeout)
-
-
-def _seat_row(seat: SeatRecord) -> dict[str, Any]:
-    return {"seat": seat.seat, "kind": seat.kind, "name": seat.name, "token_hash": seat.token_hash,
-            "player_id": seat.player_id, "reclaim_hash": seat.reclaim_hash,
-            "clock_ms": seat.clock_ms, "deadline_ms": seat.deadline_ms, "timeouts": seat.timeouts}
-
-
 def _write_seats(conn: Any, table_id: str, seat_records: tuple[SeatRecord, ...]) -> None:
     for seat in seat_records:
         conn.execute(update(models.seats)
                      .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat)
-                     .values(**_seat_row(seat)))
+                     .values(**seat_row(seat)))
 
-
-def seat_rows(table_id: str, seat_records: list[SeatRecord]) -> list[dict[str, Any]]:
-    """The seats table's rows for a table's seats."""
-    return [{"table_id": table_id, **_seat_row(s)} for s in seat_records]
 
 
 def _expired(finished_before: int | None, abandoned_before: int | None) -> ColumnElement[bool]:

@@ -56,7 +56,9 @@ from gametable.server.limits import too_large
 from gametable.server.schemas import NOT_JSON
 from gametable.server.serving import client_address
 from gametable.server.socket_actions import Connection, Frame, MessageHandler, Refusal
-from gametable.server.tables import LogCuts, Snapshot, TableManager, hash_token
+from gametable.server.live_table import LogCuts, hash_token, seat_for_token
+from gametable.server.snapshots import Snapshot
+from gametable.server.tables import TableManager
 
 router = APIRouter()
 
@@ -281,12 +283,12 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
         # sent by another site's page is refused: identity.session_player) names the seat.
         player = await session_player(websocket) if token is None else None
         table = await manager.table(table_id)
-        manager.seat_for_token(table, token)
+        seat_for_token(table, token)
     except TableError as exc:
         raise Refused(4000 + exc.status, exc.message) from None
     socket = TableSocket(websocket, token, live.traffic, player.id if player else None)
     try:
-        await manager.watch(table_id, socket)
+        await manager.watching.watch(table_id, socket)
     except TableError as exc:  # Crowded
         raise Refused(4000 + exc.status, exc.message) from None
     sender = asyncio.create_task(socket.send_forever())
@@ -317,13 +319,13 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
             await socket.room()
     finally:
         sender.cancel()
-        await manager.unwatch(table_id, socket)
+        await manager.watching.unwatch(table_id, socket)
 
 
 async def _sync(connection: "Connection", _data: dict, _frame: Frame) -> None:
     """``{"type": "sync"}``: the whole table again (log_from 0)."""
     connection.socket.restart_log()
-    await connection.manager.resync(connection.table_id, connection.socket)
+    await connection.manager.watching.resync(connection.table_id, connection.socket)
 
 
 #: what a connection understands once past its hello, by message type
