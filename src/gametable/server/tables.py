@@ -203,23 +203,16 @@ def waiting_for_people(state: State, seats: list[SeatRecord]) -> list[int]:
 
 
 def clocked(record: TableRecord, state: State, seats: list[SeatRecord], now: int,
-            acted: int | None = None, timed_out: bool = False) -> list[SeatRecord]:
+            acted: int | None = None, timed_out: bool = False, turn_ended: bool = True) -> list[SeatRecord]:
     """``seats`` (as they are after a change at ``now``) with their clocks and timeouts brought
-    up to date: a seat whose time ran out counts a timeout, and goes to the bot (keeping its
-    player's token to take it back) after the table's number in a row; a seat that acted in
-    time starts counting again from 0."""
+    up to date (``turn_ended``: whether ``acted``'s action ended its turn): see
+    gametable.server.clocks (advance, counted)."""
     seats = list(seats)
     if acted is not None and seats[acted].kind == "human":
-        seat = seats[acted]
-        if not timed_out:
-            seats[acted] = dataclasses.replace(seat, timeouts=0)
-        elif seat.timeouts + 1 >= record.timeouts_to_bot:
-            seats[acted] = dataclasses.replace(seat, kind="bot", token_hash=None,
-                                               reclaim_hash=seat.token_hash, timeouts=seat.timeouts + 1)
-        else:
-            seats[acted] = dataclasses.replace(seat, timeouts=seat.timeouts + 1)
+        decision_over = turn_ended or acted not in waiting_for_people(state, seats)
+        seats[acted] = clocks.counted(seats[acted], timed_out, decision_over, record.timeouts_to_bot)
     return clocks.advance(ClockSpec.from_json(record.clock), seats,
-                          waiting_for_people(state, seats), acted, now)
+                          waiting_for_people(state, seats), acted, now, turn_ended)
 
 
 def changed_seats(before: list[SeatRecord], after: list[SeatRecord]) -> tuple[SeatRecord, ...]:
@@ -818,8 +811,7 @@ class TableManager:
             if table.status == "finished":
                 raise Conflict("the game is over")
             seats = list(table.seats)
-            seats[seat] = dataclasses.replace(current, kind="human", token_hash=current.reclaim_hash,
-                                              reclaim_hash=None, timeouts=0)
+            seats[seat] = clocks.taken_back(ClockSpec.from_json(table.record.clock), current)
             await self._save_seats(table, seats)
 
     async def _save_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:
@@ -944,7 +936,8 @@ class TableManager:
                               timeout=timed_out)
         # the seats that had a decision to make before this action (table.legal is not updated yet)
         waited_for = {s for s, legal in enumerate(table.legal) if legal}
-        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out)
+        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out,
+                        clocks.ends_turn(state.turn_end_actions, canonical))
         due = bot_to_move(state, seats) is not None
         try:
             await self.writer.append(Append(table.id, record, state.is_over(),
