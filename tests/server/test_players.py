@@ -352,6 +352,37 @@ def test_only_the_tables_people_may_ask_for_its_rematch(browsers):
     assert browsers().rematch(old["id"]).status_code == 401
 
 
+def test_a_player_whose_seat_went_to_the_bot_may_ask_for_the_rematch(browsers, api):
+    # issue 24: refused with 403, though they played at the table until they left
+    ann, bob = browsers(), browsers()
+    ann.become("Ann")
+    bob.become("Bob")
+    old = ann.create(players=2, options={"pile": 10})
+    bob.join(old["id"])
+    assert bob.http.post(f"/api/tables/{old['id']}/seats/1/bot").status_code == 204
+    play_out(old["id"], {0: ann})
+    response = bob.rematch(old["id"])
+    assert response.status_code == 201, response.text
+    opened = response.json()
+    assert opened["seat"] == 1 and bob.table(opened["id"])["you"] == 1
+    # the same by the seat token of a player without a session (kept to take the seat back)
+    created = api.create(players=2, options={"pile": 10})
+    joined = api.join(created["id"])
+    api.http.post(f"/api/tables/{created['id']}/seats/1/bot", headers={"Authorization": f"Bearer {joined['token']}"})
+    play(api, created["id"], [(0, {"type": "take", "count": 2})], {0: created["token"]})
+    api.wait_until(created["id"], None, lambda t: t["status"] == "finished" or t["view"]["to_act"] == [0])
+    while api.table(created["id"])["status"] != "finished":
+        seq = api.table(created["id"])["seq"]
+        api.act_ok(created["id"], created["token"], seq, {"type": "take", "count": 1})
+        api.wait_until(created["id"], None, lambda t: t["status"] == "finished" or t["view"]["to_act"] == [0])
+    again = api.http.post(f"/api/tables/{created['id']}/rematch",
+                          headers={"Authorization": f"Bearer {joined['token']}"})
+    assert again.status_code == 201 and again.json()["seat"] == 1
+    # a stranger's token is still refused
+    assert api.http.post(f"/api/tables/{created['id']}/rematch",
+                         headers={"Authorization": "Bearer " + "x" * 32}).status_code == 403
+
+
 def test_a_rematch_by_seat_token_works_for_scripts(api, browsers):
     created = api.create(players=2, options=SHORT)
     joined = api.join(created["id"])
