@@ -361,6 +361,9 @@ def test_a_player_whose_seat_went_to_the_bot_may_ask_for_the_rematch(browsers, a
     bob.join(old["id"])
     assert bob.http.post(f"/api/tables/{old['id']}/seats/1/bot").status_code == 204
     play_out(old["id"], {0: ann})
+    # My tables says whose seat the bot finished (the page says "Bots finished the game for Bob")
+    listed = next(t for t in bob.my_tables() if t["id"] == old["id"])
+    assert [(s["kind"], s["away"]) for s in listed["seats"]] == [("human", False), ("bot", True)]
     response = bob.rematch(old["id"])
     assert response.status_code == 201, response.text
     opened = response.json()
@@ -416,6 +419,11 @@ def test_finished_games_between_players_are_rated_once_winner_above_loser(browse
     assert ann_rating["games"] == bob_rating["games"] == 1
     assert ann_rating["mu"] > 25 > bob_rating["mu"]
     assert ann_rating["rating"] > bob_rating["rating"]
+    # issue 24: the displayed rating, on the 1500 scale (not -1.8 after one loss), provisional
+    assert (ann_rating["displayed"], bob_rating["displayed"]) == (
+        round(1500 + 48 * (ann_rating["mu"] - 25)), round(1500 + 48 * (bob_rating["mu"] - 25)))
+    assert ann_rating["displayed"] > 1500 > bob_rating["displayed"] > 1300
+    assert ann_rating["provisional"] and bob_rating["provisional"]
     assert ann.http.get(f"/api/players/{a}").json()["name"] == "Ann"
     # settling again (another process, a later listing) rates nothing twice
     hot = live.manager.tables[table["id"]]

@@ -72,7 +72,9 @@ def _entry(record: TableRecord, seats: list[SeatRecord], table: LiveTable | None
     kept = next((s.seat for s in seats if s.kind == "open" and s.player_id == player_id), None)
     return {
         "id": record.id, "game": record.game, "status": status,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id} for s in seats],
+        # away: a person's seat the bot plays (they left, or ran out of time): "bots finished"
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id,
+                   "away": s.reclaim_hash is not None} for s in seats],
         "you": you, "invited": kept, "to_act": to_act, "your_turn": you is not None and you in to_act,
         "result": result, "rematch": rematch,
         "created_ms": record.created_ms, "finished_ms": record.finished_ms,

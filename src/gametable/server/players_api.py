@@ -19,6 +19,7 @@ from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.player_tables import my_tables, rematch
 from gametable.server.players import Player
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
+from gametable.server.ratings import provisional
 from gametable.server.schemas import (Joined, Me, MyTables, NewPlayer, PlayerChanges, PlayerPage,
                                       RematchOpened, Signin, SigninLink)
 from gametable.server.tables import TableManager, hash_token, now_ms
@@ -143,8 +144,9 @@ async def player_page(request: Request, player_id: PlayerId) -> dict:
         raise NotFound("there is no player with this id")
     ratings = await manager.read(manager.players.ratings, player_id)
     return {"id": player.id, "name": player.name,
-            "ratings": [{"game": r.game, "rating": r.skill.shown, "mu": r.skill.mu,
-                         "sigma": r.skill.sigma, "games": r.games} for r in ratings]}
+            "ratings": [{"game": r.game, "displayed": r.skill.displayed,
+                         "provisional": provisional(r.games), "rating": r.skill.shown,
+                         "mu": r.skill.mu, "sigma": r.skill.sigma, "games": r.games} for r in ratings]}
 
 
 @router.post("/tables/{table_id}/adopt", response_model=Joined,

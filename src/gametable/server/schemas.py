@@ -347,7 +347,10 @@ class Signin(Strict):
 
 class RatingInfo(BaseModel):
     game: str
-    rating: float = Field(description="The conservative estimate shown (OpenSkill's ordinal: mu - 3 sigma).")
+    displayed: int = Field(description="The rating pages show: 1500 + 48 (mu - 25), 1500 for a new player "
+                                       "(docs/server.md, Ratings).")
+    provisional: bool = Field(description="Fewer than 5 rated games: the rating still moves fast.")
+    rating: float = Field(description="The conservative estimate (OpenSkill's ordinal: mu - 3 sigma).")
     mu: float
     sigma: float
     games: int = Field(description="Rated games played: finished games against other people only.")
@@ -364,6 +367,8 @@ class MySeat(BaseModel):
     kind: Literal["open", "human", "bot"]
     name: str
     player: str | None = Field(None, description="The player whose seat it is (on an open seat: kept for).")
+    away: bool = Field(False, description="A person's seat the bot plays now (they left, or ran out of "
+                                          "time): on a finished table, the bots finished the game for it.")
 
 
 class MyTable(BaseModel):

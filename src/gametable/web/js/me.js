@@ -4,6 +4,7 @@
 import { api, ApiError, currentPlayer, playerNamed, playerUrl, tableUrl } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, translatePage } from "./i18n.js";
+import { botsFinishedText } from "./results.js";
 import { copyText, runPage } from "./widgets.js";
 
 const page = { tr: null, player: undefined, tables: [] };
@@ -25,9 +26,12 @@ function statusText(tr, table, names) {
   if (table.invited !== null && table.you === null) return tr.t("web.me.invited");
   if (table.status === "finished") {
     const winners = table.result?.winners || [];
-    return winners.length
+    const outcome = winners.length
       ? tr.t("ui.table.winners", { names: tr.joinList(winners.map((seat) => names[seat])) })
       : tr.t("ui.table.game_over");
+    // a game the bots finished for its people is not a win over them (they timed out or left)
+    const bots = botsFinishedText(tr, table.seats, names);
+    return bots ? `${outcome} ${bots}` : outcome;
   }
   if (table.status === "waiting") return tr.t("web.me.waiting");
   if (table.your_turn) return tr.t("ui.table.your_turn");

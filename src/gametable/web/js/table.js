@@ -10,6 +10,7 @@ import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
 import { TurnControls, sameAction } from "./turn.js";
 import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
+import { botsFinishedText } from "./results.js";
 import { ChatPanel } from "./chat.js";
 import { keepTicking, seatClock } from "./clocks.js";
 import { handOverButton, seatTools } from "./seattools.js";
@@ -248,6 +249,8 @@ function renderPrompt(snapshot, names, choices) {
     if (winners.length) {
       box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: tr.joinList(winners.map((s) => names[s])) }) }));
     }
+    const bots = snapshot.status === "finished" ? botsFinishedText(tr, snapshot.seats, names) : null;
+    if (bots) box.appendChild(h("p", { class: "hint bots-finished", text: bots }));
     if (page.me && snapshot.status === "finished") box.appendChild(rematchOffer(snapshot));
     return;
   }
