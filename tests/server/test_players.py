@@ -245,6 +245,46 @@ def test_an_expired_signin_link_signs_nobody_in(browsers, live):
     assert other.http.post("/api/signin", json={"token": "not-a-link"}).status_code == 410
 
 
+def test_the_session_answers_200_signed_in_or_not(browsers):
+    # issue 24: pages asked GET /api/me before anyone signed in, a red 401 in every console
+    ann = browsers()
+    assert ann.http.get("/api/session").json() == {"player": None, "previous": None}
+    me = ann.become("Ann")
+    assert ann.http.get("/api/session").json() == {"player": me, "previous": None}
+    assert browsers().http.get("/api/me").status_code == 401  # scripts still get the 401
+
+
+def test_a_link_opened_where_someone_else_is_signed_in_is_refused_by_default(browsers):
+    # issue 24: it switched accounts silently and ended the other player's session for good
+    ann, bob_phone = browsers(), browsers()
+    ann.become("Ann")
+    bob = bob_phone.become("Bob")
+    link = bob_phone.signin_link()
+    secret = link["url"].split("#", 1)[1]
+    # whom the link signs in as, without using it
+    check = ann.http.post("/api/signin/check", json={"token": secret})
+    assert check.status_code == 200 and check.json() == {"id": bob["id"], "name": "Bob"}
+    refused = ann.sign_in(link["url"])
+    assert refused.status_code == 409 and "signed in as Ann" in refused.json()["detail"]
+    assert ann.me()["name"] == "Ann"
+    # the person said yes: Bob here now, and Ann's session is kept for her to come back
+    switched = ann.http.post("/api/signin", json={"token": secret, "switch": True})
+    assert switched.status_code == 200 and ann.me()["id"] == bob["id"]
+    session = ann.http.get("/api/session").json()
+    assert session["player"]["name"] == "Bob" and session["previous"]["name"] == "Ann"
+    back = ann.http.post("/api/me/switch-back")
+    assert back.status_code == 200 and back.json()["name"] == "Ann" and ann.me()["name"] == "Ann"
+    # and the other way again: the two sessions swap
+    assert ann.http.get("/api/session").json()["previous"]["name"] == "Bob"
+    # a link used up is gone for the check too
+    assert ann.http.post("/api/signin/check", json={"token": secret}).status_code == 410
+    # a link of the player already signed in is simply used
+    own = ann.http.post("/api/me/signin-links").json()["url"]
+    assert ann.sign_in(own).status_code == 200 and ann.me()["name"] == "Ann"
+    # nobody to switch back to on a fresh browser
+    assert browsers().http.post("/api/me/switch-back").status_code == 404
+
+
 def test_signing_out_ends_the_session(browsers):
     ann = browsers()
     ann.become("Ann")

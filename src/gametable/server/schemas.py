@@ -233,7 +233,8 @@ class PushUnsubscribe(Strict):
 
 
 class PushKey(BaseModel):
-    public_key: str = Field(description="The server's VAPID public key: PushManager.subscribe's applicationServerKey.")
+    public_key: str | None = Field(description="The server's VAPID public key: PushManager.subscribe's "
+                                               "applicationServerKey; null when the server sends no push.")
 
 
 class ChatPost(Strict):
@@ -343,6 +344,23 @@ class SigninLink(BaseModel):
 
 class Signin(Strict):
     token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+    switch: bool = Field(False, description="Sign in even though this browser is signed in as another "
+                                            "player (its person said so); without it, 409.")
+
+
+class SigninCheck(Strict):
+    token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+
+
+class PlayerName(BaseModel):
+    id: str
+    name: str
+
+
+class Session(BaseModel):
+    player: Me | None = Field(description="The player this browser is signed in as; null: none.")
+    previous: PlayerName | None = Field(description="The player this browser was signed in as before a "
+                                                    "sign-in link switched it: it can sign back in.")
 
 
 class RatingInfo(BaseModel):
