@@ -27,16 +27,18 @@ function statusText(tr, table, names) {
   if (table.invited !== null && table.you === null) return tr.t("web.me.invited");
   if (table.status === "finished") {
     const winners = table.result?.winners || [];
-    const outcome = winners.length
+    return winners.length
       ? tr.t("ui.table.winners", { names: tr.joinList(winners.map((seat) => names[seat])) })
       : tr.t("ui.table.game_over");
-    // a game the bots finished for its people is not a win over them (they timed out or left)
-    const bots = botsFinishedText(tr, table.seats, names);
-    return bots ? `${outcome} ${bots}` : outcome;
   }
   if (table.status === "waiting") return tr.t("web.me.waiting");
   if (table.your_turn) return tr.t("ui.table.your_turn");
   return tr.t("ui.table.waiting_for", { names: tr.joinList(table.to_act.map((seat) => names[seat])) });
+}
+
+function botsFinished(tr, table, names) {
+  const text = botsFinishedText(tr, table.seats, names);
+  return text ? h("p", { class: "hint bots-finished", text }) : null;
 }
 
 function tableItem(tr, table) {
@@ -60,6 +62,8 @@ function tableItem(tr, table) {
       h("strong", { text: title }),
       h("span", { class: `tag${table.your_turn ? " yours" : ""}`, text: statusText(tr, table, names) }),
     ]),
+    // a game the bots finished for its people is not a win over them (they timed out or left)
+    table.status === "finished" ? botsFinished(tr, table, names) : null,
     h("ul", { class: "table-seats" }, table.seats.map((seat, index) => h("li", {
       class: `seat-colour-${index}${index === table.you ? " me" : ""}`,
     }, [
