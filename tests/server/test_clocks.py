@@ -291,3 +291,21 @@ def test_a_gwt_seat_gains_its_increment_when_its_turn_ends_not_at_each_action(ap
     assert seat["deadline_ms"] is None and seq >= 2
     # time left at the turn's end plus one increment: between 10:00 and 11:00, once
     assert 600_000 < seat["clock_ms"] <= 660_000
+
+
+def test_a_timed_out_gwt_turn_is_played_to_its_end_by_the_bot_and_counts_one_timeout(api):
+    response = api.http.post("/api/tables", json={
+        "game": "gwt", "players": 2, "name": "Ann", "timeouts_to_bot": 20,
+        "clock": {"kind": "realtime", "initial_s": 1, "increment_s": 0}})
+    table = response.json()
+    api.join(table["id"])
+    first = api.table(table["id"])["view"]["to_act"][0]
+    # nobody moves: after a second the bot plays the first player's whole turn (each action
+    # marked as a timeout), and the turn counts one timeout, not one per action
+    done = api.wait_until(table["id"], None, lambda s: first not in s["view"]["to_act"])
+    played = [t["seq"] for t in done["timed_out"] if t["seat"] == first]
+    assert len(played) >= 2 and played[:2] == [1, 2]  # a GWT turn is several actions
+    seat = done["seats"][first]
+    # (the clocks go on running while we read: later turns may have timed out too, each
+    # of at least two actions)
+    assert seat["kind"] == "human" and 1 <= seat["timeouts"] <= len(played) // 2
