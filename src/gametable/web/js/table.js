@@ -220,13 +220,19 @@ function renderSeatTools(snapshot) {
   else byId("action-bar").after(panel); // not in the sticky bar: it holds only what is asked now
 }
 
-/** Say when the bot played for a seat whose time ran out (once per timeout). */
+/** Say when the bot played for a seat whose time ran out: once per turn (the bot plays the rest
+ *  of the turn, action after action, which are timeouts one after another of the same seat). */
 function tellTimeouts(snapshot, names) {
   if (page.replay) return; // a replay's positions are not news
   const timeouts = snapshot.timed_out || [];
   if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen) {
-    const last = timeouts[timeouts.length - 1];
-    notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+    const fresh = timeouts.slice(page.timeoutsSeen);
+    const before = timeouts[page.timeoutsSeen - 1];
+    const sameTurn = before && before.seat === fresh[0].seat && before.seq + 1 === fresh[0].seq;
+    const last = fresh[fresh.length - 1];
+    if (!sameTurn || fresh.some((t) => t.seat !== before.seat)) {
+      notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+    }
   }
   page.timeoutsSeen = timeouts.length;
 }
