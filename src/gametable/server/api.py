@@ -223,9 +223,11 @@ def _pusher(request: Request):
     return pusher
 
 
-@router.get("/push", response_model=PushKey, summary="The server's Web Push key", responses=_NO_PUSH)
+@router.get("/push", response_model=PushKey, summary="The server's Web Push key (null: it sends no push)")
 async def push_key(request: Request) -> dict:
-    return {"public_key": _pusher(request).public_key}
+    # 200 either way: a page asks this on every table, and a server without push is no error
+    pusher = request.app.state.pusher
+    return {"public_key": pusher.public_key if pusher is not None else None}
 
 
 @router.post("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN, 409: {

@@ -313,7 +313,8 @@ class TableCore:
                               timeout=timed_out)
         # the seats that had a decision to make before this action (table.legal is not updated yet)
         waited_for = {s for s, legal in enumerate(table.legal) if legal}
-        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out)
+        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out,
+                        clocks.ends_turn(state.turn_end_actions, canonical))
         due = bot_to_move(state, seats) is not None
         try:
             await self.writer.append(Append(table.id, record, state.is_over(),

@@ -7,6 +7,7 @@ its locks and its one way of telling the watchers.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import secrets
 from dataclasses import replace
@@ -71,7 +72,9 @@ def _entry(record: TableRecord, seats: list[SeatRecord], table: LiveTable | None
     kept = next((s.seat for s in seats if s.kind == "open" and s.player_id == player_id), None)
     return {
         "id": record.id, "game": record.game, "status": status,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id} for s in seats],
+        # away: a person's seat the bot plays (they left, or ran out of time): "bots finished"
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id,
+                   "away": s.reclaim_hash is not None} for s in seats],
         "you": you, "invited": kept, "to_act": to_act, "your_turn": you is not None and you in to_act,
         "result": result, "rematch": rematch,
         "created_ms": record.created_ms, "finished_ms": record.finished_ms,
@@ -89,7 +92,7 @@ async def rematch(manager: TableManager, table_id: str, token: str | None,
         raise Unauthorized("send your seat token as 'Authorization: Bearer <token>' (or sign in "
                            "as the seat's player)")
     async with manager.locked(table_id) as old:
-        seat = manager.seat_for_token(old, token, player_id)
+        seat = _players_seat(manager, old, token, player_id)
         if seat is None:
             raise Forbidden("only the people who played at this table can ask for its rematch")
         if old.status != "finished":
@@ -111,6 +114,21 @@ async def rematch(manager: TableManager, table_id: str, token: str | None,
         return rematch_id, seat, created_token
     joined, new_token = await manager.seating.join(rematch_id, name, owner)
     return rematch_id, joined, new_token
+
+
+def _players_seat(manager: TableManager, table: LiveTable, token: str | None,
+                  player_id: str | None) -> int | None:
+    """The seat the caller played at a table, also one that went to the bot before the end
+    (they left, or their time ran out): they played there too, and may ask for a rematch."""
+    seat = manager.seat_for_token(table, token, player_id)
+    if seat is not None:
+        return seat
+    if token is not None:
+        token_hash = hash_token(token)
+        return next((s.seat for s in table.seats if s.reclaim_hash is not None
+                     and hmac.compare_digest(s.reclaim_hash, token_hash)), None)
+    return next((s.seat for s in table.seats
+                 if s.kind == "bot" and player_id is not None and s.player_id == player_id), None)
 
 
 def _rematch_of(old: LiveTable, seat: int, token: str) -> tuple[dict[str, Any], list[SeatRecord]]:

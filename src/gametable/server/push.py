@@ -3,7 +3,7 @@ with the page closed, for games played over days.
 
 The operator makes a VAPID key once (``gametable vapid-keys``) and configures it
 (GAMETABLE_VAPID_PRIVATE_KEY, GAMETABLE_VAPID_SUBJECT); without it, push is off and
-``GET /api/push`` answers 404. A page subscribes one seat of one table (the seat's token
+``GET /api/push`` answers ``{"public_key": null}``. A page subscribes one seat of one table (the seat's token
 proves it may: there are no player accounts) and the service worker (``/sw.js``) shows what
 arrives. Messages are encrypted for the subscription's keys (aes128gcm) and signed with the
 server's key by ``pywebpush``; they carry the table's address and a short text in the

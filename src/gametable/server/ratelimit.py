@@ -161,6 +161,8 @@ _KINDS = {
     ("POST", "/api/me"): "player",
     ("POST", "/api/me/signin-links"): "signin",
     ("POST", "/api/signin"): "signin",
+    ("POST", "/api/signin/check"): "signin",
+    ("POST", "/api/me/switch-back"): "signin",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

@@ -233,7 +233,8 @@ class PushUnsubscribe(Strict):
 
 
 class PushKey(BaseModel):
-    public_key: str = Field(description="The server's VAPID public key: PushManager.subscribe's applicationServerKey.")
+    public_key: str | None = Field(description="The server's VAPID public key: PushManager.subscribe's "
+                                               "applicationServerKey; null when the server sends no push.")
 
 
 class ChatPost(Strict):
@@ -343,11 +344,31 @@ class SigninLink(BaseModel):
 
 class Signin(Strict):
     token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+    switch: bool = Field(False, description="Sign in even though this browser is signed in as another "
+                                            "player (its person said so); without it, 409.")
+
+
+class SigninCheck(Strict):
+    token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+
+
+class PlayerName(BaseModel):
+    id: str
+    name: str
+
+
+class Session(BaseModel):
+    player: Me | None = Field(description="The player this browser is signed in as; null: none.")
+    previous: PlayerName | None = Field(description="The player this browser was signed in as before a "
+                                                    "sign-in link switched it: it can sign back in.")
 
 
 class RatingInfo(BaseModel):
     game: str
-    rating: float = Field(description="The conservative estimate shown (OpenSkill's ordinal: mu - 3 sigma).")
+    displayed: int = Field(description="The rating pages show: 1500 + 48 (mu - 25), 1500 for a new player "
+                                       "(docs/server.md, Ratings).")
+    provisional: bool = Field(description="Fewer than 5 rated games: the rating still moves fast.")
+    rating: float = Field(description="The conservative estimate (OpenSkill's ordinal: mu - 3 sigma).")
     mu: float
     sigma: float
     games: int = Field(description="Rated games played: finished games against other people only.")
@@ -364,6 +385,8 @@ class MySeat(BaseModel):
     kind: Literal["open", "human", "bot"]
     name: str
     player: str | None = Field(None, description="The player whose seat it is (on an open seat: kept for).")
+    away: bool = Field(False, description="A person's seat the bot plays now (they left, or ran out of "
+                                          "time): on a finished table, the bots finished the game for it.")
 
 
 class MyTable(BaseModel):

@@ -176,8 +176,7 @@ class Seating:
             if table.status == "finished":
                 raise Conflict("the game is over")
             seats = list(table.seats)
-            seats[seat] = dataclasses.replace(current, kind="human", token_hash=current.reclaim_hash,
-                                              reclaim_hash=None, timeouts=0)
+            seats[seat] = clocks.taken_back(ClockSpec.from_json(table.record.clock), current)
             await self._save_seats(table, seats)
 
     async def _save_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:

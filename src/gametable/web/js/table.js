@@ -10,6 +10,7 @@ import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
 import { TurnControls, sameAction } from "./turn.js";
 import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
+import { botsFinishedText } from "./results.js";
 import { ChatPanel } from "./chat.js";
 import { keepTicking, seatClock } from "./clocks.js";
 import { handOverButton, seatTools } from "./seattools.js";
@@ -220,13 +221,19 @@ function renderSeatTools(snapshot) {
   else byId("action-bar").after(panel); // not in the sticky bar: it holds only what is asked now
 }
 
-/** Say when the bot played for a seat whose time ran out (once per timeout). */
+/** Say when the bot played for a seat whose time ran out: once per turn (the bot plays the rest
+ *  of the turn, action after action, which are timeouts one after another of the same seat). */
 function tellTimeouts(snapshot, names) {
   if (page.replay) return; // a replay's positions are not news
   const timeouts = snapshot.timed_out || [];
   if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen) {
-    const last = timeouts[timeouts.length - 1];
-    notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+    const fresh = timeouts.slice(page.timeoutsSeen);
+    const before = timeouts[page.timeoutsSeen - 1];
+    const sameTurn = before && before.seat === fresh[0].seat && before.seq + 1 === fresh[0].seq;
+    const last = fresh[fresh.length - 1];
+    if (!sameTurn || fresh.some((t) => t.seat !== before.seat)) {
+      notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+    }
   }
   page.timeoutsSeen = timeouts.length;
 }
@@ -249,6 +256,8 @@ function renderPrompt(snapshot, names, choices) {
     if (winners.length) {
       box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: tr.joinList(winners.map((s) => names[s])) }) }));
     }
+    const bots = snapshot.status === "finished" ? botsFinishedText(tr, snapshot.seats, names) : null;
+    if (bots) box.appendChild(h("p", { class: "hint bots-finished", text: bots }));
     if (page.me && snapshot.status === "finished") box.appendChild(rematchOffer(snapshot));
     return;
   }
