@@ -18,7 +18,8 @@ if ! command -v redis-server > /dev/null; then
 fi
 
 python3 -m pip install --quiet --upgrade pip
-# .[rl]: the research environments' tests run each library's own checker (tests/rl/)
-python3 -m pip install --quiet -e '.[test,rl]'
+# .[rl]: the research environments' tests run each library's own checker (tests/rl/);
+# .[cluster]: Ray, for simulate/arena --ray against a Ray head on loopback (tests/sim/test_cluster.py)
+python3 -m pip install --quiet -e '.[test,rl,cluster]'
 
 python3 -m pytest "$@"
