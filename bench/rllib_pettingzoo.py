@@ -55,14 +55,16 @@ def main() -> None:
     parser.add_argument("--ray", default="local", help="HOST:PORT of a cluster (default: a Ray of its own)")
     args = parser.parse_args()
 
-    if args.ray == "local":  # on loopback only, as `gametable simulate --ray` starts it
-        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    import ray
+    from gametable.sim.cluster import LOCAL, import_ray
+
+    # Ray's environment as `gametable simulate --ray` sets it (a Ray of its own: on loopback only)
+    ray = import_ray(args.ray)
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
+        ActionMaskingTorchRLModule,
+    )
     from ray.tune.registry import register_env
 
     import gametable
@@ -70,7 +72,7 @@ def main() -> None:
     init = {"address": args.ray, "include_dashboard": False, "log_to_driver": False,
             # the workers import this process's gametable (this script's wrapper travels pickled)
             "runtime_env": {"py_modules": [os.path.dirname(gametable.__file__)]}}
-    if args.ray == "local":
+    if args.ray == LOCAL:
         init["_node_ip_address"] = "127.0.0.1"
     else:
         init.pop("include_dashboard")

@@ -12,8 +12,18 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from gametable import games
+from gametable.cli import app, with_bare_ray
+from gametable.sim.cluster import LOCAL, Cluster
+from gametable.sim.runner import TIMING_KEYS, RunPlan
 from tests.sim import ray_processes
+
+# found, not imported: collecting the suite does not pay for importing Ray (gametable imports it
+# only when a run asks for a cluster)
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                                reason="the cluster extra (pip install '.[cluster]') is not installed")
 
 # Ray reads these when it is imported, so they are set before anything here imports it (and given
 # back at the end of the module, see restore_environment). Token authentication is Ray's default;
@@ -21,17 +31,6 @@ from tests.sim import ray_processes
 _RAY_ENVIRONMENT = {**ray_processes.LOOPBACK_ONLY, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
 _SAVED_ENVIRONMENT = {key: os.environ.get(key) for key in _RAY_ENVIRONMENT}
 os.environ.update(_RAY_ENVIRONMENT)
-
-# found, not imported: collecting the suite does not pay for importing Ray
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
-                                reason="the cluster extra (pip install '.[cluster]') is not installed")
-
-from typer.testing import CliRunner  # noqa: E402
-
-from gametable import games  # noqa: E402
-from gametable.cli import app, with_bare_ray  # noqa: E402
-from gametable.sim.cluster import LOCAL, Cluster  # noqa: E402
-from gametable.sim.runner import TIMING_KEYS, RunPlan  # noqa: E402
 
 runner = CliRunner()
 
@@ -169,7 +168,7 @@ def test_an_unreachable_address_says_so_at_once():
                     "ray start --head")
 
 
-@pytest.mark.parametrize("address", ["nonsense", "127.0.0.1", "127.0.0.1:http", "[::1]:99999"])
+@pytest.mark.parametrize("address", ["nonsense", "127.0.0.1", "127.0.0.1:http", "[::1]:99999", "::1:6379"])
 def test_a_malformed_address_is_named_with_the_forms_there_are(address):
     _one_line_error(_cli("arena", "-g", "gwt", "--bots", "basic,random", "--ray", address),
                     f"--ray {address}: not an address", "HOST:PORT", "auto")

@@ -12,7 +12,6 @@ Ray is an optional dependency: ``pip install 'gametable[cluster]'``.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import socket
 from pathlib import Path
@@ -41,17 +40,12 @@ class ClusterError(RuntimeError):
 def parse_address(address: str) -> tuple[str, int]:
     """``HOST:PORT`` or ``[IPv6]:PORT`` as (host, port); ClusterError if it is neither."""
     host, sep, port = address.rpartition(":")
-    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    bracketed = host.startswith("[") and host.endswith("]")
+    host = host[1:-1] if bracketed else host
+    # an IPv6 address goes in brackets, or its last group would read as the port
+    if not sep or not host or (":" in host and not bracketed) or not port.isdigit() or not 0 < int(port) < 65536:
         raise ClusterError(f"--ray {address}: not an address; {ADDRESS_HINT}")
     return host, int(port)
-
-
-def is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
 
 
 def check_reachable(address: str) -> None:
