@@ -206,10 +206,6 @@ def simulate(
     levels = _check_levels(bot_levels, players)
     _check_workers(workers)
     cluster = _cluster(ctx, ray_address)
-    writer = _open_save_file(save) if save is not None else None
-    plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions,
-                   record_actions=writer is not None)
-
     progress = Progress(
         TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
         BarColumn(),
@@ -219,22 +215,28 @@ def simulate(
         transient=as_json,
     )
 
-    def finished(record) -> None:
-        if writer is not None:
-            writer.write(plan, record)
-        progress.advance(task)
+    # the save file is made once the cluster is joined: one that cannot be joined leaves no empty file
+    with cluster:
+        writer = _open_save_file(save) if save is not None else None
+        plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions,
+                       record_actions=writer is not None)
 
-    with cluster, progress:
-        task = progress.add_task("games", total=games)
-        try:
-            summary = run_plan(plan, games, workers, on_game=finished, cluster=cluster.joined)
-        except GameDidNotEnd as exc:
-            progress.live.transient = True  # the error alone, on one line (it names the seed)
-            progress.stop()
-            _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
-        finally:
+        def finished(record) -> None:
             if writer is not None:
-                writer.close()
+                writer.write(plan, record)
+            progress.advance(task)
+
+        with progress:
+            task = progress.add_task("games", total=games)
+            try:
+                summary = run_plan(plan, games, workers, on_game=finished, cluster=cluster.joined)
+            except GameDidNotEnd as exc:
+                progress.live.transient = True  # the error alone, on one line (it names the seed)
+                progress.stop()
+                _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
+            finally:
+                if writer is not None:
+                    writer.close()
     data = summary.to_json()
     if as_json:
         print(json.dumps(data))
@@ -350,12 +352,13 @@ class _ClusterOption:
 
     def __enter__(self) -> "_ClusterOption":
         if self.address is not None:
-            from gametable.sim.cluster import Cluster, ClusterError
+            from gametable.sim.cluster import LOCAL, Cluster, ClusterError
 
-            from gametable.sim.cluster import LOCAL
-
-            where = "a Ray of its own on this machine" if self.address == LOCAL else f"the Ray cluster at {self.address}"
-            err_console.print(f"starting {where}" if self.address == LOCAL else f"joining {where}", highlight=False)
+            if self.address == LOCAL:
+                doing, where = "starting", "a Ray of its own on this machine"
+            else:
+                doing, where = "joining", f"the Ray cluster at {self.address}"
+            err_console.print(f"{doing} {where}", highlight=False)
             try:
                 self.joined = Cluster(self.address).__enter__()
             except ClusterError as exc:

@@ -161,11 +161,14 @@ def test_ray_without_an_address_means_a_ray_of_its_own():
     assert with_bare_ray(["replay", "--ray"]) == ["replay", "--ray"]  # no such option there: Typer says so
 
 
-def test_an_unreachable_address_says_so_at_once():
+def test_an_unreachable_address_says_so_at_once_and_leaves_no_save_file(tmp_path):
     port = ray_processes.free_port()  # nobody listens there
-    _one_line_error(_cli("simulate", "-g", "gwt", "-p", "2", "-n", "2", "--ray", f"127.0.0.1:{port}"),
+    save = tmp_path / "run.jsonl"
+    _one_line_error(_cli("simulate", "-g", "gwt", "-p", "2", "-n", "2", "--ray", f"127.0.0.1:{port}",
+                         "--save", str(save)),
                     f"--ray 127.0.0.1:{port}", "cannot reach a Ray cluster there", "Connection refused",
                     "ray start --head")
+    assert not save.exists()  # the same command works once the cluster is up
 
 
 @pytest.mark.parametrize("address", ["nonsense", "127.0.0.1", "127.0.0.1:http", "[::1]:99999", "::1:6379"])
