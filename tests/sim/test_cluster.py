@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from gametable import games
 from gametable.cli import app, with_bare_ray
-from gametable.sim.cluster import LOCAL, Cluster
+from gametable.sim.cluster import LOCAL, Chunks, Cluster
 from gametable.sim.runner import TIMING_KEYS, RunPlan
 from tests.sim import ray_processes
 
@@ -152,7 +152,27 @@ def test_the_head_listens_and_talks_on_loopback_only(ray_head):
     assert ray_processes.not_loopback(peers) == set()
 
 
-# -- errors, and --ray without an address (no cluster needed) ---------------------------------------
+# -- chunks, errors, and --ray without an address (no cluster needed) -------------------------------
+
+def _hand_out(chunks: Chunks, seconds_per_game: float) -> list[range]:
+    taken = []
+    while (chunk := chunks.take()) is not None:
+        taken.append(chunk)
+        chunks.played(len(chunk), seconds_per_game * len(chunk))
+    return taken
+
+
+def test_chunks_hand_out_every_game_once_quick_games_many_at_a_time_slow_ones_alone():
+    quick = _hand_out(Chunks(1000), seconds_per_game=0.02)  # random bots
+    assert [index for chunk in quick for index in chunk] == list(range(1000))
+    assert len(quick[0]) == 1  # nothing known yet
+    assert max(len(chunk) for chunk in quick) == 25  # then about half a second of play a chunk
+    slow = _hand_out(Chunks(5), seconds_per_game=60.0)  # search bots
+    assert [list(chunk) for chunk in slow] == [[0], [1], [2], [3], [4]]
+    instant = _hand_out(Chunks(500), seconds_per_game=0.0)
+    assert max(len(chunk) for chunk in instant) == Chunks.MAX_SIZE
+
+
 
 def test_ray_without_an_address_means_a_ray_of_its_own():
     assert with_bare_ray(["simulate", "-g", "gwt", "--ray"]) == ["simulate", "-g", "gwt", "--ray", LOCAL]

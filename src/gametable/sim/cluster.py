@@ -3,7 +3,7 @@
 The same contract as gametable.sim.pool.play_all: game ``i`` is played from its index alone
 (RunPlan.play, ArenaPlan.play), so which machine plays it changes nothing, and records come back in
 the order games finish. Each of the cluster's CPUs gets one actor that holds the plan and has loaded
-its bots once (imports, the games' data); actors are then sent games in small chunks.
+its bots once (imports, the games' data); actors are then sent games in chunks (see Chunks).
 
 The run ships this process's own gametable package to the cluster (Ray's ``py_modules``), so the
 workers play with the driver's code and not whatever version a machine has installed.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator, Sequence
@@ -94,10 +95,6 @@ def import_ray(address: str) -> ModuleType:
     return ray
 
 
-def _play_chunk(plan: Plan, indexes: Sequence[int]) -> list[Any]:
-    return [plan.play(index) for index in indexes]
-
-
 def _warm_up(plan: Plan) -> None:
     """Make one bot of each level the plan uses, so that an actor pays their imports and loaded
     data once, before its first game."""
@@ -114,19 +111,44 @@ class GamePlayer:
         self.plan = plan
         _warm_up(plan)
 
-    def play(self, indexes: Sequence[int]) -> list[Any]:
-        return _play_chunk(self.plan, indexes)
+    def play(self, indexes: Sequence[int]) -> tuple[list[Any], float]:
+        """The records of games ``indexes`` and the processor time they took."""
+        start = time.process_time()
+        records = [self.plan.play(index) for index in indexes]
+        return records, time.process_time() - start
 
 
-def _chunks(games: int, size: int) -> Iterator[range]:
-    for start in range(0, games, size):
-        yield range(start, min(start + size, games))
+class Chunks:
+    """The game indexes 0 .. games-1 in consecutive chunks, sized from how long games take.
 
+    Each Ray task has a cost of its own (sending, scheduling, returning): a chunk of quick games
+    (random bots play a game in tens of milliseconds) keeps it small next to the playing, while
+    slow games (search bots take minutes) go one at a time, so that results, and the progress bar, keep arriving. Which actor
+    plays which chunk changes no game."""
 
-def chunk_size(games: int, actors: int) -> int:
-    # Ray sends a task in about a millisecond: a few games per task keep that small next to
-    # playing them, and a small cap keeps results (and the progress bar) arriving steadily.
-    return max(1, min(16, games // (actors * 8)))
+    #: the processor time a chunk aims at
+    TARGET_SECONDS = 0.5
+    MAX_SIZE = 64
+
+    def __init__(self, games: int) -> None:
+        self.games, self.next = games, 0
+        self.seconds_per_game: float | None = None  # unknown before the first chunk comes back
+
+    def take(self) -> range | None:
+        """The next chunk, or None once every game has been handed out."""
+        if self.next >= self.games:
+            return None
+        size = 1 if self.seconds_per_game is None else \
+            max(1, min(self.MAX_SIZE, int(self.TARGET_SECONDS / max(self.seconds_per_game, 1e-6))))
+        chunk = range(self.next, min(self.next + size, self.games))
+        self.next = chunk.stop
+        return chunk
+
+    def played(self, games: int, seconds: float) -> None:
+        """A chunk of ``games`` took ``seconds``: a running average, the latest chunks weighing most."""
+        latest = seconds / games
+        previous = self.seconds_per_game
+        self.seconds_per_game = latest if previous is None else 0.7 * previous + 0.3 * latest
 
 
 class Cluster:
@@ -196,11 +218,11 @@ class Cluster:
         player = ray.remote(num_cpus=1)(GamePlayer)
         plan_ref = ray.put(plan)  # sent once to the object store, not once per actor
         actors = [player.remote(plan_ref) for _ in range(actors_count)]
-        chunks = _chunks(games, chunk_size(games, actors_count))
+        chunks = Chunks(games)
         running: dict[Any, Any] = {}
 
         def send(actor: Any) -> None:
-            chunk = next(chunks, None)
+            chunk = chunks.take()
             if chunk is not None:
                 running[actor.play.remote(list(chunk))] = actor
 
@@ -211,7 +233,8 @@ class Cluster:
             while running:
                 [done], _ = ray.wait(list(running), num_returns=1)
                 actor = running.pop(done)
-                records = _result(ray, done)
+                records, seconds = _result(ray, done)
+                chunks.played(len(records), seconds)
                 send(actor)
                 yield from records
         finally:
@@ -219,7 +242,7 @@ class Cluster:
                 ray.kill(actor)
 
 
-def _result(ray: ModuleType, ref: Any) -> list[Any]:
+def _result(ray: ModuleType, ref: Any) -> tuple[list[Any], float]:
     try:
         return ray.get(ref)
     except ray.exceptions.RayTaskError as exc:
