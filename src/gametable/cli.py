@@ -352,10 +352,12 @@ class _ClusterOption:
 
     def __enter__(self) -> "_ClusterOption":
         if self.address is not None:
-            from gametable.sim.cluster import LOCAL, Cluster, ClusterError
+            from gametable.sim.cluster import AUTO, LOCAL, Cluster, ClusterError
 
             if self.address == LOCAL:
                 doing, where = "starting", "a Ray of its own on this machine"
+            elif self.address == AUTO:
+                doing, where = "joining", "the Ray cluster of this machine"
             else:
                 doing, where = "joining", f"the Ray cluster at {self.address}"
             err_console.print(f"{doing} {where}", highlight=False)

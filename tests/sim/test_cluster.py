@@ -85,6 +85,16 @@ def test_simulate_on_ray_gives_the_summary_and_saved_games_of_a_local_run(ray_he
     assert [json.loads(line)["seed"] for line in local_lines] == list(range(21, 27))
 
 
+def test_ray_auto_joins_the_cluster_ray_address_names(ray_head, monkeypatch):
+    monkeypatch.setenv("RAY_ADDRESS", ray_head.address)
+    common = ["simulate", "-g", "catan-on-the-road", "-p", "2", "-n", "3", "-s", "4", "--json"]
+    local, spread = _json(_cli(*common)), _json(_cli(*common, "--ray", "auto"))
+    for data in (local, spread):
+        for key in TIMING_KEYS:
+            data.pop(key)
+    assert spread == local and local["games"] == 3
+
+
 def test_arena_on_ray_gives_the_standings_of_a_local_run(ray_head):
     common = ["arena", "-g", "catan-on-the-road", "--bots", "basic,random", "-p", "2", "-n", "6", "-s", "5",
               "--json"]

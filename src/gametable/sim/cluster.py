@@ -190,9 +190,11 @@ class Cluster:
 
     def _failure(self, exc: Exception) -> str:
         reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        if "uthenticat" in type(exc).__name__ + reason:
-            return (f"--ray {self.address}: the cluster refused this machine's authentication token ({reason}); "
-                    f"copy the head's ~/.ray/auth_token to this machine's ~/.ray/ (or set RAY_AUTH_TOKEN)")
+        # Ray wraps a refused token in a ConnectionError from a RuntimeError that quotes it
+        if any("AuthenticationError" in type(link).__name__ + str(link) for link in _chain(exc)):
+            return (f"--ray {self.address}: the cluster refused this machine's authentication token, or it "
+                    f"sent none; copy the head's ~/.ray/auth_token to this machine's ~/.ray/ (or set "
+                    f"RAY_AUTH_TOKEN) and run again")
         if self.address == AUTO:
             return (f"--ray auto: no Ray cluster found for this machine ({reason}); start one with "
                     f"`ray start --head`, set RAY_ADDRESS, or give HOST:PORT")
@@ -240,6 +242,15 @@ class Cluster:
         finally:
             for actor in actors:
                 ray.kill(actor)
+
+
+def _chain(exc: BaseException | None) -> Iterator[BaseException]:
+    """``exc`` and the exceptions it was raised from."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        exc = exc.__cause__ or exc.__context__
 
 
 def _result(ray: ModuleType, ref: Any) -> tuple[list[Any], float]:
