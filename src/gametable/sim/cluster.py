@@ -123,8 +123,8 @@ class Chunks:
 
     Each Ray task has a cost of its own (sending, scheduling, returning): a chunk of quick games
     (random bots play a game in tens of milliseconds) keeps it small next to the playing, while
-    slow games (search bots take minutes) go one at a time, so that results, and the progress bar, keep arriving. Which actor
-    plays which chunk changes no game."""
+    slow games (search bots take minutes) go one at a time, so that results, and the progress
+    bar, keep arriving. Which actor plays which chunk changes no game."""
 
     #: the processor time a chunk aims at
     TARGET_SECONDS = 0.5
