@@ -17,6 +17,12 @@ if ! command -v redis-server > /dev/null; then
     apt-get install -y -qq redis-server
 fi
 
+# tests/sim/test_cluster.py traces every address the Ray processes reach with strace (loopback only)
+if ! command -v strace > /dev/null; then
+    apt-get update -qq
+    apt-get install -y -qq strace
+fi
+
 python3 -m pip install --quiet --upgrade pip
 # .[rl]: the research environments' tests run each library's own checker (tests/rl/);
 # .[cluster]: Ray, for simulate/arena --ray against a Ray head on loopback (tests/sim/test_cluster.py)

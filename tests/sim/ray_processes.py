@@ -1,10 +1,12 @@
-"""A Ray head on loopback for the tests, and what its processes listen on and talk to (read from
-/proc, so no tool or library beyond Ray is needed)."""
+"""A Ray head on loopback for the tests, and what its processes listen on and talk to: the sockets
+they hold (read from /proc), and, where strace is installed, every address any of them connected,
+bound or sent to, however briefly."""
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import shutil
 import signal
 import socket
@@ -16,9 +18,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-#: read by Ray when it is imported or starts: Ray on loopback only, and nothing sent to Ray's makers
-#: (gametable.sim.cluster says why the first variable does that)
-LOOPBACK_ONLY = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
+from gametable.sim.cluster import OWN_RAY_ENVIRONMENT
+
+#: read by Ray when it is imported or starts: Ray on loopback only, sending nothing beyond it
+#: (gametable.sim.cluster says what each variable does)
+LOOPBACK_ONLY = OWN_RAY_ENVIRONMENT
+
+
+STRACE = shutil.which("strace")
+#: the system calls that name an address to reach or to listen on
+_NETWORK_CALLS = "trace=connect,bind,sendto,sendmsg,sendmmsg"
 
 
 def free_port() -> int:
@@ -47,6 +56,10 @@ def descendants(pid: int) -> set[int]:
         frontier = {child for child, parent in parents.items() if parent in frontier} - found
         found |= frontier
     return found
+
+
+def children(pid: int) -> set[int]:
+    return {child for child, parent in _parent_of().items() if parent == pid}
 
 
 def alive(pids: set[int]) -> set[int]:
@@ -102,9 +115,42 @@ def not_loopback(endpoints: set) -> set:
     return {(address, port) for address, port in endpoints if not address.is_loopback}
 
 
+def traced_addresses(log: Path) -> set:
+    """Every IP address a strace log of network calls names (a Unix socket has none)."""
+    text = log.read_text()
+    found = set(re.findall(r'inet_addr\("([^"]+)"\)', text)) | set(re.findall(r'inet_pton\(AF_INET6?, "([^"]+)"', text))
+    addresses = {ipaddress.ip_address(address) for address in found}
+    return {a.ipv4_mapped if isinstance(a, ipaddress.IPv6Address) and a.ipv4_mapped else a for a in addresses}
+
+
+def _traced(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"TracerPid:\s*(\d+)", status).group(1)) != 0
+
+
+@contextmanager
+def tracing_this_process(log: Path) -> Iterator[None]:
+    """strace follows this process and every process it starts for the block (network calls only,
+    into ``log``); without strace, nothing."""
+    if STRACE is None:
+        yield
+        return
+    tracer = subprocess.Popen([STRACE, "-f", "-qq", "-e", _NETWORK_CALLS, "-e", "signal=none", "-o", str(log),
+                               "-p", str(os.getpid())], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not _traced(os.getpid()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        yield
+    finally:
+        tracer.send_signal(signal.SIGINT)  # strace detaches and leaves the processes running
+        tracer.wait(timeout=60)
+
+
 class Head(NamedTuple):
     address: str  # HOST:PORT, for --ray
     pid: int  # of `ray start`, whose children are the head's processes
+    trace: Path | None  # the network calls of the head's processes (strace), if strace is installed
 
 
 @contextmanager
@@ -116,18 +162,26 @@ def ray_head(env: dict[str, str], cpus: int = 2) -> Iterator[Head]:
     command = [sys.executable, "-c", "from ray.scripts.scripts import main; main()", "start", "--head",
                "--block", "--node-ip-address", "127.0.0.1", "--port", str(port), "--num-cpus", str(cpus),
                "--include-dashboard", "false", "--disable-usage-stats", "--temp-dir", temp_dir,
+               # ports the system gives (`ray start` sets 10002-19999 itself: RAY_USE_RANDOM_PORTS is not read)
+               "--min-worker-port", "0", "--max-worker-port", "0",
                "--object-store-memory", str(100 * 1024 * 1024)]
+    trace = Path(temp_dir) / "network-calls.strace" if STRACE else None
+    if trace is not None:
+        # --seccomp-bpf: only the traced calls stop a process, so the head runs at nearly full speed
+        command = [STRACE, "-f", "--seccomp-bpf", "-qq", "-e", _NETWORK_CALLS, "-e", "signal=none", "-o", str(trace),
+                   *command]
     log = tempfile.TemporaryFile()  # a file, not a pipe: nobody reads it while the head runs
     head = subprocess.Popen(command, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:
         _wait_for_port(head, port, log)
-        yield Head(f"127.0.0.1:{port}", head.pid)
+        yield Head(f"127.0.0.1:{port}", _ray_start(head.pid, trace), trace)
     finally:
+        ray_start = _ray_start(head.pid, trace)
         started = descendants(head.pid)
-        head.send_signal(signal.SIGTERM)  # `ray start --block` stops what it started, then ends
+        os.kill(ray_start, signal.SIGTERM)  # `ray start --block` stops what it started, then ends
         try:
-            head.wait(timeout=60)
+            head.wait(timeout=60)  # strace ends with the last process it follows
         finally:
             left = wait_until_ended(started)
             for pid in left:  # only processes this head started
@@ -135,6 +189,11 @@ def ray_head(env: dict[str, str], cpus: int = 2) -> Iterator[Head]:
             shutil.rmtree(temp_dir, ignore_errors=True)
             log.close()
         assert not left, f"Ray processes still running after the head stopped: {sorted(left)}"
+
+
+def _ray_start(pid: int, trace: Path | None) -> int:
+    """The `ray start` process: the one started, or strace's child."""
+    return (children(pid) or {pid}).pop() if trace is not None else pid
 
 
 def _wait_for_port(head: subprocess.Popen, port: int, log) -> None:

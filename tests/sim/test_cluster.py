@@ -143,13 +143,17 @@ def test_ray_alone_starts_a_ray_of_its_own_on_loopback_and_stops_it(ray_head, mo
         return ray_processes.descendants(os.getpid()) - {ray_head.pid} - ray_processes.descendants(ray_head.pid)
 
     before = ours()
-    with Cluster(LOCAL) as cluster:
+    trace = Path(temp_dir) / "network-calls.strace"
+    with ray_processes.tracing_this_process(trace), Cluster(LOCAL) as cluster:
         records = sorted(cluster.play_all(plan, 4), key=lambda record: record.index)
         started = ours() - before
         listening, peers = ray_processes.tcp_endpoints(started | {os.getpid()})
     assert records == [plan.play(index) for index in range(4)]
     assert len(started) > 2 and listening  # it did start processes (the GCS, the raylet, ...), which listen
     assert ray_processes.not_loopback(listening) == set() and ray_processes.not_loopback(peers) == set()
+    if ray_processes.STRACE:  # every address any of them connected, bound or sent to
+        addresses = ray_processes.traced_addresses(trace)
+        assert addresses and {address for address in addresses if not address.is_loopback} == set()
     assert ray_processes.wait_until_ended(started) == set()
     shutil.rmtree(temp_dir, ignore_errors=True)
 
@@ -160,6 +164,12 @@ def test_the_head_listens_and_talks_on_loopback_only(ray_head):
     assert len(processes) > 2 and listening  # the GCS, the raylet, ... and their ports
     assert ray_processes.not_loopback(listening) == set()
     assert ray_processes.not_loopback(peers) == set()
+    if ray_processes.STRACE is None:
+        pytest.skip("strace is not installed: the head's every connection could not be traced")
+    # every address the head's processes connected, bound or sent to since it started, through the
+    # runs of the tests above (Ray's cloud and usage questions end on loopback: OWN_RAY_ENVIRONMENT)
+    addresses = ray_processes.traced_addresses(ray_head.trace)
+    assert addresses and {address for address in addresses if not address.is_loopback} == set()
 
 
 # -- chunks, errors, and --ray without an address (no cluster needed) -------------------------------

@@ -34,6 +34,31 @@ CONNECT_TIMEOUT = 5.0
 CHUNKS_AHEAD = 2
 
 
+#: a port nothing listens on (a privileged one, unused here), for what must not leave this machine
+_NOWHERE = "http://127.0.0.1:9"
+#: the environment of a Ray of its own (``--ray`` alone, and the tests' Ray): it listens on loopback
+#: and sends nothing beyond this machine. Ray reads these when it is imported or starts a process.
+OWN_RAY_ENVIRONMENT = {
+    # Ray turns "127.0.0.1" into the machine's outward address unless it believes it cannot form a
+    # cluster, which is what this variable tells it (its name is about Windows and macOS, where
+    # that is the default)
+    "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
+    # workers take ports the system gives them on loopback, instead of Ray trying ports 10002-19999
+    # by binding them on every interface
+    "RAY_USE_RANDOM_PORTS": "1",
+    # Ray's usage statistics stay off, and the dashboard process's report that they are off (sent
+    # even then, by a Ray started with `ray start`) goes nowhere
+    "RAY_USAGE_STATS_ENABLED": "0",
+    "RAY_USAGE_STATS_REPORT_URL": _NOWHERE,
+    # the dashboard process asks cloud metadata services which cloud it runs in (169.254.169.254,
+    # metadata.google.internal) through `requests`, whatever the settings: a proxy nobody answers
+    # at ends those questions on loopback (gRPC, Ray's own traffic, reads only the lower-case
+    # variable, and Ray's loopback HTTP bypasses the proxy)
+    "HTTP_PROXY": _NOWHERE,
+    "NO_PROXY": "127.0.0.1,localhost,::1",
+}
+
+
 class ClusterError(RuntimeError):
     """Ray is missing or the cluster cannot be used; the message says what to do next."""
 
@@ -69,14 +94,12 @@ def _has_token() -> bool:
 
 def _prepare_environment(address: str) -> None:
     """Ray reads these when it is imported or starts, so they are set before."""
-    # Ray's usage statistics would be sent to its makers by the Ray we start; a person may opt in
+    # Ray's usage statistics would be sent to its makers by a Ray we start; a person may opt in
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if address == LOCAL:
-        # A Ray for this machine alone has no reason to listen beyond loopback, yet Ray turns
-        # "127.0.0.1" into the machine's outward address unless it believes it cannot form a
-        # cluster, which is what this variable tells it (its name is about Windows and macOS,
-        # where that is the default)
-        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        # a Ray for this machine alone: what a person set stays (e.g. a real HTTP_PROXY)
+        for name, value in OWN_RAY_ENVIRONMENT.items():
+            os.environ.setdefault(name, value)
         # Ray's default for a Ray it starts (a token in ~/.ray, made if missing), said outright so
         # that Ray does not print a warning about having chosen it
         os.environ.setdefault("RAY_AUTH_MODE", "token")
