@@ -1,7 +1,9 @@
 """`simulate --ray` and `arena --ray` (gametable.sim.cluster) against a Ray head started on loopback
 here: the same results as a local run, clear errors, and no Ray process left afterwards.
 
-Every Ray these tests start listens on and talks to loopback only (tests assert it from /proc)."""
+Every Ray these tests start listens on and talks to loopback only: the tests assert it from the
+sockets its processes hold (/proc) and, with strace, from every address they connected, bound or
+sent to."""
 
 import importlib.util
 import json
@@ -25,28 +27,24 @@ from tests.sim import ray_processes
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                                 reason="the cluster extra (pip install '.[cluster]') is not installed")
 
-# Ray reads these when it is imported, so they are set before anything here imports it (and given
-# back at the end of the module, see restore_environment). Token authentication is Ray's default;
-# the token is given to every Ray here by the environment, so that nothing is written to ~/.ray.
-_RAY_ENVIRONMENT = {**ray_processes.LOOPBACK_ONLY, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
-_SAVED_ENVIRONMENT = {key: os.environ.get(key) for key in _RAY_ENVIRONMENT}
-os.environ.update(_RAY_ENVIRONMENT)
-
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module", autouse=True)
-def restore_environment():
-    yield
-    for key, value in _SAVED_ENVIRONMENT.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+def ray_environment():
+    """Ray's environment for this module's tests only (other modules' HTTP clients would read its
+    HTTP_PROXY): loopback only, and token authentication (Ray's default) with the token given by
+    the environment, so that nothing is written to ~/.ray. Ray reads these when it is imported,
+    which happens here first (gametable imports Ray only when a run asks for a cluster)."""
+    with pytest.MonkeyPatch.context() as env:
+        for name, value in {**ray_processes.LOOPBACK_ONLY, "RAY_AUTH_MODE": "token",
+                            "RAY_AUTH_TOKEN": secrets.token_hex(32)}.items():
+            env.setenv(name, value)
+        yield
 
 
 @pytest.fixture(scope="module")
-def ray_head():
+def ray_head(ray_environment):
     with ray_processes.ray_head(dict(os.environ)) as head:
         yield head
 
