@@ -17,11 +17,18 @@ if ! command -v redis-server > /dev/null; then
     apt-get install -y -qq redis-server
 fi
 
+# tests/sim/test_cluster.py traces every address the Ray processes reach with strace (loopback only)
+if ! command -v strace > /dev/null; then
+    apt-get update -qq
+    apt-get install -y -qq strace
+fi
+
 # Debian's own python3 refuses pip installs (PEP 668): there a virtual environment is used
 # (scripts/python.sh); CI's python3 is used as it is.
 . scripts/python.sh
 "$PYTHON" -m pip install --quiet --upgrade pip
-# .[rl]: the research environments' tests run each library's own checker (tests/rl/)
-"$PYTHON" -m pip install --quiet -e '.[test,rl]'
+# .[rl]: the research environments' tests run each library's own checker (tests/rl/);
+# .[cluster]: Ray, for simulate/arena --ray against a Ray head on loopback (tests/sim/test_cluster.py)
+"$PYTHON" -m pip install --quiet -e '.[test,rl,cluster]'
 
 "$PYTHON" -m pytest "$@"
