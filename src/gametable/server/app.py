@@ -33,6 +33,7 @@ from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
 from gametable.server.push import TurnPusher, load_key
+from gametable.server.push_endpoints import EndpointRules
 from gametable.server.ratelimit import RateLimiter
 from gametable.server.retention import Retention
 from gametable.server.store import LogStore, migrate
@@ -85,7 +86,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         app.state.pusher = None
         if settings.vapid_private_key:
             app.state.pusher = manager.on_turn = TurnPusher(
-                manager, load_key(settings.vapid_private_key), settings.vapid_subject)
+                manager, load_key(settings.vapid_private_key), settings.vapid_subject,
+                EndpointRules.from_settings(settings))
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -95,6 +97,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             if app.state.rate_limiter is not None:
                 await app.state.rate_limiter.close()
             await manager.stop()
+            if app.state.pusher is not None:
+                await app.state.pusher.close()
             if app.state.forwarding is not None:
                 await app.state.forwarding.close()
             store.close()

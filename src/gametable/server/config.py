@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 
 import platformdirs
 
+from gametable.server.push_endpoints import DEFAULT_PUSH_HOSTS, parse_push_hosts
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 #: seconds a bot waits before it moves, so that people at the table can follow
@@ -161,6 +163,9 @@ class Settings:
     vapid_subject: str | None = None
     #: accept push endpoints over plain http (a local push server, the tests); push services are https
     push_http_endpoints: bool = False
+    #: the push services' hosts pushes may go to (gametable.server.push_endpoints): names,
+    #: *.domain, * (any name; its addresses must still be public), or addresses trusted as written
+    push_hosts: str = DEFAULT_PUSH_HOSTS
     #: several processes (with ``redis_url``): where the other processes reach this one to
     #: forward the requests of the tables it owns, e.g. http://10.0.0.5:8000 (gametable.server.leases);
     #: None: no leases, every process serves every table itself
@@ -190,6 +195,11 @@ class Settings:
             if not (self.vapid_subject or "").startswith(("mailto:", "https://")):
                 raise SettingError(f"{_source('vapid_subject')} must be {_what('vapid_subject')}, "
                                    f"not {self.vapid_subject!r}")
+        try:
+            parse_push_hosts(self.push_hosts)
+        except ValueError:
+            raise SettingError(f"{_source('push_hosts')} must be {_what('push_hosts')}, "
+                               f"not {self.push_hosts!r}") from None
         for name, choices in (("log_format", LOG_FORMATS), ("sqlite_sync", SQLITE_SYNC_MODES)):
             if getattr(self, name) not in choices:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
@@ -258,6 +268,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "vapid_private_key": ("VAPID_PRIVATE_KEY", str),
         "vapid_subject": ("VAPID_SUBJECT", str),
         "push_http_endpoints": ("PUSH_HTTP_ENDPOINTS", _on_off),
+        "push_hosts": ("PUSH_HOSTS", str),
         "internal_url": ("INTERNAL_URL", str),
     }.items()
 }
@@ -291,6 +302,9 @@ _SPECIAL = {
     "vapid_private_key": "the PEM file of a VAPID private key (make one with `gametable vapid-keys`)",
     "vapid_subject": "a contact for push services, mailto:you@example.org or https://... (needed with a VAPID key)",
     "push_http_endpoints": "on or off",
+    "push_hosts": "host names of push services separated by commas (*.domain for any name under "
+                  "it, * for any public host, or an IP address or network trusted as written), e.g. "
+                  f"{DEFAULT_PUSH_HOSTS},push.example.org",
     "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
     "checkpoint_every": "0 (no checkpoints: every load replays the whole log) or a whole number "
                         "of actions, e.g. 50",

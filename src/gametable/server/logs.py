@@ -17,8 +17,16 @@ from pythonjsonlogger.json import JsonFormatter
 
 #: the logger of our own modules (gametable.server, gametable.server.bots...)
 OUR_LOGGER = "gametable"
+#: characters of a table id a log line keeps: enough to follow one table through the lines (6
+#: base64 characters tell 68 billion ids apart), never the whole id, which is the table's secret
+TABLE_ID_SHOWN = 6
 #: uvicorn's access lines: their arguments are the request's fields, in this order
 _ACCESS_FIELDS = ("client", "method", "path", "http_version", "status")
+
+
+def short_id(table_id: str) -> str:
+    """How log lines name a table: the start of its id."""
+    return table_id[:TABLE_ID_SHOWN] + "…"
 
 
 class JsonLines(JsonFormatter):
