@@ -111,3 +111,26 @@ def test_a_real_servers_lines_hold_no_whole_table_id_and_no_token(database_url, 
     assert f"/ws/tables/{tid[:6]}..." in output, output
     for secret in (tid, table["token"], bob["token"]):
         assert secret not in output
+
+
+def test_background_work_meeting_a_store_outage_logs_one_line_without_a_traceback():
+    """A lease renewal or a bot move during a database restart: the line says so, and once."""
+    import psycopg
+    from sqlalchemy.exc import OperationalError
+
+    logging.config.dictConfig(uvicorn_log_config("text", "info"))
+    out = io.StringIO()
+    for handler in logging.getLogger("gametable").handlers:
+        handler.setStream(out)
+    try:
+        raise OperationalError("SELECT 1", {}, psycopg.OperationalError("connection refused\nIs the server running?"))
+    except OperationalError:
+        logging.getLogger("gametable.server").exception("could not renew or take over table leases")
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:
+        logging.getLogger("gametable.server.bots").exception("bot of table %s stopped", TABLE_ID)
+    lines = out.getvalue().splitlines()
+    assert lines[0].endswith("could not renew or take over table leases: the store is unreachable "
+                             "(connection refused)")
+    assert lines[1].endswith("bot of table Xq3vT9... stopped") and "Traceback" in lines[2]  # a bug keeps its traceback

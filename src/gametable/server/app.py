@@ -32,6 +32,7 @@ from gametable.server.forwarding import Forwarding, ForwardToOwner, SocketSplice
 from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
+from gametable.server.outages import StoreOutages
 from gametable.server.push import TurnPusher, load_key
 from gametable.server.push_endpoints import EndpointRules
 from gametable.server.ratelimit import RateLimiter
@@ -133,7 +134,9 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     # answers that are already encoded, partial (206) or streamed events, and clients that do not
     # ask for gzip (bench/server_load.py does not).
     app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM_BYTES, compresslevel=COMPRESS_LEVEL)
-    app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s too
+    # a store outage escaping anything inside: 503 + Retry-After, one log line
+    app.add_middleware(StoreOutages)
+    app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s and 503s too
     app.include_router(operations.router)
     app.include_router(api.router)
     app.include_router(players_api.router)

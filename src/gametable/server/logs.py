@@ -3,7 +3,8 @@
 
 Either way every line passes :class:`RedactSecrets` on its way out (a filter of the handlers,
 so it sees the lines of every logger, ours included): no seat token and no whole table id,
-the table's secret, is ever written.
+the table's secret, is ever written; and a line about a store outage is one line, without a
+traceback (gametable.server.outages).
 
 A JSON line holds ``time`` (UTC, ISO 8601), ``level``, ``logger`` and ``message``; an access
 line also holds the request's ``client``, ``method``, ``path``, ``http_version`` and ``status``,
@@ -21,6 +22,8 @@ from typing import Any
 from pythonjsonlogger.core import RESERVED_ATTRS
 from pythonjsonlogger.json import JsonFormatter
 from uvicorn.config import LOGGING_CONFIG
+
+from gametable.server.outages import OutageInOneLine
 
 #: the logger of our own modules (gametable.server, gametable.server.bots...)
 OUR_LOGGER = "gametable"
@@ -105,7 +108,7 @@ def uvicorn_log_config(log_format: str, level: str) -> dict[str, Any]:
     else:
         config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"][OUR_LOGGER] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
-    config["filters"] = {"redact": {"()": RedactSecrets}}
+    config["filters"] = {"outage": {"()": OutageInOneLine}, "redact": {"()": RedactSecrets}}
     for handler in config["handlers"].values():
-        handler["filters"] = ["redact"]
+        handler["filters"] = ["outage", "redact"]
     return config

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import sys
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
