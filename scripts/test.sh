@@ -17,6 +17,13 @@ if ! command -v redis-server > /dev/null; then
     apt-get install -y -qq redis-server
 fi
 
+# tests/server/test_deployment.py runs the compose deployment without containers, behind
+# Debian's nginx with deploy/nginx.conf (PostgreSQL's own programs start its private cluster).
+if ! command -v nginx > /dev/null && [ ! -x /usr/sbin/nginx ]; then
+    apt-get update -qq
+    apt-get install -y -qq nginx
+fi
+
 python3 -m pip install --quiet --upgrade pip
 # .[rl]: the research environments' tests run each library's own checker (tests/rl/)
 python3 -m pip install --quiet -e '.[test,rl]'
