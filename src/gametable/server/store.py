@@ -67,6 +67,9 @@ class TableRecord:
     clock: dict[str, Any] | None = None
     #: after this many timeouts in a row a seat goes to the bot
     timeouts_to_bot: int = 3
+    #: the seats the game waited for at the last commit, as stored (models.tables.c.to_act;
+    #: None: not known). Only My tables reads it; a hot table's own state is what counts.
+    to_act: list[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,8 @@ class Append:
     bot_due: bool | None = None
     #: seat rows the action changes (their clocks, or a seat that timed out going to the bot)
     seats: tuple[SeatRecord, ...] = ()
+    #: the seats the game waits for after the action, or None when the action does not change them
+    to_act: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -320,6 +325,7 @@ class LogStore:
                 bot_due=record.bot_due, bot_level=record.bot_level,
                 clock=json.dumps(record.clock) if record.clock is not None else None,
                 timeouts_to_bot=record.timeouts_to_bot,
+                to_act=json.dumps(record.to_act) if record.to_act is not None else None,
             ))
             conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 
@@ -351,6 +357,8 @@ class LogStore:
                         changes["finished_ms"] = a.record.time
                     if a.bot_due is not None:
                         changes["bot_due"] = a.bot_due
+                    if a.to_act is not None:
+                        changes["to_act"] = json.dumps(list(a.to_act))
                     if changes:
                         conn.execute(update(models.tables)
                                      .where(models.tables.c.id == a.table_id).values(**changes))
@@ -529,6 +537,17 @@ class LogStore:
             return None
         return StateCheckpoint(table_id, row.seq, row.state_version, row.state)
 
+    def records_with_seats(self, table_ids: list[str]) -> list[tuple[TableRecord, list[SeatRecord]]]:
+        """These tables' rows and seats (those that exist, in the order given), in two queries."""
+        t, seats = models.tables, models.seats
+        with self.engine.connect() as conn:
+            records = {r.id: _table_record(r) for r in conn.execute(select(t).where(t.c.id.in_(table_ids)))}
+            seat_rows: dict[str, list[SeatRecord]] = {i: [] for i in records}
+            for r in conn.execute(select(seats).where(seats.c.table_id.in_(list(records)))
+                                  .order_by(seats.c.table_id, seats.c.seat)):
+                seat_rows[r.table_id].append(_seat_record(r))
+        return [(records[i], seat_rows[i]) for i in table_ids if i in records]
+
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(models.seats).where(models.seats.c.table_id == table_id)
@@ -705,7 +724,7 @@ def _table_record(row: Any) -> TableRecord:
         created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
         bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
         rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
-        timeouts_to_bot=row.timeouts_to_bot,
+        timeouts_to_bot=row.timeouts_to_bot, to_act=json.loads(row.to_act) if row.to_act else None,
     )
 
 

@@ -560,6 +560,7 @@ class TableManager:
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
             clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
+            to_act=state.to_act(),
         )
         seats = clocked(record, state, seats, record.created_ms)
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
@@ -946,10 +947,12 @@ class TableManager:
         waited_for = {s for s, legal in enumerate(table.legal) if legal}
         seats = clocked(table.record, state, table.seats, record.time, seat, timed_out)
         due = bot_to_move(state, seats) is not None
+        to_act = state.to_act()  # stored when it changes, for My tables (store.Append.to_act)
         try:
             await self.writer.append(Append(table.id, record, state.is_over(),
                                             due if due != table.bot_due else None,
-                                            changed_seats(table.seats, seats)))
+                                            changed_seats(table.seats, seats),
+                                            tuple(to_act) if set(to_act) != waited_for else None))
         except SeqTaken:
             await self._rebuild(table)
             raise Conflict(f"another action took seq {record.seq} first; the table is at seq "
