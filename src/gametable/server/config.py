@@ -87,8 +87,11 @@ DEFAULT_MAX_HEADER_BYTES = 16 * 1024
 DEFAULT_WS_PING_SECONDS = 20.0
 #: seconds a stopping server waits for requests in progress before it closes them
 DEFAULT_GRACEFUL_SHUTDOWN = 10.0
-#: the proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed
-DEFAULT_FORWARDED_ALLOW_IPS = "127.0.0.1"
+#: the proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed when none are
+#: configured and this process forwards to and from others (it has an internal address): the
+#: processes of this machine (`--workers`). With neither, no peer is believed: a client could
+#: otherwise name any address it likes to be counted as (issue 29).
+SIBLING_PROCESSES = "127.0.0.1"
 #: how log lines are written (GAMETABLE_LOG_FORMAT)
 LOG_FORMATS = ("text", "json")
 #: SQLite's synchronous setting: "full" fsyncs every commit (an acknowledged action survives a
@@ -148,8 +151,9 @@ class Settings:
     max_header_bytes: int = DEFAULT_MAX_HEADER_BYTES
     ws_ping_seconds: float = DEFAULT_WS_PING_SECONDS
     graceful_shutdown: float = DEFAULT_GRACEFUL_SHUTDOWN
-    #: comma-separated addresses or networks of trusted proxies, or "*" (trust every peer)
-    forwarded_allow_ips: str = DEFAULT_FORWARDED_ALLOW_IPS
+    #: comma-separated addresses or networks of trusted proxies, or "*" (trust every peer); None:
+    #: not configured (see trusted_proxies)
+    forwarded_allow_ips: str | None = None
     #: the address people reach the server at, e.g. https://play.example.org; invite links are
     #: built from it (None: invite links are relative, /t/<id>)
     public_url: str | None = None
@@ -183,7 +187,8 @@ class Settings:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
         for name in _RATES:
             check_rate(name, getattr(self, name))
-        object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
+        if self.forwarded_allow_ips is not None:
+            object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
         if self.internal_url is not None:
@@ -203,6 +208,14 @@ class Settings:
         for name, choices in (("log_format", LOG_FORMATS), ("sqlite_sync", SQLITE_SYNC_MODES)):
             if getattr(self, name) not in choices:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
+
+    def trusted_proxies(self) -> str | None:
+        """Whose forwarded headers to believe: the proxies configured; without any, this
+        machine's other processes when there are several (they forward requests to one another
+        with the client's address); otherwise nobody (None)."""
+        if self.forwarded_allow_ips is not None:
+            return self.forwarded_allow_ips
+        return SIBLING_PROCESSES if self.internal_url is not None else None
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":

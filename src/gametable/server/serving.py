@@ -293,7 +293,8 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
         limit_concurrency=served,
         h11_max_incomplete_event_size=settings.max_header_bytes,
         # Only the listed proxies may set the client address (X-Forwarded-For) and scheme.
-        proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
+        proxy_headers=settings.trusted_proxies() is not None,
+        forwarded_allow_ips=settings.trusted_proxies() or "",
         server_header=False,
         **extra,
     )
