@@ -97,7 +97,9 @@ def invite_url(request: Request, table_id: str) -> str:
              responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
 async def join_table(body: JoinTable, request: Request, table_id: TableId,
                      player: Player | None = OptionalPlayer) -> dict:
-    seat, token = await _manager(request).join(table_id, body.name, _id(player))
+    manager = _manager(request)
+    seat, token = await manager.join(table_id, body.name, _id(player))
+    manager.bots.opened(table_id)
     return {"seat": seat, "token": token}
 
 
@@ -106,7 +108,10 @@ async def join_table(body: JoinTable, request: Request, table_id: TableId,
             responses={**_BAD_TOKEN, **_NO_TABLE})
 async def get_table(request: Request, table_id: TableId, authorization: str | None = Header(None),
                     player: Player | None = OptionalPlayer) -> dict:
-    return await _manager(request).view(table_id, bearer_token(authorization), _id(player))
+    manager = _manager(request)
+    view = await manager.view(table_id, bearer_token(authorization), _id(player))
+    manager.bots.opened(table_id)  # a person looks: the table's bots may start (bots.py)
+    return view
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionAccepted,
