@@ -35,7 +35,7 @@ from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validati
 from gametable.server.outages import StoreOutages
 from gametable.server.push import TurnPusher, load_key
 from gametable.server.push_endpoints import EndpointRules
-from gametable.server.ratelimit import RateLimiter
+from gametable.server.ratelimit import RateLimiter, RefuseFloodsEarly
 from gametable.server.retention import Retention
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
@@ -134,6 +134,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     # answers that are already encoded, partial (206) or streamed events, and clients that do not
     # ask for gzip (bench/server_load.py does not).
     app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM_BYTES, compresslevel=COMPRESS_LEVEL)
+    # creating tables, the request floods repeat: refused before anything else looks at it
+    app.add_middleware(RefuseFloodsEarly)
     # a store outage escaping anything inside: 503 + Retry-After, one log line
     app.add_middleware(StoreOutages)
     app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s and 503s too

@@ -33,10 +33,12 @@ DEFAULT_CHECKPOINT_EVERY = 50
 
 # -- request rates (gametable.server.ratelimit) ------------------------------------------------
 #: the `limits` syntax: "N/second|minute|hour|day", several joined by ";"; per client address
-#: unless named global. Creating tables is what costs rows and memory, so it is what is held back;
-#: the rates still let a script open a few hundred tables for a test in a minute.
-DEFAULT_RATE_CREATE = "20/second;600/minute"
-DEFAULT_RATE_CREATE_GLOBAL = "60/second"
+#: unless named global. Creating tables is what costs rows and memory, so it is what is held back:
+#: a person opens a table now and then; a script that opens hundreds sets GAMETABLE_RATE_CREATE.
+#: The global cap refuses only addresses busier than ratelimit.QUIET_CREATOR (issue 29: floods
+#: from a few addresses within the old 20/s and 600/min slowed players at other tables 5-11x).
+DEFAULT_RATE_CREATE = "5/second;120/minute"
+DEFAULT_RATE_CREATE_GLOBAL = "20/second"
 DEFAULT_RATE_JOIN = "20/second;600/minute"
 #: far above anyone's pace: a load test or a script playing many seats from one address at full
 #: speed must not meet them; they stop a single client from flooding the process
