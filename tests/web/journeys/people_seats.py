@@ -9,6 +9,7 @@ with ``assert_clean()``; a step that provokes a failure on purpose says so with 
 
 from __future__ import annotations
 
+import json
 import re
 from contextlib import contextmanager
 
@@ -108,8 +109,10 @@ def create_in_lobby(person: Person, game: str, players: int, *, bots: tuple[int,
     for seat in range(1, players):
         kind = "bot" if seat in bots else "human"
         page.locator(f'#seats [data-seat="{seat}"] [data-seat-kind="{kind}"]').click()
-    for name, value in (options or {}).items():
-        page.locator(f'#options [data-option="{name}"]').select_option(value=str(value))
+    for name, value in (options or {}).items():  # each choice a button whose value is its JSON
+        choice = page.locator(f"#options [data-option=\"{name}\"] [data-value='{json.dumps(value)}']")
+        choice.click()
+        expect(choice).to_have_attribute("aria-checked", "true")
     if clock:
         page.locator("#clock-kind").select_option(clock["kind"])
         for field in ("minutes", "increment", "hours", "timeouts"):
