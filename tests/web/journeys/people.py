@@ -23,13 +23,6 @@ SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
 #: ms an expectation waits: pages load a renderer and catalogs first (slow on a shared machine)
 PATIENCE = 30_000
 
-# Requests the other half of issue 24 stops the pages from making (its defect 9: "/api/me"
-# answers 401 to a browser that is no player yet, a table without Web Push answers 404 to
-# "/api/push"). They are fixed on branch issue-24; until it is merged they are not this
-# journey's failures. Delete this list when both branches are in main.
-_DEFECT_9 = (re.compile(r"/api/me$"), re.compile(r"/api/push$"))
-
-
 @dataclass
 class Person:
     """One browser context and its page; ``name`` is what the person types when asked."""
@@ -118,14 +111,6 @@ def person(browser, name: str, *, size=DESKTOP, lang: str = "en", touch: bool = 
     page.on("requestfailed", lambda request: someone.failed_requests.append(
         f"request failed: {request.method} {request.url} {request.failure}"))
 
-    def answered(response) -> None:
-        if response.status < 400:
-            return
-        path = response.url.split("?")[0]
-        if any(p.search(path) for p in _DEFECT_9):
-            someone.expect_problem(re.escape(path))
-            return
-        someone.failed_requests.append(f"{response.status}: {response.request.method} {response.url}")
-
-    page.on("response", answered)
+    page.on("response", lambda response: response.status >= 400 and someone.failed_requests.append(
+        f"{response.status}: {response.request.method} {response.url}"))
     return someone
