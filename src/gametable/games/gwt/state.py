@@ -6,6 +6,8 @@ scoring); this module only holds the data and the protocol plumbing.
 
 from __future__ import annotations
 
+import copy
+import marshal
 from typing import Any, Mapping
 
 from gametable.engine import Rng, State
@@ -304,9 +306,7 @@ class GwtState(State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "GwtState":
-        import copy
-
-        data = copy.deepcopy(dict(data))
+        data = _deep_copy(dict(data))
         s = cls()
         for name in _SCALARS + _SAVED_LISTS + _NESTED:
             setattr(s, name, data[name])
@@ -323,6 +323,16 @@ class GwtState(State):
             full = _KEYS[key] = _KEY_PREFIX + key
         params["key"] = full
         self.log.append(params)
+
+
+def _deep_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a saved state (nothing of the caller's is shared with the new state).
+    marshal copies plain data in C, about four times as fast as copy.deepcopy (a restart
+    decodes a thousand states at once); anything marshal cannot hold goes to copy.deepcopy."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return copy.deepcopy(data)
 
 
 _KEY_PREFIX = D.DOMAIN + "."
