@@ -161,6 +161,8 @@ _KINDS = {
     ("POST", "/api/me"): "player",
     ("POST", "/api/me/signin-links"): "signin",
     ("POST", "/api/signin"): "signin",
+    ("POST", "/api/me/friends"): "join",
+    ("DELETE", "/api/me/friends/{player_id}"): "join",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

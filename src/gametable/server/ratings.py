@@ -28,8 +28,15 @@ class Skill:
 
     @property
     def shown(self) -> float:
-        """What a page shows: the conservative estimate (OpenSkill's ordinal)."""
-        return _MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal()
+        """What a page shows (see :func:`displayed`)."""
+        return displayed(self.mu, self.sigma)
+
+
+def displayed(mu, sigma):
+    """The rating on the scale pages show, from ``mu`` and ``sigma``: the conservative estimate
+    ``mu - 3 sigma`` (OpenSkill's ordinal). The one place the scale is defined: it takes floats
+    or SQL column expressions alike, so the leaderboard orders by the same formula it shows."""
+    return mu - 3 * sigma
 
 
 def new_skill() -> Skill:

@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from gametable import i18n
 from gametable.server import clocks, names
+from gametable.server.ids import TABLE_ID_PATTERN
 
 
 def _normalised(value: Any) -> Any:
@@ -34,6 +35,11 @@ def validation_detail(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A 422's ``detail``: each error's type, place and message, without the echo of the
     (possibly large) input. The same for the HTTP API and the WebSocket's actions."""
     return [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in errors]
+
+
+#: a player's id in a request body (the rule of a path's player id)
+PlayerRef = Annotated[str, Field(pattern=TABLE_ID_PATTERN, description="A player's id.")]
+Language = Literal[tuple(i18n.LANGUAGES)]
 
 
 class Strict(BaseModel):
@@ -84,6 +90,13 @@ class CreateTable(Strict):
     timeouts_to_bot: int = Field(clocks.DEFAULT_TIMEOUTS_TO_BOT, ge=clocks.TIMEOUTS_TO_BOT[0],
                                  le=clocks.TIMEOUTS_TO_BOT[1], strict=True, description=(
         "After this many timeouts in a row a seat goes to the bot, until its player takes it back."))
+    listed: bool = Field(False, strict=True, description=(
+        "List the table among the open tables (GET /api/open-tables) while it has a seat for anyone."))
+    lang: Language | None = Field(None, description="The language the table plays in (the open tables' "
+                                                     "filter); absent: your player's, else none.")
+    invite: list[PlayerRef] = Field(default_factory=list, max_length=7, description=(
+        "Friends (player ids; GET /api/me/friends) the first open seats are kept for: the table "
+        "appears in their My tables. Needs a signed-in player; only their friends."))
 
 
 def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
@@ -310,7 +323,6 @@ class Catalog(BaseModel):
 
 # -- players (gametable.server.players_api) ------------------------------------------------------
 
-Language = Literal[tuple(i18n.LANGUAGES)]
 
 
 #: a player's name: as a seat's, but never empty

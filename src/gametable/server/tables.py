@@ -26,6 +26,7 @@ from gametable.server.metrics import Metrics
 from gametable.server.retention import Retention
 from gametable.server.rooms import resuming
 from gametable.server.rooms.chat import Chat, chat_json  # noqa: F401
+from gametable.server.rooms.finding_people import FindingPeople
 from gametable.server.rooms.lease_keeping import LeaseKeeping
 from gametable.server.rooms.moves import Moves
 from gametable.server.rooms.other_processes import OtherProcesses
@@ -59,6 +60,7 @@ class TableManager(TableCore):
         self.chat = Chat(self)
         self.push = PushSubscriptions(self)
         self.replays = Replays(self)
+        self.finding_people = FindingPeople(self)
         self.pruning = Pruning(self, retention, on_deleted=self.replays.forget)
         self.lease_keeping = LeaseKeeping(self)
         self.other_processes = OtherProcesses(self)
