@@ -84,6 +84,7 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     page.locator("#open-lang").select_option("fa")
     expect(listed).to_contain_text("فارسی")
     expect(listed).to_contain_text("1 of 2 seats taken")
+    listed.scroll_into_view_if_needed()
     bob.shot("open-tables")
     listed.get_by_role("link").click()
     expect(page.locator("#join-dialog")).to_be_visible(timeout=PATIENCE)
