@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import httpx2
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.journeys import people
@@ -20,9 +21,10 @@ from tests.web.play import click_one
 ANN, BOB = "آنا", "Bob"
 
 
-def _five_rated_games(base: str) -> tuple[str, str]:
+def _five_rated_games(base: str, listed: bool = False) -> tuple[str, str]:
     """Two other players with five finished games between them (the leaderboard's minimum),
-    played through the API; returns their names."""
+    played through the API; returns their names. ``listed``: and a listed table of theirs waits
+    for a third player."""
     clients = [httpx2.Client(base_url=base, headers={"Origin": base}) for _ in range(2)]
     names = ("Cleo", "Dara")
     try:
@@ -38,6 +40,10 @@ def _five_rated_games(base: str) -> tuple[str, str]:
                 answer = clients[mover].post(f"/api/tables/{table['id']}/actions",
                                              json={"seq": seq, "action": {"type": "take", "count": count}})
                 assert answer.status_code == 200, answer.text
+        if listed:
+            answer = clients[0].post("/api/tables", json={"game": "toy", "players": 3, "name": names[0],
+                                                          "listed": True})
+            assert answer.status_code == 201, answer.text
     finally:
         for client in clients:
             client.close()
@@ -153,3 +159,34 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     for someone in (ann, bob):
         assert someone.problems() == []
         someone.close()
+
+
+SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("size", ["phone", "tablet", "desktop"])
+def test_open_tables_profiles_and_the_leaderboard_fit_every_screen(toy_server, browser, size, lang):
+    """The lobby with an open table and a friend, a player page with games, statistics and a
+    chart, and the leaderboard: nothing scrolls sideways and nothing fails, in en and fa."""
+    base = toy_server.base
+    cleo, _ = _five_rated_games(base, listed=True)
+    eve = people.person(browser, "Eve", size=people.SIZES[size], lang=lang, touch=size == "phone")
+    page = eve.page
+    eve.open(f"/?lang={lang}", base)
+    expect(page.locator("#open-list .open-table")).to_have_count(1, timeout=PATIENCE)
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.locator("#open-list .open-table").scroll_into_view_if_needed()
+    eve.shot("open-tables")
+    eve.open(f"/leaderboards?game=toy&lang={lang}", base)
+    expect(page.locator("#board tbody tr")).to_have_count(2, timeout=PATIENCE)
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.locator("#board tbody tr a").first.click()
+    expect(page.locator("#player-name")).to_have_text(cleo, timeout=PATIENCE)
+    expect(page.locator("#history .played")).to_have_count(5, timeout=PATIENCE)
+    expect(page.locator('#rating-charts [data-game="toy"] .rating-point')).to_have_count(5)
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.locator("#stats").scroll_into_view_if_needed()
+    eve.shot("profile-stats")
+    assert eve.problems() == []
+    eve.close()
