@@ -214,6 +214,7 @@ def test_the_leaderboard_lists_players_with_five_rated_games_best_first(browsers
     page = cy.http.get("/api/leaderboards/toy", params={"limit": 1, "offset": 1}).json()
     assert page["players"] == listed[1:2] and page["next_offset"] == (2 if len(listed) > 2 else None)
     assert cy.http.get("/api/leaderboards/no-such-game").status_code == 404
+    assert cy.http.get("/api/leaderboards/" + "g" * 65).status_code == 404  # breaks the path's rule
     assert cy.http.get("/api/leaderboards/toy", params={"limit": 101}).status_code == 422
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from gametable import i18n
 from gametable.server import profiles
@@ -14,7 +14,7 @@ from gametable.server.api import invite_url
 from gametable.server.errors import NotFound
 from gametable.server.identity import RequiredPlayer
 from gametable.server.live_table import now_ms
-from gametable.server.path_params import PathNamesAResource, PlayerId
+from gametable.server.path_params import GameName, PathNamesAResource, PlayerId
 from gametable.server.people_schemas import (AddFriend, FriendAdded, Friends, GameHistory, Leaderboard,
                                              OpenTables, PlayerStats)
 from gametable.server.players import Player
@@ -98,7 +98,7 @@ async def player_stats(request: Request, player_id: PlayerId) -> dict:
 @router.get("/leaderboards/{game}", response_model=Leaderboard,
             summary=f"A game's best players (with at least {profiles.LEADERBOARD_MIN_GAMES} rated games)",
             responses={404: {"description": "This server offers no such game"}})
-async def get_leaderboard(request: Request, game: Annotated[str, Path(max_length=64, description="A game of GET /api/games.")],
+async def get_leaderboard(request: Request, game: GameName,
                           offset: Offset = 0,
                           limit: Annotated[int, Query(ge=1, le=profiles.LEADERBOARD_MAX)] = 50) -> dict:
     manager = _manager(request)
