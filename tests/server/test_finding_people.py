@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from sqlalchemy import update
 
-from gametable.server import models, profiles
+from gametable.server import friends, models, profiles
 from gametable.server.open_tables import LISTED_HOURS
 from gametable.server.tables import now_ms
 from tests.server.conftest import start_server
@@ -231,3 +231,14 @@ def test_the_new_endpoints_count_against_the_rate_limits(settings):
     finally:
         ann.http.close()
         server.stop()
+
+
+def test_a_player_has_at_most_the_friends_limit(browsers, monkeypatch):
+    monkeypatch.setattr(friends, "FRIENDS_MAX", 2)
+    ann = browsers()
+    ann.become("Ann")
+    others = [browsers().become(name)["id"] for name in ("Bob", "Cy", "Di")]
+    assert [ann.http.post("/api/me/friends", json={"player_id": p}).status_code for p in others] == [201, 201, 409]
+    assert "remove one" in ann.http.post("/api/me/friends", json={"player_id": others[2]}).json()["detail"]
+    ann.http.delete(f"/api/me/friends/{others[0]}")
+    assert ann.http.post("/api/me/friends", json={"player_id": others[2]}).status_code == 201

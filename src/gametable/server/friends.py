@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from gametable.server import models
 from gametable.server.store import LogStore
@@ -30,17 +31,20 @@ class Friend:
 def count(store: LogStore, player_id: str) -> int:
     f = models.friends
     with store.engine.connect() as conn:
-        return len(conn.execute(select(f.c.friend_id).where(f.c.player_id == player_id)).all())
+        return conn.execute(select(func.count()).where(f.c.player_id == player_id)).scalar_one()
 
 
 def add(store: LogStore, player_id: str, friend_id: str, now: int) -> bool:
     """Add a friend; False when they were one already."""
     f = models.friends
-    with store.writing(), store.engine.begin() as conn:
-        if conn.execute(select(f.c.friend_id).where(f.c.player_id == player_id,
-                                                    f.c.friend_id == friend_id)).first():
-            return False
-        conn.execute(insert(f).values(player_id=player_id, friend_id=friend_id, created_ms=now))
+    try:
+        with store.writing(), store.engine.begin() as conn:
+            if conn.execute(select(f.c.friend_id).where(f.c.player_id == player_id,
+                                                        f.c.friend_id == friend_id)).first():
+                return False
+            conn.execute(insert(f).values(player_id=player_id, friend_id=friend_id, created_ms=now))
+    except IntegrityError:  # the same two added at once (two tabs): the key kept one row
+        return False
     return True
 
 
