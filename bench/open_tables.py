@@ -1,8 +1,9 @@
 """What GET /api/open-tables and GET /api/leaderboards/{game} cost as the store grows: the CPU
 time of one answer's query (open_tables.open_tables, profiles.leaderboard) on a SQLite store of
 N tables (a tenth listed, of which half are full, a tenth 4 days old and a tenth left by their
-creator) and N/4 rated players, at each size. Sizes are interleaved over rounds, as the
-machine is shared; the median of each is printed with the load average.
+creator) and N/4 rated players, at each size, with the index the open tables are read by and the
+one it replaced. Sizes and indexes are interleaved over rounds, as the machine is shared; the
+median of each is printed with the load average.
 
     nice python bench/open_tables.py --sizes 1000 10000 100000 --rounds 5 --calls 50
 """
@@ -29,10 +30,19 @@ from gametable.server.store import LogStore, migrate  # noqa: E402
 DAY_MS = 86_400_000
 
 
-def filled_store(folder: Path, n: int, seed: int) -> LogStore:
+#: the index the open tables are read by (models.tables' ix_tables_listed), and the one it replaced
+INDEXES = {"(listed, finished_ms, created_ms)": None,
+           "(listed, created_ms)": "CREATE INDEX ix_tables_listed ON tables (listed, created_ms)"}
+
+
+def filled_store(folder: Path, n: int, seed: int, index: str) -> LogStore:
     rnd = random.Random(seed)
-    store = LogStore.from_url(f"sqlite:///{folder / f'open-{n}.sqlite3'}", "normal")
+    store = LogStore.from_url(f"sqlite:///{folder / f'open-{n}-{len(index)}.sqlite3'}", "normal")
     migrate(store.engine)
+    if INDEXES[index]:
+        with store.engine.begin() as conn:
+            conn.exec_driver_sql("DROP INDEX ix_tables_listed")
+            conn.exec_driver_sql(INDEXES[index])
     now = int(time.time() * 1000)
     tables, seats, players, ratings = [], [], [], []
     for i in range(n):
@@ -74,27 +84,27 @@ def main() -> None:
     print("command: nice python bench/open_tables.py " + " ".join(sys.argv[1:]))
     print(f"load average before: {os.getloadavg()}")
     with tempfile.TemporaryDirectory() as folder:
-        stores = {n: filled_store(Path(folder), n, n) for n in args.sizes}
+        stores = {(n, index): filled_store(Path(folder), n, n, index) for n in args.sizes for index in INDEXES}
         kinds = {
             "open tables": lambda store: open_tables.open_tables(store, int(time.time() * 1000)),
             "open tables, game and language": lambda store: open_tables.open_tables(
                 store, int(time.time() * 1000), "gwt", "fa"),
             "leaderboard": lambda store: profiles.leaderboard(store, "gwt", 0, 50),
         }
-        found = {n: len(kinds["open tables"](store)) for n, store in stores.items()}
-        figures: dict[tuple[str, int], list[float]] = {}
+        found = {f"{n} {index}": len(kinds["open tables"](store)) for (n, index), store in stores.items()}
+        figures: dict[tuple[str, int, str], list[float]] = {}
         for _ in range(args.rounds):
-            for n, store in stores.items():
+            for (n, index), store in stores.items():
                 for kind, call in kinds.items():
-                    figures.setdefault((kind, n), []).append(cpu_ms(lambda: call(store), args.calls))
+                    figures.setdefault((kind, n, index), []).append(cpu_ms(lambda: call(store), args.calls))
         for store in stores.values():
             store.engine.dispose()
     print(f"load average after: {os.getloadavg()}")
     print(json.dumps({"listed with a free seat (answer capped at 50)": found}))
-    print("| query | tables | CPU ms per answer (median of rounds) |")
-    print("|---|---|---|")
-    for (kind, n), values in figures.items():
-        print(f"| {kind} | {n:,} | {statistics.median(values):.2f} |")
+    print("| query | tables | index on tables | CPU ms per answer (median of rounds) |")
+    print("|---|---|---|---|")
+    for (kind, n, index), values in sorted(figures.items(), key=lambda item: (item[0][0], item[0][1])):
+        print(f"| {kind} | {n:,} | {index} | {statistics.median(values):.2f} |")
 
 
 if __name__ == "__main__":

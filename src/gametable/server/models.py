@@ -47,7 +47,7 @@ tables = Table(
     # language its creator plays in (gametable.server.open_tables).
     Column("listed", Boolean, nullable=False, server_default=false()),
     Column("lang", String(8), nullable=True),
-    Index("ix_tables_listed", "listed", "created_ms"),
+    Index("ix_tables_listed", "listed", "finished_ms", "created_ms"),
 )
 
 #: one row per seat; kind is "open" (nobody yet), "human" or "bot"

@@ -20,7 +20,7 @@ depends_on = None
 def upgrade() -> None:
     op.add_column("tables", sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()))
     op.add_column("tables", sa.Column("lang", sa.String(8), nullable=True))
-    op.create_index("ix_tables_listed", "tables", ["listed", "created_ms"])
+    op.create_index("ix_tables_listed", "tables", ["listed", "finished_ms", "created_ms"])
     op.add_column("players", sa.Column("seen_ms", sa.BigInteger, nullable=True))
     op.create_table(
         "friends",
