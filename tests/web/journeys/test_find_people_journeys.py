@@ -21,6 +21,26 @@ from tests.web.play import click_one
 ANN, BOB = "آنا", "Bob"
 
 
+class Requests:
+    """The requests a person's page has in flight: a person who leaves a page while it still
+    fetches (a table page that has just said the game is over still reads its log) cancels
+    them, which the journey would count as failed requests that no page made fail."""
+
+    def __init__(self, someone: people.Person) -> None:
+        self.page = someone.page
+        self.open: set = set()
+        self.page.on("request", lambda request: self.open.add(request))
+        self.page.on("requestfinished", lambda request: self.open.discard(request))
+        self.page.on("requestfailed", lambda request: self.open.discard(request))
+
+    def settle(self) -> None:
+        for _ in range(300):
+            if not self.open:
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"requests still open: {[r.url for r in self.open]}")
+
+
 def _five_rated_games(base: str, listed: bool = False) -> tuple[str, str]:
     """Two other players with five finished games between them (the leaderboard's minimum),
     played through the API; returns their names. ``listed``: and a listed table of theirs waits
@@ -50,8 +70,10 @@ def _five_rated_games(base: str, listed: bool = False) -> tuple[str, str]:
     return names
 
 
-def _open_profile_from_my_tables(someone: people.Person, base: str, table_id: str, other: str) -> None:
+def _open_profile_from_my_tables(someone: people.Person, requests: Requests, base: str, table_id: str,
+                                 other: str) -> None:
     page = someone.page
+    requests.settle()
     someone.open(f"/me?lang={someone.lang}", base)
     entry = page.locator(f'#tables .table-entry[data-table="{table_id}"]')
     expect(entry).to_be_visible(timeout=PATIENCE)
@@ -64,6 +86,7 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     rnd = random.Random(26)
     ann = people.person(browser, ANN, size=people.PHONE, lang="fa", touch=True)
     bob = people.person(browser, BOB, size=people.DESKTOP, lang="en")
+    requests = {someone.name: Requests(someone) for someone in (ann, bob)}
 
     # Ann lists a two-seat table of the toy game
     page = ann.page
@@ -99,9 +122,11 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     expect(page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "1", timeout=PATIENCE)
 
     # a full table leaves the list
+    requests[BOB].settle()
     bob.open("/?lang=en", base)
     expect(page.locator("#open-none")).to_be_visible(timeout=PATIENCE)
     expect(page.locator(f'#open-list [data-table="{table_id}"]')).to_have_count(0)
+    requests[BOB].settle()
     page.go_back()
 
     # they play it to its end
@@ -116,7 +141,7 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
 
     # each adds the other from the other's page, which shows the game, the statistics and the chart
     for someone, other in ((bob, ANN), (ann, BOB)):
-        _open_profile_from_my_tables(someone, base, table_id, other)
+        _open_profile_from_my_tables(someone, requests[someone.name], base, table_id, other)
         page = someone.page
         page.locator("#add-friend").click()
         expect(page.locator("#friend-note")).to_contain_text(other, timeout=PATIENCE)
@@ -128,6 +153,7 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
 
     # friends in the lobby; Ann invites Bob from the create form, and the table is in his My tables
     page = ann.page
+    requests[ANN].settle()
     ann.open("/?lang=fa", base)
     friend = page.locator("#friend-list .friend")
     expect(friend).to_have_count(1, timeout=PATIENCE)
@@ -140,12 +166,14 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     expect(page.locator("#created")).to_be_visible(timeout=PATIENCE)
     invited_to = page.locator("#open-table").get_attribute("href").rstrip("/").rsplit("/", 1)[1]
     ann.shot("lobby-friends")
+    requests[BOB].settle()
     bob.open("/me?lang=en", base)
     expect(bob.page.locator(f'#tables .table-entry[data-table="{invited_to}"]')).to_be_visible(timeout=PATIENCE)
 
     # the leaderboard page: players with five rated games, best first
     cleo, dara = _five_rated_games(base)
     page = bob.page
+    requests[BOB].settle()
     bob.open("/leaderboards?game=toy", base)
     rows = page.locator("#board tbody tr")
     expect(rows).to_have_count(2, timeout=PATIENCE)
@@ -172,15 +200,18 @@ def test_open_tables_profiles_and_the_leaderboard_fit_every_screen(toy_server, b
     base = toy_server.base
     cleo, _ = _five_rated_games(base, listed=True)
     eve = people.person(browser, "Eve", size=people.SIZES[size], lang=lang, touch=size == "phone")
+    requests = Requests(eve)
     page = eve.page
     eve.open(f"/?lang={lang}", base)
     expect(page.locator("#open-list .open-table")).to_have_count(1, timeout=PATIENCE)
     assert page.evaluate(SIDEWAYS) <= 0
     page.locator("#open-list .open-table").scroll_into_view_if_needed()
     eve.shot("open-tables")
+    requests.settle()
     eve.open(f"/leaderboards?game=toy&lang={lang}", base)
     expect(page.locator("#board tbody tr")).to_have_count(2, timeout=PATIENCE)
     assert page.evaluate(SIDEWAYS) <= 0
+    requests.settle()
     page.locator("#board tbody tr a").first.click()
     expect(page.locator("#player-name")).to_have_text(cleo, timeout=PATIENCE)
     expect(page.locator("#history .played")).to_have_count(5, timeout=PATIENCE)
