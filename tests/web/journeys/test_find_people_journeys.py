@@ -130,7 +130,6 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     page.go_back()
 
     # they play it to its end
-    ann.page.reload()
     for _ in range(100):
         if toy_server.api("GET", f"/api/tables/{table_id}")["status"] == "finished":
             break
