@@ -695,10 +695,13 @@ class _Context:
         return EXCHANGE_TOKEN
 
     def _score_spend_exchange_token(self, action: Action) -> float:
-        """A token spent for fresh cards: worth it in Kansas City when the draw may add a breed,
-        else kept (it is worth the most just before a delivery)."""
+        """A token spent for fresh cards: worth it at the Kansas City income when the draw may add
+        a breed, else kept (it is worth the most just before a delivery; the second edition also
+        offers it in the middle of other actions, where this bot keeps it)."""
         gain = self.cycle_value * action["count"]
-        return gain - EXCHANGE_TOKEN if self.view["pending"] else gain - 2 * EXCHANGE_TOKEN
+        pending = self.view["pending"]
+        at_income = pending is not None and pending["kind"] == "income"
+        return gain - EXCHANGE_TOKEN if at_income else gain - 2 * EXCHANGE_TOKEN
 
     def _score_upgrade_cattle(self, action: Action) -> float:
         """Simmental: a Calf or Heifer in hand for the next stage (more VP and breeding value)."""

@@ -467,12 +467,17 @@ def _gen_herder(st, seat, spec, src):
 
 
 def _apply_herder(st, seat, spec, src, action):
-    """Building moves pay fees and give a fresh phase B there; objective moves do neither (§8.3)."""
+    """Building moves pay fees and give a fresh phase B there; objective moves do neither (§8.3).
+    In the second edition an objective move after a phase B action goes straight on to phase C."""
     no_fees = bool(spec.get("no_fees"))
     movement.move_herder(st, seat, action["path"], fees=not no_fees)
     if not no_fees:
         from .turn import arrive
         arrive(st, seat, st.players[seat].herder, fresh_after_action=True)
+    elif D.OBJECTIVE_MOVE_ENDS_TURN and st.phase == "B" and st.b_acted:
+        from .turn import end_turn
+        st.say("phase_b_ended", seat=seat)
+        end_turn(st)
 
 
 # ---------------------------------------------------------------------------- copy (8b)

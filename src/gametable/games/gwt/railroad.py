@@ -158,7 +158,10 @@ def can_upgrade(st: "GwtState", seat: int, station: int) -> bool:
     money = st.players[seat].money
     if money < spec["cost"]:
         return False
-    return bool(disc_groups_for(st, seat, spec["corner"], money - spec["cost"]))
+    if disc_groups_for(st, seat, spec["corner"], money - spec["cost"]):
+        return True
+    # second edition: with no usable disc, one comes back from another station (as for a delivery)
+    return D.STATION_DISC_FOR_UPGRADE and any(seat in seats for seats in st.station_discs)
 
 
 def upgrade(st: "GwtState", seat: int, station: int) -> None:
@@ -177,8 +180,9 @@ def disc_actions(st: "GwtState", seat: int, frame: dict[str, Any]) -> list[dict[
     money = st.players[seat].money
     groups = disc_groups_for(st, seat, corner, money)
     acts = [{"type": "disc", "group": D.DISC_GROUP_IDS[g]} for g in groups]
-    if not acts and frame["target"] == "city":
-        # Disc shortage (§6.3): take one back from a train station.
+    if not acts and (frame["target"] == "city" or D.STATION_DISC_FOR_UPGRADE):
+        # Disc shortage (§6.3): take one back from a train station (the second edition also when
+        # upgrading a station; never the one being upgraded, which holds no disc of the seat yet).
         acts = [{"type": "disc_from_station", "station": k + 1}
                 for k, seats in enumerate(st.station_discs) if seat in seats]
     return acts

@@ -139,11 +139,28 @@ def _frame_actions(st: "GwtState", frame: dict[str, Any]) -> list[Action]:
     return acts
 
 
+def _is_forced(frame: dict[str, Any], acts: list[Action]) -> bool:
+    """A decision with one possible answer that the engine takes for the player."""
+    return len(acts) == 1 and frame["kind"] not in _OPTIONAL and not (
+        frame["kind"] == "effect" and frame["optional"])
+
+
+def _with_tokens(st: "GwtState", frame: dict[str, Any], acts: list[Action]) -> list[Action]:
+    """A real decision in the middle of an action, and the exchange tokens the second edition
+    lets a player spend there too (its rulebook, "Gain an exchange token"; the income decision
+    offers them in both editions' code already)."""
+    if D.EXCHANGE_MID_ACTION and st.players[st.current].exchange and frame["kind"] != "income":
+        return acts + exchange.spend_actions(st, st.current)
+    return acts
+
+
 def _compute(st: "GwtState") -> list[Action]:
     if st.over:
         return []
     if st.frames:
-        return _frame_actions(st, st.frames[-1])
+        frame = st.frames[-1]
+        acts = _frame_actions(st, frame)
+        return _with_tokens(st, frame, acts) if acts and not _is_forced(frame, acts) else acts
     return _free_point_actions(st)
 
 
@@ -281,14 +298,13 @@ def settle(st: "GwtState") -> None:
         if not acts:
             st.frames.pop()
             continue
-        if len(acts) == 1 and frame["kind"] not in _OPTIONAL and not (
-                frame["kind"] == "effect" and frame["optional"]):
+        if _is_forced(frame, acts):
             st.frames.pop()
             if acts[0]["type"] in ("foresight", "income", "deliver"):
                 st.kc_started = True
             _apply_frame(st, st.current, frame, acts[0])
             continue
-        st._acts = acts
+        st._acts = _with_tokens(st, frame, acts)
         return
     st._acts = []
 

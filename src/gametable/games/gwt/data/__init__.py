@@ -36,6 +36,14 @@ GAME_NAME: str = _edition["game"]
 DOMAIN: str = _edition["domain"]
 #: §4 of the second-edition reference: the local actions of one building serve once a turn
 NO_BUILDING_REUSE: bool = _edition["no_building_reuse"]
+#: second edition, rulebook "Gain one objective card": an objective's herder move after a phase B
+#: action goes straight on to phase C
+OBJECTIVE_MOVE_ENDS_TURN: bool = _edition["objective_move_ends_turn"]
+#: second edition, rulebook "General notes and special cases": a station upgrade with no disc left
+#: on the player board takes one back from another station (as a delivery does)
+STATION_DISC_FOR_UPGRADE: bool = _edition["station_disc_for_upgrade"]
+#: second edition, rulebook "Gain an exchange token": tokens are offered in the middle of actions too
+EXCHANGE_MID_ACTION: bool = _edition["exchange_mid_action"]
 #: state and player fields only this edition has (kept out of the other edition's JSON)
 EXTRA_STATE_FIELDS: tuple[str, ...] = tuple(_edition.get("extra_state_fields", ()))
 EXTRA_PLAYER_FIELDS: tuple[str, ...] = tuple(_edition.get("extra_player_fields", ()))
