@@ -3,7 +3,7 @@ inherited (reference, "Corrections after a full reading of the official 2nd-edit
 text", items 1-3): the rulebook sections "Gain one objective card", "General notes and special
 cases" and "Gain an exchange token". The first edition keeps its own readings (checked here too)."""
 
-from gametable.games.gwt2e import data as D
+from gametable.games.gwt.editions import SECOND as D
 
 from tests.games.gwt.builder import (act, at, keys, leave_only_discs, legal, scenario, set_deck,
                                      set_market)

@@ -4,8 +4,8 @@ the official 2nd-edition rulebook text", item 4; docs/rules-decisions.md, "Seed 
 rulebook"). One test per point, holding the rulebook's reading."""
 
 from gametable.games import get
-from gametable.games.gwt2e import data as D
-from gametable.games.gwt2e.scoring import score_breakdown
+from gametable.games.gwt.editions import SECOND as D
+from gametable.games.gwt.scoring import score_breakdown
 
 from tests.games.gwt.builder import act, at, give_tile, legal
 

@@ -3,8 +3,8 @@
 "Station master tiles"; §4 items 6 and 8 (the defaults taken)."""
 
 from gametable.games import get
-from gametable.games.gwt2e import data as D
-from gametable.games.gwt2e.scoring import master_task_vp
+from gametable.games.gwt.editions import SECOND as D
+from gametable.games.gwt.scoring import master_task_vp
 
 from tests.games.gwt.builder import (act, at, clear_disc, hire_workers, legal, put_building, refresh,
                                      set_deck, set_hand, set_market)
