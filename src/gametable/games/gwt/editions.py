@@ -29,6 +29,18 @@ if TYPE_CHECKING:
     from gametable.engine import Game
 
 
+class LogKeys(dict):
+    """Full log keys by short key, each made the first time it is asked for."""
+
+    def __init__(self, domain: str) -> None:
+        super().__init__()
+        self.prefix = domain + "."
+
+    def __missing__(self, key: str) -> str:
+        full = self[key] = self.prefix + key
+        return full
+
+
 class Edition:
     """One edition: its tables (upper-case attributes) and its identity and rule hooks."""
 
@@ -47,7 +59,7 @@ class Edition:
             self.__dict__.update(module.derived_tables(self))
         #: the log's full keys by short key ("hired" -> "gwt2e.hired"): one string for all the
         #: entries of a kind, not a new one per entry (GwtState.say)
-        self.LOG_KEYS: dict[str, str] = {}
+        self.LOG_KEYS = LogKeys(domain)
 
     def __repr__(self) -> str:
         return f"<Great Western Trail edition {self.name}>"

@@ -320,9 +320,6 @@ class GwtState(State):
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
         """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
-        full = self.edition.LOG_KEYS.get(key)
-        if full is None:
-            full = self.edition.LOG_KEYS[key] = self.edition.domain + "." + key
-        params["key"] = full
+        params["key"] = self.edition.LOG_KEYS[key]
         self.log.append(params)
 
