@@ -42,8 +42,10 @@ class GreatWesternTrail(Game):
     min_players = 2
     max_players = 4
 
-    def __init__(self, edition: Edition, title: str, extra_options: Mapping[str, OptionSpec] = {}) -> None:
+    def __init__(self, edition: Edition, title: str, extra_options: Mapping[str, OptionSpec] = {},
+                 state_version: int = 1) -> None:
         self.edition = edition
+        self.state_version = state_version
         self.name = edition.name
         self.domain = edition.domain
         self.title = title

@@ -11,4 +11,4 @@ GAME = GreatWesternTrail(SECOND, "Great Western Trail: Second Edition", {
         "simmental", ("off", "on"), "off",
         "The Simmental variant: orange Calves in the cattle market, upgraded to Heifers and "
         "Cows in Kansas City"),
-})
+}, state_version=2)  # 2: three rules as the rulebook prints them (issue 28): old checkpoints unused
