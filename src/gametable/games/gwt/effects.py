@@ -494,9 +494,9 @@ def _apply_herder(st, seat, spec, src, action):
     if not no_fees:
         from .turn import arrive
         arrive(st, seat, st.players[seat].herder, fresh_after_action=True)
+    # the second edition's rulebook, "Gain one objective card": after a phase B action the move
+    # goes straight on to phase C (the first edition keeps the location in use)
     elif ed.second and st.phase == "B" and st.b_acted:
-        # the second edition's rulebook, "Gain one objective card": after a phase B action the
-        # move goes straight on to phase C (the first edition keeps the location in use)
         from .turn import end_turn
         st.say("phase_b_ended", seat=seat)
         end_turn(st)

@@ -190,7 +190,7 @@ def disc_actions(st: "GwtState", seat: int, frame: dict[str, Any]) -> list[dict[
     money = st.players[seat].money
     groups = disc_groups_for(st, seat, corner, money)
     acts = [{"type": "disc", "group": ed.DISC_GROUP_IDS[g]} for g in groups]
-    if not acts and (frame["target"] == "city" or ed.second):
+    if not acts and (frame["target"] == "city" or ed.second):  # the second edition: upgrades too
         # Disc shortage (§6.3): take one back from a train station (the second edition also when
         # upgrading a station; never the one being upgraded, which holds no disc of the seat yet).
         acts = [{"type": "disc_from_station", "station": k + 1}

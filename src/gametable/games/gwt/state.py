@@ -69,12 +69,12 @@ class Player:
 
     def to_json(self, ed: "Edition") -> dict[str, Any]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-                for name in _PLAYER_SAVED[ed.second]}
+                for name in _PLAYER_SAVED[ed.second]}  # exchange tokens: second edition
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], ed: "Edition") -> "Player":
         p = cls(ed)
-        for name in _PLAYER_SAVED[ed.second]:
+        for name in _PLAYER_SAVED[ed.second]:  # exchange tokens: second edition
             value = data[name]
             setattr(p, name, list(value) if isinstance(value, list) else value)
         return p
@@ -292,7 +292,7 @@ class GwtState(State):
     def to_json(self) -> dict[str, Any]:
         ed = self.edition
         out: dict[str, Any] = {"game": ed.name}
-        for name in _SCALARS + _SAVED_LISTS[ed.second]:
+        for name in _SCALARS + _SAVED_LISTS[ed.second]:  # its own lists: second edition
             value = getattr(self, name)
             out[name] = list(value) if isinstance(value, list) else value
         for name in _NESTED:
@@ -310,7 +310,7 @@ class GwtState(State):
 
         data = copy.deepcopy(dict(data))
         s = cls(edition)
-        for name in _SCALARS + _SAVED_LISTS[edition.second] + _NESTED:
+        for name in _SCALARS + _SAVED_LISTS[edition.second] + _NESTED:  # (second edition: its lists)
             setattr(s, name, data[name])
         s.rng = Rng.from_json(data["rng"])
         s.players = [Player.from_json(p, edition) for p in data["players"]]
