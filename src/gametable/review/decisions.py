@@ -1,11 +1,13 @@
 """Judge one decision of a finished game from the deciding seat's information only.
 
 A decision with one legal action is forced: nothing to judge. Otherwise the search (the strong
-bot's, bots/search.py) proposes its choice from the position, both choices are played out in the
-same worlds (rollouts.py) and the better by VP margin is the *best*: the review never calls a
-choice worse than one the roll-outs find no better. When the action revealed something (a card
-drawn, a deck shuffled: the game's ``reveal_marker`` changed), the position after it is played
-out too, from the seat's information then: what came against what was to be expected (luck).
+bot's, bots/search.py) proposes its choice from the position; where it differs from the played
+one, both are played out to the end of the game in the same worlds (rollouts.py) and the better
+by VP margin is the *best*: the review never calls a choice worse than one the roll-outs find no
+better. When the action revealed something (a card drawn, a deck shuffled: the game's
+``reveal_marker`` changed), the seat's prospects a few turns ahead (the search's roll-outs) after
+what came are set against its prospects after the same action with a draw dealt at random from
+what it knew: the luck of the draw.
 """
 
 from __future__ import annotations
@@ -67,27 +69,26 @@ def decision_seed(review_seed: int, seq: int) -> int:
 
 def judge(decision: Decision, game_name: str, budget: ReviewBudget, review_seed: int) -> Judgement:
     rng = Rng(decision_seed(review_seed, decision.seq))
+    search_seed, judging_seed, luck_seed = rng.next_u64(), rng.next_u64(), rng.next_u64()
     basic = basic_bot(game_name)
     state, seat, played = decision.before, decision.seat, decision.played
     judgement = Judgement(decision.seq, seat, played, played, decision.forced)
-    played_margin = None
     if not decision.forced:
-        preferred = _search_choice(state, seat, basic, budget, rng.next_u64())
-        contenders = [played] if action_key(preferred) == action_key(played) else [played, preferred]
-        outcomes = compare_actions(state, seat, contenders, basic, budget.judging, budget.rollouts, rng.next_u64())
-        played_margin = outcomes[0].margin
-        judgement.win_chance_before = judgement.win_chance_after = outcomes[0].win_chance
-        if len(outcomes) == 2 and outcomes[1].margin > outcomes[0].margin:
-            _weigh_loss(judgement, preferred, outcomes[1], outcomes[0], budget.scale)
-    else:
-        rng.next_u64(), rng.next_u64()  # the luck's seed below stays the same whether forced or not
+        preferred = _search_choice(state, seat, basic, budget, search_seed)
+        if action_key(preferred) == action_key(played):
+            (outcome,) = compare_actions(state, seat, [played], basic, budget.judging, budget.level_rollouts,
+                                         judging_seed)
+            judgement.win_chance_before = judgement.win_chance_after = outcome.win_chance
+        else:
+            played_outcome, preferred_outcome = compare_actions(state, seat, [played, preferred], basic,
+                                                                budget.judging, budget.rollouts, judging_seed)
+            judgement.win_chance_before = judgement.win_chance_after = played_outcome.win_chance
+            if preferred_outcome.margin > played_outcome.margin:
+                _weigh_loss(judgement, preferred, preferred_outcome, played_outcome, budget.scale)
     if decision.after is not None:
-        luck_seed = rng.next_u64()
-        if played_margin is None:
-            played_margin = compare_actions(state, seat, [played], basic, budget.judging, budget.luck_rollouts,
-                                            luck_seed)[0].margin
-        came = position_outcome(decision.after, seat, basic, budget.judging, budget.luck_rollouts, luck_seed)
-        judgement.luck_vp = came.margin - played_margin
+        (expected,) = compare_actions(state, seat, [played], basic, budget.search, budget.luck_rollouts, luck_seed)
+        came = position_outcome(decision.after, seat, basic, budget.search, budget.luck_rollouts, luck_seed)
+        judgement.luck_vp = came.margin - expected.margin
     return judgement
 
 
