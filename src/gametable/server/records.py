@@ -35,6 +35,8 @@ class TableRecord:
     clock: dict[str, Any] | None = None
     #: after this many timeouts in a row a seat goes to the bot
     timeouts_to_bot: int = 3
+    #: a friendly table: the acting seat may ask for hints; never rated
+    hints: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,7 @@ def table_record_from_row(row: Any) -> TableRecord:
         created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
         bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
         rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
-        timeouts_to_bot=row.timeouts_to_bot,
+        timeouts_to_bot=row.timeouts_to_bot, hints=bool(row.hints),
     )
 
 
