@@ -208,3 +208,23 @@ def test_hints_must_be_true_or_false():
 
     with pytest.raises(ValueError):
         CreateTable(game="toy", players=2, hints="yes")
+
+
+def test_asking_for_reviews_and_hints_is_rate_limited_per_address(database_url):
+    settings = Settings(database_url=database_url, bot_pause=0.0, review_effort=0.01,
+                        rate_review="2/minute", rate_hint="1/minute")
+    server = start_server(settings)
+    try:
+        with Api(server.url) as api:
+            table = api.create("toy", 2, options=SHORT)
+            review = f"/api/tables/{table['id']}/analysis"
+            assert [api.http.post(review).status_code for _ in range(2)] == [409, 409]  # counted all the same
+            limited = api.http.post(review)
+            assert limited.status_code == 429 and "reviews asked for" in limited.json()["detail"]
+            assert int(limited.headers["Retry-After"]) >= 1
+            assert api.http.get(review).status_code == 404  # reading is a read, not a request for one
+            hint = f"/api/tables/{table['id']}/hint"
+            assert api.http.get(hint, headers=auth(table["token"])).status_code == 403
+            assert api.http.get(hint, headers=auth(table["token"])).status_code == 429
+    finally:
+        server.stop()
