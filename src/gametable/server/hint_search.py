@@ -13,13 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from gametable.bots.registry import SEARCH_BUDGETS, basic_bot
-from gametable.bots.search import (
-    SearchBudget,
-    action_key,
-    play_out,
-    root_statistics,
-    turn_counter,
-)
+from gametable.bots.search import SearchBudget, action_key, play_out, root_statistics, turn_counter
 from gametable.engine import Action, IllegalAction, Rng, State
 
 #: how many choices a hint shows
