@@ -15,13 +15,12 @@ from typing import Any
 from gametable.bots.registry import SEARCH_BUDGETS, basic_bot
 from gametable.bots.search import SearchBudget, action_key, play_out, root_statistics, turn_counter
 from gametable.engine import Action, IllegalAction, Rng, State
+from gametable.review.budget import TO_THE_END
 
 #: how many choices a hint shows
 TOP = 3
 #: worlds each shown choice is played out in, at effort 1
 _WORLDS = 8
-#: a roll-out limit no game reaches: the hints' roll-outs play to the end
-_TO_THE_END = 1_000_000
 
 
 def hint_budget(game_name: str, effort: float) -> SearchBudget | None:
@@ -60,7 +59,7 @@ def final_scores(state: State, seat: int, actions: list[Action], basic, budget: 
                  seed: int) -> list[float]:
     """The seat's mean final score after each of ``actions``, played out to the end in the
     same ``worlds`` worlds (the same hidden cards and draws for every action)."""
-    to_the_end = replace(budget, horizon=_TO_THE_END, horizon_turns=0)
+    to_the_end = replace(budget, horizon=TO_THE_END, horizon_turns=0)
     rng = Rng(seed)
     sums = [0.0] * len(actions)
     counted = [0] * len(actions)
