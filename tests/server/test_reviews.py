@@ -228,3 +228,17 @@ def test_asking_for_reviews_and_hints_is_rate_limited_per_address(database_url):
             assert api.http.get(hint, headers=auth(table["token"])).status_code == 429
     finally:
         server.stop()
+
+
+def test_review_settings_say_what_they_must_be(monkeypatch):
+    from gametable.server.config import SettingError
+
+    monkeypatch.setenv("GAMETABLE_REVIEW_EFFORT", "0")
+    with pytest.raises(SettingError, match="GAMETABLE_REVIEW_EFFORT must be a number above 0"):
+        Settings.from_env()
+    monkeypatch.setenv("GAMETABLE_REVIEW_EFFORT", "0.5")
+    monkeypatch.setenv("GAMETABLE_REVIEW_WORKERS", "0")
+    with pytest.raises(SettingError, match="GAMETABLE_REVIEW_WORKERS must be a whole number of at least 1"):
+        Settings.from_env()
+    monkeypatch.setenv("GAMETABLE_REVIEW_WORKERS", "2")
+    assert (Settings.from_env().review_workers, Settings.from_env().review_effort) == (2, 0.5)
