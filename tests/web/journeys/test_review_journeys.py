@@ -5,7 +5,7 @@ their turn they ask for a hint and read the bot's best moves; then they leave th
 bot, which finishes the game; they open the replay, ask for the review, see the graph of the
 players' chances and click a decision of the list (a marked one when there is one): the replay
 goes there and says what was played and what the bot preferred. On a phone in Persian and on a
-desktop in English, with no console error and no failed request.
+desktop and a tablet in English, with no console error and no failed request.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ def create_with_hints(person: Person) -> None:
     expect(page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "0", timeout=PATIENCE)
 
 
-@pytest.mark.parametrize(("size", "lang", "name"), [("desktop", "en", "Ann"), ("phone", "fa", "آنا")])
+@pytest.mark.parametrize(("size", "lang", "name"),
+                         [("desktop", "en", "Ann"), ("phone", "fa", "آنا"), ("tablet", "en", "Cyrus")])
 def test_a_player_asks_for_a_hint_then_reviews_the_finished_game_and_jumps_to_a_decision(
         quick_review_server, browser, size, lang, name):
     person = Person(browser, quick_review_server, name, lang=lang, size=size)

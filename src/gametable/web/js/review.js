@@ -11,8 +11,9 @@ import { api } from "./api.js";
 import { byId, clear, h, s } from "./dom.js";
 
 const POLL_MS = 1000;
-// the graph's drawing box (the SVG scales to the panel's width)
-const WIDTH = 320;
+// the graph's height; its width is the panel's (at least MIN_WIDTH), so that one unit is one pixel
+// and the graph keeps its height on a wide single-column page
+const MIN_WIDTH = 240;
 const HEIGHT = 120;
 const PAD = 6;
 // decisions listed when nothing is marked
@@ -115,6 +116,7 @@ export class ReviewPanel {
       return;
     }
     this.total = Math.max(...review.decisions.map((d) => d.seq));
+    this.width = Math.max(MIN_WIDTH, Math.round(body.clientWidth) || MIN_WIDTH);
     body.appendChild(this.graph(judged));
     body.appendChild(this.summaries());
     body.appendChild(this.decisionList());
@@ -123,7 +125,7 @@ export class ReviewPanel {
   }
 
   x(seq) {
-    return PAD + ((WIDTH - 2 * PAD) * seq) / Math.max(1, this.total);
+    return PAD + ((this.width - 2 * PAD) * seq) / Math.max(1, this.total);
   }
 
   y(chance) {
@@ -135,11 +137,11 @@ export class ReviewPanel {
     const names = this.names();
     const svg = s("svg", {
       class: "review-graph",
-      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      viewBox: `0 0 ${this.width} ${HEIGHT}`,
       role: "img",
       "aria-label": this.tr.t("web.review.graph"),
     });
-    svg.appendChild(s("line", { class: "review-even", x1: PAD, x2: WIDTH - PAD, y1: this.y(0.5), y2: this.y(0.5) }));
+    svg.appendChild(s("line", { class: "review-even", x1: PAD, x2: this.width - PAD, y1: this.y(0.5), y2: this.y(0.5) }));
     const seats = [...new Set(judged.map((d) => d.seat))].sort();
     for (const seat of seats) {
       const points = judged.filter((d) => d.seat === seat).map((d) => `${this.x(d.seq).toFixed(1)},${this.y(d.win_chance_after).toFixed(1)}`);
@@ -163,8 +165,8 @@ export class ReviewPanel {
       const box = svg.getBoundingClientRect();
       // the graph is drawn mirrored in a right-to-left page (review.css): measure from its start
       const fromStart = document.documentElement.dir === "rtl" ? box.right - event.clientX : event.clientX - box.left;
-      const seq = (fromStart / box.width) * WIDTH;
-      const nearest = judged.reduce((best, d) => (Math.abs(this.x(d.seq) - seq) < Math.abs(this.x(best.seq) - seq) ? d : best));
+      const x = (fromStart / box.width) * this.width;
+      const nearest = judged.reduce((best, d) => (Math.abs(this.x(d.seq) - x) < Math.abs(this.x(best.seq) - x) ? d : best));
       this.choose(nearest.seq);
     });
     const key = h("ul", { class: "review-key" }, seats.map((seat) =>
