@@ -23,6 +23,13 @@ if ! command -v strace > /dev/null; then
     apt-get install -y -qq strace
 fi
 
+# tests/server/test_deployment.py runs the compose deployment without containers, behind
+# Debian's nginx with deploy/nginx.conf (PostgreSQL's own programs start its private cluster).
+if ! command -v nginx > /dev/null && [ ! -x /usr/sbin/nginx ]; then
+    apt-get update -qq
+    apt-get install -y -qq nginx
+fi
+
 # Debian's own python3 refuses pip installs (PEP 668): there a virtual environment is used
 # (scripts/python.sh); CI's python3 is used as it is.
 . scripts/python.sh

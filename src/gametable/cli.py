@@ -695,7 +695,7 @@ def serve(
     forwarded_allow_ips: Optional[str] = typer.Option(
         None, "--forwarded-allow-ips", envvar="GAMETABLE_FORWARDED_ALLOW_IPS", show_envvar=True,
         help="Reverse proxies whose X-Forwarded-For/-Proto are believed: addresses or networks "
-             "separated by commas, or * (default: 127.0.0.1)."),
+             "separated by commas, or * (default: none; with --workers or --internal-url, 127.0.0.1)."),
     max_connections: Optional[int] = typer.Option(
         None, "--max-connections", envvar="GAMETABLE_MAX_CONNECTIONS", show_envvar=True,
         help="Connections (HTTP and WebSocket) served at once; beyond it, 503 (default 0: as many "

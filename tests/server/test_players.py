@@ -342,7 +342,7 @@ def test_my_tables_leaves_out_a_table_whose_game_this_server_no_longer_offers(br
 
 #: the columns of a table row that belong to one game; every other one is a setting
 PER_GAME = {"id", "seed", "bot_seed", "creator_hash", "created_ms", "finished_ms", "bot_due", "result",
-            "rematch_id"}
+            "rematch_id", "to_act"}
 
 
 def test_a_rematch_copies_every_setting_and_invites_the_same_players(browsers):

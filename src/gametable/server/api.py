@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
-from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.errors import BadRequest, NotFound, Unauthorized
 from gametable.server.identity import OptionalPlayer
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
@@ -17,6 +17,7 @@ from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, 
                                       TableCreated, TableLog, TableSnapshot, UndoRequest)
 from gametable.server.players import Player
 from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
+from gametable.server.push_endpoints import EndpointRefused
 from gametable.server.store import PushSubscription
 from gametable.server.rooms.chat import chat_json
 from gametable.server.tables import TableManager
@@ -97,7 +98,9 @@ def invite_url(request: Request, table_id: str) -> str:
              responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
 async def join_table(body: JoinTable, request: Request, table_id: TableId,
                      player: Player | None = OptionalPlayer) -> dict:
-    seat, token = await _manager(request).seating.join(table_id, body.name, _id(player))
+    manager = _manager(request)
+    seat, token = await manager.seating.join(table_id, body.name, _id(player))
+    manager.bots.opened(table_id)
     return {"seat": seat, "token": token}
 
 
@@ -106,7 +109,10 @@ async def join_table(body: JoinTable, request: Request, table_id: TableId,
             responses={**_BAD_TOKEN, **_NO_TABLE})
 async def get_table(request: Request, table_id: TableId, authorization: str | None = Header(None),
                     player: Player | None = OptionalPlayer) -> dict:
-    return await _manager(request).watching.view(table_id, bearer_token(authorization), _id(player))
+    manager = _manager(request)
+    view = await manager.watching.view(table_id, bearer_token(authorization), _id(player))
+    manager.bots.opened(table_id)  # a person looks: the table's bots may start (bots.py)
+    return view
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionAccepted,
@@ -236,11 +242,17 @@ async def push_key(request: Request) -> dict:
 async def push_subscribe(body: PushSubscribe, request: Request, table_id: TableId,
                          authorization: str | None = Header(None),
                          player: Player | None = OptionalPlayer) -> None:
-    _pusher(request)
-    schemes = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
+    rules = _pusher(request).rules
+    manager, token = _manager(request), bearer_token(authorization)
+    # the seat first: only a seat's holder makes the server look a push service's name up
+    await manager.playing_seat(table_id, token, "subscribe to push messages", _id(player))
+    try:
+        await rules.check(body.endpoint)
+    except EndpointRefused as exc:
+        raise BadRequest(str(exc)) from None
     subscription = PushSubscription(body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
-    await _manager(request).push.subscribe(table_id, bearer_token(authorization), subscription,
-                                           SUBSCRIPTIONS_PER_SEAT, schemes, _id(player))
+    await manager.push.subscribe(table_id, token, subscription, SUBSCRIPTIONS_PER_SEAT,
+                                 tuple(f"{scheme}://" for scheme in rules.schemes), _id(player))
 
 
 @router.delete("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN},

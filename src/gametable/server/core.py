@@ -316,10 +316,12 @@ class TableCore:
         seats = clocked(table.record, state, table.seats, record.time, seat, timed_out,
                         clocks.ends_turn(state.turn_end_actions, canonical))
         due = bot_to_move(state, seats) is not None
+        to_act = state.to_act()  # stored when it changes, for My tables (records.Append.to_act)
         try:
             await self.writer.append(Append(table.id, record, state.is_over(),
                                             due if due != table.bot_due else None,
-                                            changed_seats(table.seats, seats)))
+                                            changed_seats(table.seats, seats),
+                                            tuple(to_act) if set(to_act) != waited_for else None))
         except SeqTaken:
             await self.rebuild(table)
             raise Conflict(f"another action took seq {record.seq} first; the table is at seq "

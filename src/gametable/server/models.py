@@ -43,6 +43,10 @@ tables = Table(
     Column("result", Text, nullable=True),
     # The table a rematch of this one opened (POST /api/tables/{id}/rematch); set once.
     Column("rematch_id", String(64), ForeignKey("tables.id", ondelete="SET NULL"), nullable=True),
+    # The seats the game waits for (State.to_act(), a JSON list), written at creation and in the
+    # commit of each action that changes it: My tables lists a running table from its row,
+    # without replaying it (gametable.server.player_tables). NULL: not known (from before 0009).
+    Column("to_act", Text, nullable=True),
     # A friendly table: its acting seat may ask the search for hints, and it is never rated.
     Column("hints", Boolean, nullable=False, server_default=false()),
 )

@@ -121,7 +121,7 @@ class PlayerStore:
         with self.engine.connect() as conn:
             ids = [r.id for r in conn.execute(select(t.c.id).where(mine)
                                               .order_by(t.c.created_ms.desc()).limit(limit))]
-        return [(self.store.load_table(table_id), self.store.load_seats(table_id)) for table_id in ids]
+        return self.store.records_with_seats(ids)
 
     def settle(self, table_id: str, game: str, result: dict[str, Any],
                ranked: list[tuple[str, int]] | None, now: int) -> bool:

@@ -228,7 +228,8 @@ class PushKeys(Strict):
 
 
 class PushSubscribe(Strict):
-    endpoint: str = Field(max_length=2048, description="The push service's address for this browser (https).")
+    endpoint: str = Field(max_length=2048, description="The push service's address for this browser: https, "
+                          "at a known push service (the server's allow-list), at public addresses only.")
     keys: PushKeys
     lang: Literal[tuple(i18n.LANGUAGES)] = Field("en", description="The language of the messages.")
 

@@ -20,12 +20,12 @@ from gametable.server.core import TableCore
 from gametable.server.deadlines import DeadlineScheduler
 from gametable.server.fanout import Fanout
 # (the names other modules have long imported from here)
-from gametable.server.live_table import (LiveTable, LogCuts, bot_to_move, hash_token, now_ms,  # noqa: F401
+from gametable.server.live_table import (LiveTable, bot_to_move, hash_token, now_ms,  # noqa: F401
                                          seat_for_token)
 from gametable.server.metrics import Metrics
 from gametable.server.retention import Retention
 from gametable.server.rooms import resuming
-from gametable.server.rooms.chat import Chat, chat_json  # noqa: F401
+from gametable.server.rooms.chat import Chat
 from gametable.server.rooms.hints import Hints
 from gametable.server.rooms.lease_keeping import LeaseKeeping
 from gametable.server.rooms.moves import Moves

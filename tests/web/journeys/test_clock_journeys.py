@@ -11,15 +11,13 @@ import random
 
 from playwright.sync_api import expect
 
-from tests.web.journeys.people_seats import (PATIENCE, Person, become_on_my_tables, clock_seconds,
-                                             create_by_session, create_in_lobby, join_by_invite,
-                                             table_id, wait_for_my_move)
-from tests.web.play import click_one
+from tests.web.journeys.people import PATIENCE, Person, clock_seconds, table_id
+from tests.web.play import click_one, wait_until_it_is_my_move
 
 
 def _move(person: Person, rnd: random.Random, tid: str) -> None:
     """One move of the person's seat, by clicking, landed on the server."""
-    wait_for_my_move(person)
+    wait_until_it_is_my_move(person.page)
     before = person.read(f"/api/tables/{tid}")["seq"]
     for _ in range(100):
         click_one(person.page, rnd)
@@ -34,15 +32,15 @@ def test_a_seat_out_of_real_time_goes_to_the_bot_and_its_player_takes_it_back_wi
     rnd = random.Random(24)
     ann = Person(browser, toy_server, "Ann", size="phone")
     bob = Person(browser, toy_server, "بابک", lang="fa", size="tablet")
-    become_on_my_tables(ann)
+    ann.become_on_my_tables()
     # 10 s each and 5 s a turn: Ann's time runs out within the test
-    invite = create_by_session(ann, {"game": "toy", "players": 2, "options": {"pile": 21}, "name": "Ann",
+    invite = ann.create_by_session({"game": "toy", "players": 2, "options": {"pile": 21}, "name": "Ann",
                                      "clock": {"kind": "realtime", "initial_s": 10, "increment_s": 5},
                                      "timeouts_to_bot": 1})
     tid = table_id(invite)
     ann.goto(invite)
     expect(ann.page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "0", timeout=PATIENCE)
-    assert join_by_invite(bob, invite) == 1
+    assert bob.join_by_link(invite) == 1
     # Ann's phone died: her clock runs out, the bot moves for her and takes her seat
     expect(ann.page.locator(".seat-bar .clock.running[data-seat=\"0\"]")).to_be_visible(timeout=PATIENCE)
     expect(ann.page.locator("#take-back")).to_be_visible(timeout=PATIENCE)
@@ -76,7 +74,7 @@ def _play_a_whole_turn(person: Person, tid: str, rnd: random.Random, check_withi
     start = person.read(f"/api/tables/{tid}")["seats"][you]
     actions = 0
     while True:
-        wait_for_my_move(person)
+        wait_until_it_is_my_move(person.page)
         before = person.read(f"/api/tables/{tid}")
         for _ in range(200):  # a click, or an "End turn?" confirmation, until the server has it
             click_one(person.page, rnd)
@@ -99,9 +97,9 @@ def test_a_real_time_gwt_clock_gains_its_increment_once_a_turn(server, browser):
     ann = Person(browser, server, "آنا", lang="fa", size="desktop")
     bob = Person(browser, server, "Bob", size="tablet")
     # the lobby's real-time clock as it comes: 20 minutes and 10 seconds a turn
-    invite = create_in_lobby(ann, "gwt", 2, clock={"kind": "realtime"})
+    invite = ann.create_table("gwt", 2, invited=(1,), clock={"kind": "realtime"})
     tid = table_id(invite)
-    join_by_invite(bob, invite)
+    bob.join_by_link(invite)
     first = ann.read(f"/api/tables/{tid}")["view"]["to_act"][0]
     mover = ann if first == 0 else bob
 
@@ -124,9 +122,9 @@ def test_a_turn_clock_gives_a_whole_gwt_turn_one_deadline(server, browser):
     rnd = random.Random(5)
     cyrus = Person(browser, server, "Cyrus", size="desktop")
     dana = Person(browser, server, "دانا", lang="fa", size="tablet")
-    invite = create_in_lobby(cyrus, "gwt", 2, clock={"kind": "turn", "hours": 1})
+    invite = cyrus.create_table("gwt", 2, invited=(1,), clock={"kind": "turn", "hours": 1})
     tid = table_id(invite)
-    join_by_invite(dana, invite)
+    dana.join_by_link(invite)
     first = cyrus.read(f"/api/tables/{tid}")["view"]["to_act"][0]
     mover, watcher = (cyrus, dana) if first == 0 else (dana, cyrus)
 

@@ -11,8 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.web.journeys.people_seats import (PATIENCE, Person, become_on_my_tables, create_in_lobby,
-                                             table_id)
+from tests.web.journeys.people import PATIENCE, Person, table_id
 
 
 def _signin_link(person: Person) -> str:
@@ -36,7 +35,7 @@ def test_a_second_device_signs_in_by_link_and_someone_elses_device_is_asked_firs
     expect(bob.page.locator("#games .game-choice").first).to_be_visible(timeout=PATIENCE)
     bob.assert_clean()
     # Ann makes a table in the lobby; at the table the page asks for the push key (issue 24: a 404)
-    invite = create_in_lobby(ann, "catan-on-the-road", 2, bots=(1,))
+    invite = ann.create_table("catan-on-the-road", 2)
     ann.page.wait_for_load_state("networkidle")
     ann.assert_clean()
 
@@ -51,7 +50,7 @@ def test_a_second_device_signs_in_by_link_and_someone_elses_device_is_asked_firs
 
     # Bob is a player on his tablet; a link of Ann's opened there asks first, and staying is
     # the default (issue 24: it switched silently and ended Bob's session for good)
-    become_on_my_tables(bob)
+    bob.become_on_my_tables()
     link = _signin_link(ann)
     bob.goto(link)
     stay = bob.page.locator("#signin-stay")

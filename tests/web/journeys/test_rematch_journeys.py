@@ -13,8 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.web.journeys.people_seats import (PATIENCE, Person, create_in_lobby, join_by_invite,
-                                             number_in, table_id)
+from tests.web.journeys.people import PATIENCE, Person, number_in, table_id
 from tests.web.play import play_until
 
 
@@ -27,8 +26,8 @@ def test_a_player_whose_seat_went_to_the_bot_asks_for_the_rematch_and_the_rating
     rnd = random.Random(11)
     ann = Person(browser, toy_server, "Ann", size="desktop")
     bob = Person(browser, toy_server, "بابک", lang="fa", size="phone")
-    invite = create_in_lobby(ann, "toy", 2, options={"pile": 10})
-    assert join_by_invite(bob, invite) == 1
+    invite = ann.create_table("toy", 2, invited=(1,), options={"pile": 10})
+    assert bob.join_by_link(invite) == 1
     # Bob has to go: the bot plays his seat, and Ann plays on to the end
     bob.page.locator("#leave-seat").click()
     expect(bob.page.locator("#take-back")).to_be_visible(timeout=PATIENCE)

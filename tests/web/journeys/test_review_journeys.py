@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import Server
-from tests.web.journeys.people_seats import PATIENCE, Person, wait_for_my_move
+from tests.web.journeys.people import PATIENCE, Person
+from tests.web.play import wait_until_it_is_my_move
 
 #: a review in a second or two: the budget's hundredth (the judgement has its own tests)
 QUICK = "0.01"
@@ -33,7 +34,7 @@ def create_with_hints(person: Person) -> None:
     """In the lobby: CATAN: On the Road for two, the other seat a basic bot, hints on; the name
     typed last; then to the table."""
     page = person.page
-    person.goto("/")
+    person.goto(f"/?lang={person.lang}")
     page.locator('#games [data-game="catan-on-the-road"]').click()
     page.locator('#player-count [data-players="2"]').click()
     page.locator('#seats [data-seat="1"] [data-seat-kind="bot"]').click()
@@ -42,8 +43,7 @@ def create_with_hints(person: Person) -> None:
     page.locator("#player-name").fill(person.name)
     page.locator("#create-button").click()
     expect(page.locator("#created")).to_be_visible(timeout=PATIENCE)
-    page.locator("#open-table").click()
-    expect(page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "0", timeout=PATIENCE)
+    person.open_created_table()
 
 
 @pytest.mark.parametrize(("size", "lang", "name"),
@@ -55,14 +55,14 @@ def test_a_player_asks_for_a_hint_then_reviews_the_finished_game_and_jumps_to_a_
     create_with_hints(person)
 
     # a hint, on request, at the player's turn: the bot's best moves with the VP they lead to
-    wait_for_my_move(person)
+    wait_until_it_is_my_move(page)
     expect(page.locator("#hint-ask")).to_be_visible()
     page.locator("#hint-ask").click()
     choices = page.locator("#hint-list .hint-choice")
     expect(choices.first).to_be_visible(timeout=PATIENCE)
     assert 1 <= choices.count() <= 3
     assert all(text.strip() for text in choices.all_inner_texts())
-    person.page.screenshot(path=str(_shot(f"hint-{size}-{lang}")))
+    person.shot("hint")
 
     # the bot finishes the game for the player
     page.locator("#leave-seat").click()
@@ -75,7 +75,7 @@ def test_a_player_asks_for_a_hint_then_reviews_the_finished_game_and_jumps_to_a_
     expect(page.locator("#review .review-graph")).to_be_visible(timeout=120_000)
     decisions = page.locator("#review-list .review-decision")
     expect(decisions.first).to_be_visible()
-    person.page.screenshot(path=str(_shot(f"review-{size}-{lang}")), full_page=True)
+    person.shot("review")
     chosen = decisions.nth(min(1, decisions.count() - 1))
     seq = chosen.get_attribute("data-seq")
     chosen.click()
@@ -85,13 +85,7 @@ def test_a_player_asks_for_a_hint_then_reviews_the_finished_game_and_jumps_to_a_
     expect(detail.locator(".review-played")).not_to_be_empty()
     expect(detail.locator(".review-best")).not_to_be_empty()
     assert "{" not in detail.inner_text() and "web.review" not in detail.inner_text()
-    person.page.screenshot(path=str(_shot(f"review-jump-{size}-{lang}")))
+    person.shot("review-jump")
     person.assert_clean()
     person.close()
 
-
-def _shot(label: str):
-    from tests.web.conftest import SHOTS
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    return SHOTS / f"journey-{label}.png"

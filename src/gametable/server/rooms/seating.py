@@ -64,7 +64,8 @@ class Seating:
             options=resolve_options(game.options, options), seed=seed,
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
-            clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot, hints=hints,
+            clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
+            to_act=state.to_act(), hints=hints,
         )
         seats = clocked(record, state, seats, record.created_ms)
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.

@@ -1,10 +1,11 @@
 """Reviews of finished tables by the search bot, and tables that give hints (issue 25).
 
 Revision ID: 0010_table_reviews
-Revises: 0008_table_leases
+Revises: 0009_tables_to_act
 Create Date: 2026-12-06
 
-(Numbered 0010 because other branches add 0009 migrations; whichever merges later renumbers.)
+(After main's 0009_tables_to_act; other branches add 0009 migrations too: whichever merges later
+renumbers.)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010_table_reviews"
-down_revision = "0008_table_leases"
+down_revision = "0009_tables_to_act"
 branch_labels = None
 depends_on = None
 
