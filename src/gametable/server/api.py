@@ -82,7 +82,7 @@ async def messages(lang: Language) -> dict:
 async def create_table(body: CreateTable, request: Request, player: Player | None = OptionalPlayer) -> dict:
     table, token = await _manager(request).seating.create(
         body.game, body.players, body.bots, body.options, body.name, body.bot_level, _id(player),
-        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot)
+        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot, body.hints)
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 

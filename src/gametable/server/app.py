@@ -21,7 +21,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, operations, players_api, ws
+from gametable.server import api, operations, players_api, reviews_api, ws
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.collector import PacedCollector
@@ -81,7 +81,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                retention=Retention.from_settings(settings),
                                audience_limits=audience_limits(settings), metrics=metrics,
                                lease_address=lease_address,
-                               checkpoint_every=settings.checkpoint_every)
+                               checkpoint_every=settings.checkpoint_every,
+                               review_workers=settings.review_workers, review_effort=settings.review_effort)
         app.state.forwarding = Forwarding() if lease_address else None
         manager.on_moved = partial(ws.table_moved, app)
         app.state.pusher = None
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.include_router(operations.router)
     app.include_router(api.router)
     app.include_router(players_api.router)
+    app.include_router(reviews_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)

@@ -6,7 +6,7 @@ import base64
 from typing import Annotated, Any, Callable, Literal, Union
 
 from fastapi import FastAPI
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from gametable import i18n
 from gametable.server import clocks, names
@@ -84,6 +84,9 @@ class CreateTable(Strict):
     timeouts_to_bot: int = Field(clocks.DEFAULT_TIMEOUTS_TO_BOT, ge=clocks.TIMEOUTS_TO_BOT[0],
                                  le=clocks.TIMEOUTS_TO_BOT[1], strict=True, description=(
         "After this many timeouts in a row a seat goes to the bot, until its player takes it back."))
+    hints: StrictBool = Field(False, description=(
+        "A friendly table: the seat to act may ask the search for its top three choices "
+        "(GET /api/tables/{id}/hint). Such a table is never rated."))
 
 
 def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
@@ -175,6 +178,8 @@ class TableSnapshot(BaseModel):
                                         "(all of them: restart the turn).")
     result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
     rematch: str | None = Field(None, description="The id of this table's rematch, once someone asked for one.")
+    hints: bool = Field(False, description="A friendly table: the seat to act may ask for hints "
+                                           "(GET /api/tables/{id}/hint); never rated.")
 
 
 class ActionRequest(Strict):

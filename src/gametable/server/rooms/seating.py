@@ -28,12 +28,14 @@ class Seating:
                      options: dict[str, Any], name: str,
                      bot_level: str | None = None,
                      player_id: str | None = None, clock: ClockSpec = ClockSpec(),
-                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT) -> tuple[LiveTable, str]:
+                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT,
+                     hints: bool = False) -> tuple[LiveTable, str]:
         """A new table; the creator takes seat 0 and gets its token (also the creator's token).
 
         ``bot_level`` is the strength of the table's bots; None means the best level.
         ``player_id``: the creator's player (signed in), whose seat it is. ``clock`` and
-        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema)."""
+        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema). ``hints``:
+        a friendly table whose seat to act may ask for hints (rooms/hints.py), never rated."""
         game = self.core.game(game_name)
         try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
@@ -63,7 +65,7 @@ class Seating:
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
             clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
-            to_act=state.to_act(),
+            to_act=state.to_act(), hints=hints,
         )
         seats = clocked(record, state, seats, record.created_ms)
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.

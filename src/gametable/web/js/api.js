@@ -67,6 +67,12 @@ export const api = {
     }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
+  startReview: (tableId, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/analysis`, { token }),
+  review: (tableId, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis`, { token }),
+  hint: (tableId, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/hint`, { token }),
   replay: (tableId, n, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`, { token }),
   adopt: (tableId, token) =>

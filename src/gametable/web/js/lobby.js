@@ -188,6 +188,7 @@ async function create(event) {
       clock: clockChoice(byId("clock-kind").value, Number(byId("clock-minutes").value),
         Number(byId("clock-increment").value), Number(byId("clock-hours").value)),
       timeouts_to_bot: Number(byId("clock-timeouts").value),
+      hints: byId("hints").checked,
     });
     const invite = new URL(created.invite_url || tableUrl(created.id), window.location.href).href;
     byId("invite-url").value = invite;
