@@ -40,28 +40,52 @@ def position(log: dict[str, Any], seq: int):
     return state
 
 
-def thrown_away_score(game_name: str, seed: int, gap: float) -> tuple[int, Action] | None:
-    """The first decision of a basic game where the seat could ``skip`` although another choice
-    gains ``gap`` VP more at once (as the basic bot's estimate of the final scores says): (seq,
-    the skip), or None."""
+def thrown_away_score(game_name: str, seed: int, gap: float, within: int = 12) -> tuple[int, Action] | None:
+    """The last decision of a basic game, among its last ``within`` actions, where one choice
+    scores ``gap`` VP more than another at once, counted as the final scoring counts now
+    (``provisional_scores``; so close to the end, points that stay: in GWT, keeping or dropping a
+    fulfilled objective): (seq, the choice that scores least), or None."""
     game = games.get(game_name)
     log = basic_game(game_name, 2, seed)
-    estimate = basic_bot(game_name)(0).estimated_scores
     state = game.new(2, seed)
+    found = None
     for seq, (seat, action) in enumerate(log["entries"], start=1):
         legal = state.legal_actions(seat)
-        skips = [a for a in legal if a["type"] == "skip"]
-        if skips and len(legal) > 1:
-            margins = [_margin_after(state, seat, a, estimate) for a in legal]
-            if max(margins) - _margin_after(state, seat, skips[0], estimate) >= gap:
-                return seq, skips[0]
+        if len(legal) > 1 and seq > len(log["entries"]) - within:
+            margins = [_margin_now(state, seat, a) for a in legal]
+            if max(margins) - min(margins) >= gap:
+                found = seq, legal[margins.index(min(margins))]
         state.apply(seat, action)
-    return None
+    return found
 
 
-def _margin_after(state, seat: int, action: Action, estimate) -> float:
-    from gametable.bots.search import score_margin
-
+def _margin_now(state, seat: int, action: Action) -> float:
     after = state.clone()
     after.apply(seat, action)
-    return score_margin(after, seat, estimate)
+    scores = after.provisional_scores()
+    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+
+
+def game_with_poor_moves(game_name: str, seed: int, poor_seat: int, every: int, from_seq: int = 1
+                         ) -> tuple[dict[str, Any], set[int]]:
+    """A finished game of basic bots where ``poor_seat`` plays, at every ``every``-th of its
+    decisions with a choice from ``from_seq`` on, the move its basic bot likes least; and the seqs
+    of those moves."""
+    game = games.get(game_name)
+    state = game.new(2, seed)
+    bots = [basic_bot(game_name)(seed * 10 + seat) for seat in range(2)]
+    actions: list[tuple[int, Action]] = []
+    poor: set[int] = set()
+    choices = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state, seat)
+        if seat == poor_seat and len(legal) > 1 and len(actions) + 1 >= from_seq:
+            choices += 1
+            if choices % every == 0:
+                scores = bots[seat].scores(state, seat, legal)
+                action = legal[scores.index(min(scores))]
+                poor.add(len(actions) + 1)
+        actions.append((seat, state.apply(seat, action)))
+    return {"game": game, "players": 2, "seed": seed, "options": {}, "entries": actions}, poor

@@ -73,17 +73,17 @@ def test_a_forced_move_is_never_marked_and_costs_nothing():
 
 
 @pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
-def test_skipping_a_clear_score_is_a_blunder(game_name):
-    """A basic game where, at the first decision a seat could skip a reward worth 8 VP or more
-    (the basic bot's estimate), it skips it; the review at its real budget calls that a blunder
-    and prefers a choice that scores."""
-    seed, (seq, skip) = next((seed, found) for seed in range(6)
-                             if (found := thrown_away_score(game_name, seed, gap=8)))
-    log = basic_game(game_name, 2, seed, {seq: skip})
+def test_throwing_away_a_clear_score_is_a_blunder(game_name):
+    """A basic game where, at the last decision one choice scores 5 VP or more than another at
+    once, among its last 12 actions (dropping a fulfilled objective instead of keeping it), the seat
+    takes the poorer one; the review calls that a blunder and prefers a choice that scores."""
+    seed, (seq, poor) = next((seed, found) for seed in range(6)
+                             if (found := thrown_away_score(game_name, seed, gap=5)))
+    log = basic_game(game_name, 2, seed, {seq: poor})
     (decision,) = review_log(log["game"], 2, seed, {}, log["entries"], only={seq})["decisions"]
-    assert decision["played"] == skip and decision["best"]["type"] != "skip"
+    assert decision["played"] == poor and decision["best"] != poor
     assert decision["mark"] == "blunder"
-    assert decision["loss_vp"] >= 4 and decision["win_chance_before"] > decision["win_chance_after"]
+    assert decision["loss_vp"] >= 4.8 and decision["win_chance_before"] >= decision["win_chance_after"]
 
 
 def test_undone_actions_are_not_judged():
