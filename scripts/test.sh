@@ -17,11 +17,25 @@ if ! command -v redis-server > /dev/null; then
     apt-get install -y -qq redis-server
 fi
 
+# tests/sim/test_cluster.py traces every address the Ray processes reach with strace (loopback only)
+if ! command -v strace > /dev/null; then
+    apt-get update -qq
+    apt-get install -y -qq strace
+fi
+
+# tests/server/test_deployment.py runs the compose deployment without containers, behind
+# Debian's nginx with deploy/nginx.conf (PostgreSQL's own programs start its private cluster).
+if ! command -v nginx > /dev/null && [ ! -x /usr/sbin/nginx ]; then
+    apt-get update -qq
+    apt-get install -y -qq nginx
+fi
+
 # Debian's own python3 refuses pip installs (PEP 668): there a virtual environment is used
 # (scripts/python.sh); CI's python3 is used as it is.
 . scripts/python.sh
 "$PYTHON" -m pip install --quiet --upgrade pip
-# .[rl]: the research environments' tests run each library's own checker (tests/rl/)
-"$PYTHON" -m pip install --quiet -e '.[test,rl]'
+# .[rl]: the research environments' tests run each library's own checker (tests/rl/);
+# .[cluster]: Ray, for simulate/arena --ray against a Ray head on loopback (tests/sim/test_cluster.py)
+"$PYTHON" -m pip install --quiet -e '.[test,rl,cluster]'
 
 "$PYTHON" -m pytest "$@"

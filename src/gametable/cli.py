@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,7 +18,33 @@ from gametable import bots
 from gametable import games as registry
 from gametable.engine import InvalidOptions
 
+#: the commands whose --ray may come without an address (a Ray of its own on this machine)
+RAY_COMMANDS = ("simulate", "arena")
+
+
+def with_bare_ray(args: list[str]) -> list[str]:
+    """``--ray`` with no address becomes ``--ray local``: Typer's options always take a value,
+    so the one option whose value may be left out gets it here."""
+    if not args or args[0] not in RAY_COMMANDS:
+        return args
+    args = list(args)
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            from gametable.sim.cluster import LOCAL
+
+            args.insert(i + 1, LOCAL)
+    return args
+
+
+class _Commands(TyperGroup):
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, with_bare_ray(args))
+
+
 app = typer.Typer(
+    cls=_Commands,
     help="gametable: modern board games at an online table, in the terminal, or simulated.",
     no_args_is_help=True,
     add_completion=False,
@@ -111,6 +138,11 @@ def listening_url(host: str, port: int) -> str | None:
     return f"http://[{address}]:{port}" if address.version == 6 else f"http://{address}:{port}"
 
 
+RAY_HELP = ("Play the games on a Ray cluster instead (needs Ray: the cluster extra). "
+            "Alone: a Ray of its own on this machine; HOST:PORT: the cluster whose head is there; auto: the "
+            "cluster this machine joined. The results are those of a local run. Not with --workers (every "
+            "CPU of the cluster plays).")
+
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 
@@ -141,6 +173,7 @@ def _parse_options(raw: list[str]) -> dict:
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: str = typer.Option(..., "--game", "-g", help="Game name, e.g. catan-on-the-road or gwt."),
     players: int = typer.Option(..., "--players", "-p", help="Number of players."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many complete games to play."),
@@ -155,6 +188,7 @@ def simulate(
         1, "--workers", "-w",
         help="Worker processes that play the games (0: one per CPU core). The results are the same "
              "for any number."),
+    ray_address: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]", help=RAY_HELP),
     save: Optional[Path] = typer.Option(
         None, "--save", help="Write every game to this new .jsonl file, one line each, as it finishes: "
                              "seed, bots, actions and result, enough to replay it (gametable replay)."),
@@ -171,10 +205,7 @@ def simulate(
         _fail(str(exc))
     levels = _check_levels(bot_levels, players)
     _check_workers(workers)
-    writer = _open_save_file(save) if save is not None else None
-    plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions,
-                   record_actions=writer is not None)
-
+    cluster = _cluster(ctx, ray_address)
     progress = Progress(
         TextColumn(f"[bold]{game_obj.title}[/] {players}p"),
         BarColumn(),
@@ -184,22 +215,28 @@ def simulate(
         transient=as_json,
     )
 
-    def finished(record) -> None:
-        if writer is not None:
-            writer.write(plan, record)
-        progress.advance(task)
+    # the save file is made once the cluster is joined: one that cannot be joined leaves no empty file
+    with cluster:
+        writer = _open_save_file(save) if save is not None else None
+        plan = RunPlan(game_obj, players, seed, options, tuple(levels), max_decisions,
+                       record_actions=writer is not None)
 
-    with progress:
-        task = progress.add_task("games", total=games)
-        try:
-            summary = run_plan(plan, games, workers, on_game=finished)
-        except GameDidNotEnd as exc:
-            progress.live.transient = True  # the error alone, on one line (it names the seed)
-            progress.stop()
-            _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
-        finally:
+        def finished(record) -> None:
             if writer is not None:
-                writer.close()
+                writer.write(plan, record)
+            progress.advance(task)
+
+        with progress:
+            task = progress.add_task("games", total=games)
+            try:
+                summary = run_plan(plan, games, workers, on_game=finished, cluster=cluster.joined)
+            except GameDidNotEnd as exc:
+                progress.live.transient = True  # the error alone, on one line (it names the seed)
+                progress.stop()
+                _fail(str(exc) + (f" (the games finished before it are in {save})" if save else ""))
+            finally:
+                if writer is not None:
+                    writer.close()
     data = summary.to_json()
     if as_json:
         print(json.dumps(data))
@@ -209,6 +246,7 @@ def simulate(
 
 @app.command()
 def arena(
+    ctx: typer.Context,
     game: str = typer.Option(..., "--game", "-g", help="Game name, e.g. catan-on-the-road or gwt."),
     bot_levels: str = typer.Option(
         ..., "--bots", "-b",
@@ -223,6 +261,7 @@ def arena(
         0, "--workers", "-w",
         help="Worker processes that play the games (0: one per CPU core). The results are the same "
              "for any number."),
+    ray_address: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]", help=RAY_HELP),
     plot: Optional[Path] = typer.Option(
         None, "--plot", help="Also draw the ratings and win rates into this PNG (needs matplotlib: "
                              "the bench extra)."),
@@ -241,6 +280,7 @@ def arena(
     except (InvalidOptions, bots.UnknownBotLevel, ValueError) as exc:
         _fail(f"--bots: {exc}" if not isinstance(exc, InvalidOptions) else str(exc))
     _check_workers(workers)
+    cluster = _cluster(ctx, ray_address)
     if plot is not None:
         try:
             import matplotlib  # noqa: F401
@@ -249,9 +289,9 @@ def arena(
     plan = ArenaPlan(game_obj, players, levels, seed, options)
     progress = Progress(TextColumn(f"[bold]{game_obj.title}[/] {players}p arena"), BarColumn(),
                         MofNCompleteColumn(), TimeRemainingColumn(), console=err_console, transient=as_json)
-    with progress:
+    with cluster, progress:
         task = progress.add_task("games", total=games)
-        ratings = run_arena(plan, games, workers, on_game=lambda _: progress.advance(task))
+        ratings = run_arena(plan, games, workers, on_game=lambda _: progress.advance(task), cluster=cluster.joined)
     rows = [standing.to_json() for standing in ratings.table()]
     if as_json:
         print(json.dumps({"game": game_obj.name, "players": players, "games": games, "seed": seed,
@@ -301,6 +341,54 @@ def _check_workers(workers: int) -> None:
         worker_count(workers)
     except ValueError as exc:
         _fail(f"--workers: {exc}")
+
+
+class _ClusterOption:
+    """The cluster of --ray for a ``with`` block (nothing without --ray): joined on entry, a
+    failure there is a one-line error; left on exit."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address, self.joined = address, None
+
+    def __enter__(self) -> "_ClusterOption":
+        if self.address is not None:
+            from gametable.sim.cluster import AUTO, LOCAL, Cluster, ClusterError
+
+            if self.address == LOCAL:
+                doing, where = "starting", "a Ray of its own on this machine"
+            elif self.address == AUTO:
+                doing, where = "joining", "the Ray cluster of this machine"
+            else:
+                doing, where = "joining", f"the Ray cluster at {self.address}"
+            err_console.print(f"{doing} {where}", highlight=False)
+            try:
+                self.joined = Cluster(self.address).__enter__()
+            except ClusterError as exc:
+                _fail(str(exc))
+            err_console.print(f"{where}: {self.joined.cpus} CPUs play the games", highlight=False)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.joined is not None:
+            self.joined.__exit__(*exc)
+            self.joined = None
+
+
+def _cluster(ctx: typer.Context, address: str | None) -> _ClusterOption:
+    """Check --ray before any game is played: its address, and that --workers was not given too."""
+    if address is None:
+        return _ClusterOption(None)
+    from gametable.sim.cluster import Cluster, ClusterError
+
+    source = ctx.get_parameter_source("workers")
+    if source is not None and source.name == "COMMANDLINE":
+        _fail("--ray and --workers: with --ray every CPU of the cluster plays (one process each); "
+              "leave out --workers, or leave out --ray to play on this machine's processes")
+    try:
+        Cluster(address)  # the address's form only: the cluster is joined when the games start
+    except ClusterError as exc:
+        _fail(str(exc))
+    return _ClusterOption(address)
 
 
 def _open_save_file(path: Path):
@@ -468,6 +556,104 @@ def _verify_games(file: Path, workers: int) -> None:
 
 
 @app.command()
+def analyze(
+    file: Path = typer.Argument(..., help="A `simulate --save` file (.jsonl), or a finished table's log saved "
+                                          "from GET /api/tables/<id>/log."),
+    index: Optional[int] = typer.Option(None, "--index", "-i", help="The game of the run to review (its index); "
+                                        "default: the first line."),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as one JSON object (the API's shape)."),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also draw the evaluation graph into this PNG (needs matplotlib: the bench extra)."),
+    workers: int = typer.Option(
+        0, "--workers", "-w",
+        help="Worker processes that judge the decisions (0: one per CPU core). The review is the same for "
+             "any number."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The review's seed (its roll-outs' worlds)."),
+    lang: str = typer.Option("en", "--lang", help="Language of the choices shown: en, fa, pt, es."),
+) -> None:
+    """Review a finished game with the search bot: every decision judged from its seat's information,
+    marked (inaccuracy, mistake, blunder), and each seat's accuracy and luck (docs/bots.md)."""
+    from gametable.review import CannotReview, review_budget, review_log
+    from gametable.sim.savefile import SavedGameError, read_games
+
+    _check_workers(workers)
+    _check_language(lang)
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            _fail("--plot needs matplotlib: pip install 'gametable[bench]'")
+    try:
+        saved = _find_game(read_games(file), file, index)
+        review_budget(saved.game.name)
+        problem = saved.mismatch()
+    except (SavedGameError, CannotReview) as exc:
+        _fail(str(exc))
+    if problem:
+        _fail(f"{problem}; only a finished game that replays to its result can be reviewed")
+    progress = Progress(TextColumn(f"[bold]review[/] {escape(saved.source)}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=err_console, transient=True)
+    with progress:
+        task = progress.add_task("decisions", total=None)
+        review = review_log(saved.game, saved.players, saved.seed, saved.options, saved.actions,
+                            review_seed=seed, workers=workers,
+                            on_progress=lambda done, total: progress.update(task, completed=done, total=total))
+    names = [saved.seat_names[s] if s < len(saved.seat_names) and saved.seat_names[s]
+             else (f"seat {s} ({saved.levels[s]})" if s < len(saved.levels) else f"seat {s}")
+             for s in range(saved.players)]
+    if as_json:
+        print(json.dumps(review, ensure_ascii=False))
+    else:
+        _print_review(review, names, f"{saved.game.title}: {saved.source}", _marked_in_words(saved, review, lang))
+    if plot is not None:
+        from gametable.review.plot import plot_review
+
+        plot_review(review, plot, f"{saved.game.title}: {saved.source}", names)
+        err_console.print(f"plot saved to {plot}")
+
+
+def _marked_in_words(saved, review: dict, lang: str) -> dict[int, tuple[str, str]]:
+    """The played and the preferred choice of every marked decision in words, by seq."""
+    from gametable.terminal import describe_action
+
+    marked = {d["seq"]: d for d in review["decisions"] if d["mark"]}
+    words = {}
+    for step, state in enumerate(saved.steps()):
+        decision = marked.get(step + 1)
+        if decision is not None:
+            view = state.view(decision["seat"])
+            words[step + 1] = (describe_action(saved.game, decision["played"], view, lang),
+                               describe_action(saved.game, decision["best"], view, lang))
+        if step + 1 >= max(marked, default=0):
+            break
+    return words
+
+
+def _print_review(review: dict, names: list[str], title: str, words: dict[int, tuple[str, str]]) -> None:
+    seats = Table(title=title)
+    for column in ("seat", "accuracy", "inaccuracies", "mistakes", "blunders", "luck (VP)"):
+        seats.add_column(column, justify="left" if column == "seat" else "right")
+    for name, seat in zip(names, review["seats"]):
+        accuracy = "–" if seat["accuracy"] is None else f"{seat['accuracy']:.1f}"
+        seats.add_row(escape(name), accuracy, str(seat["inaccuracies"]), str(seat["mistakes"]),
+                      str(seat["blunders"]), f"{seat['luck']:+.1f}")
+    console.print(seats)
+    marked = [d for d in review["decisions"] if d["mark"]]
+    if not marked:
+        console.print("no decision marked")
+        return
+    table = Table(title="Marked decisions (replay --to SEQ-1 shows the position)")
+    for column in ("seq", "seat", "mark", "played", "preferred", "VP lost", "win chance"):
+        table.add_column(column, justify="right" if column in ("seq", "VP lost") else "left")
+    for d in marked:
+        played, preferred = words[d["seq"]]
+        table.add_row(str(d["seq"]), escape(names[d["seat"]]), d["mark"], escape(played), escape(preferred),
+                      f"{d['loss_vp']:.1f}",
+                      f"{d['win_chance_before']:.0%} → {d['win_chance_after']:.0%}")
+    console.print(table)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on (1-65535)."),
@@ -509,7 +695,7 @@ def serve(
     forwarded_allow_ips: Optional[str] = typer.Option(
         None, "--forwarded-allow-ips", envvar="GAMETABLE_FORWARDED_ALLOW_IPS", show_envvar=True,
         help="Reverse proxies whose X-Forwarded-For/-Proto are believed: addresses or networks "
-             "separated by commas, or * (default: 127.0.0.1)."),
+             "separated by commas, or * (default: none; with --workers or --internal-url, 127.0.0.1)."),
     max_connections: Optional[int] = typer.Option(
         None, "--max-connections", envvar="GAMETABLE_MAX_CONNECTIONS", show_envvar=True,
         help="Connections (HTTP and WebSocket) served at once; beyond it, 503 (default 0: as many "

@@ -3,11 +3,14 @@ they run out, and resumed by a restarted server (docs/server.md, "Clocks")."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
 
-from gametable.server.clocks import ClockSpec, advance
+from gametable.engine.undo import undo_entry
+from gametable.server.clocks import (TAKE_BACK_GRACE_S, ClockSpec, advance, counted, ends_turn,
+                                     take_back_minimum_ms, taken_back)
 from gametable.server.store import SeatRecord
 from tests.server.helpers import auth
 from tests.server.test_restart import serve  # noqa: F401 - the fixture
@@ -37,13 +40,71 @@ def test_a_realtime_clock_that_ran_out_keeps_nothing_but_the_increment():
     assert seats[0].clock_ms == 2_000 and seats[0].deadline_ms is None
 
 
-def test_a_turn_clock_gives_every_move_its_own_deadline():
+def test_a_realtime_increment_comes_once_a_turn_when_the_turn_ends():
+    # issue 24: a GWT turn is several actions; the increment is per turn, not per action
+    spec = ClockSpec("realtime", initial_s=60, increment_s=5)
+    seats = advance(spec, _seats(2, 60_000), waiting_for=[0], acted=None, now_ms=0)
+    # two actions within the turn (10 s, then 20 s): the clock runs on, nothing added
+    seats = advance(spec, seats, waiting_for=[0], acted=0, now_ms=10_000, turn_ended=False)
+    assert (seats[0].clock_ms, seats[0].deadline_ms) == (60_000, 60_000)
+    seats = advance(spec, seats, waiting_for=[0], acted=0, now_ms=20_000, turn_ended=False)
+    assert (seats[0].clock_ms, seats[0].deadline_ms) == (60_000, 60_000)
+    # the turn ends at 25 s: 35 s left plus one increment of 5; seat 1's clock starts
+    seats = advance(spec, seats, waiting_for=[1], acted=0, now_ms=25_000, turn_ended=True)
+    assert [(s.clock_ms, s.deadline_ms) for s in seats] == [(40_000, None), (60_000, 85_000)]
+
+
+def test_a_seat_no_longer_waited_for_in_mid_turn_stops_its_clock_without_the_increment():
+    # a CATAN trade offer: the others answer, the offering seat's clock stops, nothing added
+    spec = ClockSpec("realtime", initial_s=60, increment_s=5)
+    seats = advance(spec, _seats(2, 60_000), waiting_for=[0], acted=None, now_ms=0)
+    seats = advance(spec, seats, waiting_for=[1], acted=0, now_ms=10_000, turn_ended=False)
+    assert [(s.clock_ms, s.deadline_ms) for s in seats] == [(50_000, None), (60_000, 70_000)]
+
+
+def test_a_turn_clock_gives_every_turn_one_deadline():
     spec = ClockSpec("turn", per_move_s=3600)
     seats = advance(spec, _seats(2), waiting_for=[0], acted=None, now_ms=0)
     assert seats[0].deadline_ms == 3_600_000
-    # seat 0 acts and must decide again (a turn of several actions): a fresh deadline
-    seats = advance(spec, seats, waiting_for=[0], acted=0, now_ms=1_000)
-    assert seats[0].deadline_ms == 3_601_000 and seats[1].deadline_ms is None
+    # seat 0 acts within its turn (a turn of several actions): the same deadline
+    seats = advance(spec, seats, waiting_for=[0], acted=0, now_ms=1_000, turn_ended=False)
+    assert seats[0].deadline_ms == 3_600_000 and seats[1].deadline_ms is None
+    # its turn ends; seat 1's turn has its own hour
+    seats = advance(spec, seats, waiting_for=[1], acted=0, now_ms=2_000, turn_ended=True)
+    assert [s.deadline_ms for s in seats] == [None, 3_602_000]
+    # in a game where each action is a turn, the seat's next action has a fresh deadline
+    seats = advance(spec, seats, waiting_for=[1], acted=1, now_ms=3_000, turn_ended=True)
+    assert seats[1].deadline_ms == 3_603_000
+
+
+def test_a_turn_ends_with_the_games_turn_ending_actions_or_any_action_of_a_game_naming_none():
+    assert ends_turn({"end_phase_b"}, {"type": "end_phase_b"})
+    assert not ends_turn({"end_phase_b"}, {"type": "move", "node": 3})
+    assert ends_turn(set(), {"type": "take", "count": 1})
+    assert not ends_turn(set(), undo_entry(1))  # an undo never ends a turn
+
+
+def test_the_rest_of_a_turn_the_bot_plays_after_a_timeout_counts_one_timeout():
+    seat = SeatRecord(0, "human", "Ann", "t" * 64, clock_ms=0, timeouts=1)
+    assert counted(seat, timed_out=True, decision_over=False, timeouts_to_bot=3).timeouts == 1
+    assert counted(seat, timed_out=True, decision_over=True, timeouts_to_bot=3).timeouts == 2
+    assert counted(seat, timed_out=False, decision_over=False, timeouts_to_bot=3).timeouts == 0
+    gone = counted(seat, timed_out=True, decision_over=True, timeouts_to_bot=2)
+    assert (gone.kind, gone.token_hash, gone.reclaim_hash, gone.timeouts) == ("bot", None, "t" * 64, 2)
+
+
+def test_a_seat_taken_back_has_at_least_one_increment_and_the_grace_and_no_timeouts():
+    # issue 24: it came back at 0:00 and timed out at once
+    spec = ClockSpec("realtime", initial_s=600, increment_s=10)
+    away = SeatRecord(0, "bot", "Ann", None, clock_ms=0, timeouts=3, reclaim_hash="t" * 64)
+    back = taken_back(spec, away)
+    assert (back.kind, back.token_hash, back.reclaim_hash, back.timeouts) == ("human", "t" * 64, None, 0)
+    assert back.clock_ms == (10 + TAKE_BACK_GRACE_S) * 1000 == take_back_minimum_ms(spec)
+    # a seat with more time left keeps it
+    rich = dataclasses.replace(away, clock_ms=300_000)
+    assert taken_back(spec, rich).clock_ms == 300_000
+    # a turn clock has no bank: each turn has its deadline anyway
+    assert taken_back(ClockSpec("turn", per_move_s=3600), away).clock_ms == 0
 
 
 def test_in_a_simultaneous_decision_another_seats_answer_does_not_reset_a_running_clock():
@@ -127,6 +188,8 @@ def test_a_seat_out_of_time_is_played_by_the_bot_and_logged_as_a_timeout(api):
     assert api.http.post(path, headers=auth(tokens[0])).status_code == 204
     back = api.table(tid, tokens[0])
     assert back["you"] == 0 and back["seats"][0]["kind"] == "human" and back["seats"][0]["timeouts"] == 0
+    # issue 24: not at 0:00 (it would time out at once): no increment here, so the grace alone
+    assert back["seats"][0]["clock_ms"] == TAKE_BACK_GRACE_S * 1000
 
 
 def test_the_finished_log_marks_the_timeouts(api):
@@ -198,3 +261,51 @@ def test_gametable_vapid_keys_makes_a_key_the_server_can_use(tmp_path):
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     again = CliRunner().invoke(app, ["vapid-keys", str(path)])  # never overwrites a key
     assert again.exit_code != 0 and "exists already" in again.output
+
+
+def test_a_gwt_seat_gains_its_increment_when_its_turn_ends_not_at_each_action(api):
+    # issue 24: 30:00 became 33:46 after six turns, the increment added at every action
+    response = api.http.post("/api/tables", json={
+        "game": "gwt", "players": 2, "name": "Ann", "clock": {"kind": "realtime", "initial_s": 600,
+                                                              "increment_s": 60}})
+    table = response.json()
+    bob = api.join(table["id"])
+    tokens = [table["token"], bob["token"]]
+    start = api.table(table["id"], tokens[0])
+    first = start["view"]["to_act"][0]  # the starting player is drawn
+    token = tokens[first]
+    deadline = start["seats"][first]["deadline_ms"]
+    seq = start["seq"]
+    while True:  # the first player's turn, action by action (the turn's end last)
+        view = api.table(table["id"], token)
+        if view["view"]["to_act"] != [first]:
+            break
+        legal, ends = view["legal_actions"], view["ends_turn"]
+        choice = next((a for a, end in zip(legal, ends) if not end), legal[0])
+        ending = ends[legal.index(choice)]
+        seq = api.act_ok(table["id"], token, view["seq"], choice)
+        seat = api.table(table["id"], token)["seats"][first]
+        if not ending:  # within the turn: the clock runs on, nothing added
+            assert (seat["clock_ms"], seat["deadline_ms"]) == (600_000, deadline)
+    seat = api.table(table["id"], token)["seats"][first]
+    assert seat["deadline_ms"] is None and seq >= 2
+    # time left at the turn's end plus one increment: between 10:00 and 11:00, once
+    assert 600_000 < seat["clock_ms"] <= 660_000
+
+
+def test_a_timed_out_gwt_turn_is_played_to_its_end_by_the_bot_and_counts_one_timeout(api):
+    response = api.http.post("/api/tables", json={
+        "game": "gwt", "players": 2, "name": "Ann", "timeouts_to_bot": 20,
+        "clock": {"kind": "realtime", "initial_s": 1, "increment_s": 0}})
+    table = response.json()
+    api.join(table["id"])
+    first = api.table(table["id"])["view"]["to_act"][0]
+    # nobody moves: after a second the bot plays the first player's whole turn (each action
+    # marked as a timeout), and the turn counts one timeout, not one per action
+    done = api.wait_until(table["id"], None, lambda s: first not in s["view"]["to_act"])
+    played = [t["seq"] for t in done["timed_out"] if t["seat"] == first]
+    assert len(played) >= 2 and played[:2] == [1, 2]  # a GWT turn is several actions
+    seat = done["seats"][first]
+    # (the clocks go on running while we read: later turns may have timed out too, each
+    # of at least two actions)
+    assert seat["kind"] == "human" and 1 <= seat["timeouts"] <= len(played) // 2

@@ -199,17 +199,22 @@ async def _echo_client(scope, receive, send):
     await send({"type": "http.response.body", "body": body})
 
 
-@pytest.mark.parametrize("trusted, seen", [(None, "203.0.113.7 https"),
-                                           ("10.0.0.0/8", "127.0.0.1 http")])
-def test_finding_1_forwarded_headers_are_believed_only_from_trusted_proxies(settings, trusted, seen):
+@pytest.mark.parametrize("trusted, internal, seen", [
+    # issue 29: no proxy configured, one process: nobody's headers are believed (a client
+    # rotating X-Forwarded-For would otherwise be counted as whoever it names)
+    (None, None, "127.0.0.1 http"),
+    ("127.0.0.1", None, "203.0.113.7 https"),
+    ("10.0.0.0/8", None, "127.0.0.1 http"),
+    # several processes on this machine forward to one another with the client's address
+    (None, "http://127.0.0.1:9", "203.0.113.7 https")])
+def test_finding_1_forwarded_headers_are_believed_only_from_trusted_proxies(settings, trusted, internal, seen):
     import threading
 
     import uvicorn
 
     from tests.server.conftest import free_port
 
-    if trusted is not None:
-        settings = dataclasses.replace(settings, forwarded_allow_ips=trusted)
+    settings = dataclasses.replace(settings, forwarded_allow_ips=trusted, internal_url=internal)
     port = free_port()
     server = uvicorn.Server(serving.uvicorn_config(_echo_client, settings, host="127.0.0.1", port=port,
                                                    log_level="warning", lifespan="off"))

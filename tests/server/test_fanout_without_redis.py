@@ -8,41 +8,19 @@ from __future__ import annotations
 import math
 import shutil
 import socket
-import subprocess
 import threading
-import time
 from contextlib import contextmanager
 from typing import Iterator
 
 import pytest
 
 from gametable.server import Settings
-from tests.server.conftest import free_port, start_server
+from tests.server.conftest import start_server
 from tests.server.helpers import Api
+from tests.server.private_services import REDIS_SERVER, PrivateRedis
+from tests.server.private_services import wait_for as _wait_for
 
-REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 TAKE = {"type": "take", "count": 1}
-
-
-class PrivateRedis:
-    """A redis-server of our own on a free port, with nothing saved to disk."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _wait_for(lambda: _answers(self.port), "redis-server to start")
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-            self.process = None
 
 
 class CuttableProxy:
@@ -95,22 +73,6 @@ class CuttableProxy:
     def close(self) -> None:
         self.listener.close()
         self.restore()
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-def _wait_for(condition, what: str, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 @pytest.fixture

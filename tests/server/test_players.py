@@ -245,6 +245,46 @@ def test_an_expired_signin_link_signs_nobody_in(browsers, live):
     assert other.http.post("/api/signin", json={"token": "not-a-link"}).status_code == 410
 
 
+def test_the_session_answers_200_signed_in_or_not(browsers):
+    # issue 24: pages asked GET /api/me before anyone signed in, a red 401 in every console
+    ann = browsers()
+    assert ann.http.get("/api/session").json() == {"player": None, "previous": None}
+    me = ann.become("Ann")
+    assert ann.http.get("/api/session").json() == {"player": me, "previous": None}
+    assert browsers().http.get("/api/me").status_code == 401  # scripts still get the 401
+
+
+def test_a_link_opened_where_someone_else_is_signed_in_is_refused_by_default(browsers):
+    # issue 24: it switched accounts silently and ended the other player's session for good
+    ann, bob_phone = browsers(), browsers()
+    ann.become("Ann")
+    bob = bob_phone.become("Bob")
+    link = bob_phone.signin_link()
+    secret = link["url"].split("#", 1)[1]
+    # whom the link signs in as, without using it
+    check = ann.http.post("/api/signin/check", json={"token": secret})
+    assert check.status_code == 200 and check.json() == {"id": bob["id"], "name": "Bob"}
+    refused = ann.sign_in(link["url"])
+    assert refused.status_code == 409 and "signed in as Ann" in refused.json()["detail"]
+    assert ann.me()["name"] == "Ann"
+    # the person said yes: Bob here now, and Ann's session is kept for her to come back
+    switched = ann.http.post("/api/signin", json={"token": secret, "switch": True})
+    assert switched.status_code == 200 and ann.me()["id"] == bob["id"]
+    session = ann.http.get("/api/session").json()
+    assert session["player"]["name"] == "Bob" and session["previous"]["name"] == "Ann"
+    back = ann.http.post("/api/me/switch-back")
+    assert back.status_code == 200 and back.json()["name"] == "Ann" and ann.me()["name"] == "Ann"
+    # and the other way again: the two sessions swap
+    assert ann.http.get("/api/session").json()["previous"]["name"] == "Bob"
+    # a link used up is gone for the check too
+    assert ann.http.post("/api/signin/check", json={"token": secret}).status_code == 410
+    # a link of the player already signed in is simply used
+    own = ann.http.post("/api/me/signin-links").json()["url"]
+    assert ann.sign_in(own).status_code == 200 and ann.me()["name"] == "Ann"
+    # nobody to switch back to on a fresh browser
+    assert browsers().http.post("/api/me/switch-back").status_code == 404
+
+
 def test_signing_out_ends_the_session(browsers):
     ann = browsers()
     ann.become("Ann")
@@ -302,7 +342,7 @@ def test_my_tables_leaves_out_a_table_whose_game_this_server_no_longer_offers(br
 
 #: the columns of a table row that belong to one game; every other one is a setting
 PER_GAME = {"id", "seed", "bot_seed", "creator_hash", "created_ms", "finished_ms", "bot_due", "result",
-            "rematch_id"}
+            "rematch_id", "to_act"}
 
 
 def test_a_rematch_copies_every_setting_and_invites_the_same_players(browsers):
@@ -352,6 +392,40 @@ def test_only_the_tables_people_may_ask_for_its_rematch(browsers):
     assert browsers().rematch(old["id"]).status_code == 401
 
 
+def test_a_player_whose_seat_went_to_the_bot_may_ask_for_the_rematch(browsers, api):
+    # issue 24: refused with 403, though they played at the table until they left
+    ann, bob = browsers(), browsers()
+    ann.become("Ann")
+    bob.become("Bob")
+    old = ann.create(players=2, options={"pile": 10})
+    bob.join(old["id"])
+    assert bob.http.post(f"/api/tables/{old['id']}/seats/1/bot").status_code == 204
+    play_out(old["id"], {0: ann})
+    # My tables says whose seat the bot finished (the page says "Bots finished the game for Bob")
+    listed = next(t for t in bob.my_tables() if t["id"] == old["id"])
+    assert [(s["kind"], s["away"]) for s in listed["seats"]] == [("human", False), ("bot", True)]
+    response = bob.rematch(old["id"])
+    assert response.status_code == 201, response.text
+    opened = response.json()
+    assert opened["seat"] == 1 and bob.table(opened["id"])["you"] == 1
+    # the same by the seat token of a player without a session (kept to take the seat back)
+    created = api.create(players=2, options={"pile": 10})
+    joined = api.join(created["id"])
+    api.http.post(f"/api/tables/{created['id']}/seats/1/bot", headers={"Authorization": f"Bearer {joined['token']}"})
+    play(api, created["id"], [(0, {"type": "take", "count": 2})], {0: created["token"]})
+    api.wait_until(created["id"], None, lambda t: t["status"] == "finished" or t["view"]["to_act"] == [0])
+    while api.table(created["id"])["status"] != "finished":
+        seq = api.table(created["id"])["seq"]
+        api.act_ok(created["id"], created["token"], seq, {"type": "take", "count": 1})
+        api.wait_until(created["id"], None, lambda t: t["status"] == "finished" or t["view"]["to_act"] == [0])
+    again = api.http.post(f"/api/tables/{created['id']}/rematch",
+                          headers={"Authorization": f"Bearer {joined['token']}"})
+    assert again.status_code == 201 and again.json()["seat"] == 1
+    # a stranger's token is still refused
+    assert api.http.post(f"/api/tables/{created['id']}/rematch",
+                         headers={"Authorization": "Bearer " + "x" * 32}).status_code == 403
+
+
 def test_a_rematch_by_seat_token_works_for_scripts(api, browsers):
     created = api.create(players=2, options=SHORT)
     joined = api.join(created["id"])
@@ -385,6 +459,11 @@ def test_finished_games_between_players_are_rated_once_winner_above_loser(browse
     assert ann_rating["games"] == bob_rating["games"] == 1
     assert ann_rating["mu"] > 25 > bob_rating["mu"]
     assert ann_rating["rating"] > bob_rating["rating"]
+    # issue 24: the displayed rating, on the 1500 scale (not -1.8 after one loss), provisional
+    assert (ann_rating["displayed"], bob_rating["displayed"]) == (
+        round(1500 + 48 * (ann_rating["mu"] - 25)), round(1500 + 48 * (bob_rating["mu"] - 25)))
+    assert ann_rating["displayed"] > 1500 > bob_rating["displayed"] > 1300
+    assert ann_rating["provisional"] and bob_rating["provisional"]
     assert ann.http.get(f"/api/players/{a}").json()["name"] == "Ann"
     # settling again (another process, a later listing) rates nothing twice
     hot = live.manager.tables[table["id"]]

@@ -82,6 +82,26 @@ def test_finding_5_a_global_limit_on_creating_tables_counts_every_address():
     assert int(refused.headers["Retry-After"]) >= 1
 
 
+def test_issue_29_the_shared_cap_refuses_the_busiest_addresses_not_a_quiet_creator():
+    """Busy addresses use the server's whole budget; a person creating a table now and then
+    (within the quiet pace, 1 a minute here) is still let through, and not counted in it."""
+    limiter = RateLimiter({"create": Rule(tuple(parse_many("10/minute")), tuple(parse_many("4/minute")),
+                                          tuple(parse_many("1/minute")))})
+
+    async def scenario() -> TooManyRequests:
+        for _ in range(3):  # each busy address: its first (quiet) creation is not counted
+            for address in ("10.0.0.1", "10.0.0.2"):
+                await limiter.check("create", address)
+        with pytest.raises(TooManyRequests) as refused:
+            await limiter.check("create", "10.0.0.1")  # the busy ones used up the shared budget
+        await limiter.check("create", "10.0.0.9")  # a quiet address still creates
+        with pytest.raises(TooManyRequests):
+            await limiter.check("create", "10.0.0.9")  # ...but not a second time this minute
+        return refused.value
+
+    assert "on this server" in asyncio.run(scenario()).detail
+
+
 @pytest.mark.skipif(not _redis_reachable(), reason=f"no Redis at {REDIS_URL}")
 def test_finding_5_processes_sharing_redis_share_the_limits():
     rules = {"act": Rule(tuple(parse_many("2/minute")))}

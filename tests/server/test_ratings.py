@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gametable.server.ratings import finishing_ranks, new_skill, rated_players, updated
+from gametable.server.ratings import (displayed, finishing_ranks, new_skill, provisional, rated_players,
+                                      updated)
 from gametable.server.store import SeatRecord
 
 
@@ -32,3 +33,17 @@ def test_a_win_raises_the_winner_above_the_loser_and_a_draw_keeps_them_level():
     assert winner.mu > start.mu > loser.mu and winner.shown > loser.shown
     level = updated([start, start], [1, 1])
     assert abs(level[0].mu - level[1].mu) < 1e-9 and level[0].sigma < start.sigma
+
+
+def test_the_displayed_rating_is_1500_for_a_new_player_and_48_points_per_unit_of_mu():
+    # issue 24: pages showed OpenSkill's ordinal (-1.8 after one loss)
+    assert new_skill().displayed == 1500
+    assert displayed(25 + 25 / 6) == 1700  # one beta of skill: 200 points, as Elo's 76% gap
+    assert displayed(20) == 1260
+    winner, loser = updated([new_skill(), new_skill()], [1, 2])
+    assert winner.displayed > 1500 > loser.displayed
+    assert winner.displayed - 1500 == 1500 - loser.displayed
+
+
+def test_a_rating_is_provisional_until_five_rated_games():
+    assert [provisional(games) for games in (0, 1, 4, 5, 40)] == [True, True, True, False, False]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Header, Request
 
 from gametable import bots, i18n
-from gametable.server.errors import NotFound, Unauthorized
+from gametable.server.errors import BadRequest, NotFound, Unauthorized
 from gametable.server.identity import OptionalPlayer
 from gametable.server.metrics import RECEIVED_AT
 from gametable.server.path_params import Language, PathNamesAResource, Position, Seat, TableId
@@ -17,6 +17,7 @@ from gametable.server.schemas import (ActionAccepted, ActionRequest, BotLevels, 
                                       TableCreated, TableLog, TableSnapshot, UndoRequest)
 from gametable.server.players import Player
 from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
+from gametable.server.push_endpoints import EndpointRefused
 from gametable.server.store import PushSubscription
 from gametable.server.rooms.chat import chat_json
 from gametable.server.tables import TableManager
@@ -86,7 +87,8 @@ async def create_table(body: CreateTable, request: Request, player: Player | Non
     lang = body.lang or (player.lang if player is not None else None)
     table, token = await manager.seating.create(
         body.game, body.players, body.bots, body.options, body.name, body.bot_level, _id(player),
-        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot, body.listed, lang, tuple(body.invite))
+        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot, body.hints, body.listed, lang,
+        tuple(body.invite))
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 
@@ -102,7 +104,9 @@ def invite_url(request: Request, table_id: str) -> str:
              responses={**_BAD_JSON, **_NO_TABLE, 409: {"description": "Every seat is taken"}})
 async def join_table(body: JoinTable, request: Request, table_id: TableId,
                      player: Player | None = OptionalPlayer) -> dict:
-    seat, token = await _manager(request).seating.join(table_id, body.name, _id(player))
+    manager = _manager(request)
+    seat, token = await manager.seating.join(table_id, body.name, _id(player))
+    manager.bots.opened(table_id)
     return {"seat": seat, "token": token}
 
 
@@ -111,7 +115,10 @@ async def join_table(body: JoinTable, request: Request, table_id: TableId,
             responses={**_BAD_TOKEN, **_NO_TABLE})
 async def get_table(request: Request, table_id: TableId, authorization: str | None = Header(None),
                     player: Player | None = OptionalPlayer) -> dict:
-    return await _manager(request).watching.view(table_id, bearer_token(authorization), _id(player))
+    manager = _manager(request)
+    view = await manager.watching.view(table_id, bearer_token(authorization), _id(player))
+    manager.bots.opened(table_id)  # a person looks: the table's bots may start (bots.py)
+    return view
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionAccepted,
@@ -228,9 +235,11 @@ def _pusher(request: Request):
     return pusher
 
 
-@router.get("/push", response_model=PushKey, summary="The server's Web Push key", responses=_NO_PUSH)
+@router.get("/push", response_model=PushKey, summary="The server's Web Push key (null: it sends no push)")
 async def push_key(request: Request) -> dict:
-    return {"public_key": _pusher(request).public_key}
+    # 200 either way: a page asks this on every table, and a server without push is no error
+    pusher = request.app.state.pusher
+    return {"public_key": pusher.public_key if pusher is not None else None}
 
 
 @router.post("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN, 409: {
@@ -239,11 +248,17 @@ async def push_key(request: Request) -> dict:
 async def push_subscribe(body: PushSubscribe, request: Request, table_id: TableId,
                          authorization: str | None = Header(None),
                          player: Player | None = OptionalPlayer) -> None:
-    _pusher(request)
-    schemes = ("https://", "http://") if request.app.state.settings.push_http_endpoints else ("https://",)
+    rules = _pusher(request).rules
+    manager, token = _manager(request), bearer_token(authorization)
+    # the seat first: only a seat's holder makes the server look a push service's name up
+    await manager.playing_seat(table_id, token, "subscribe to push messages", _id(player))
+    try:
+        await rules.check(body.endpoint)
+    except EndpointRefused as exc:
+        raise BadRequest(str(exc)) from None
     subscription = PushSubscription(body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
-    await _manager(request).push.subscribe(table_id, bearer_token(authorization), subscription,
-                                           SUBSCRIPTIONS_PER_SEAT, schemes, _id(player))
+    await manager.push.subscribe(table_id, token, subscription, SUBSCRIPTIONS_PER_SEAT,
+                                 tuple(f"{scheme}://" for scheme in rules.schemes), _id(player))
 
 
 @router.delete("/tables/{table_id}/push", status_code=204, responses={**_BAD_JSON, **_NO_PUSH, **_BAD_TOKEN},

@@ -21,7 +21,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, operations, people_api, players_api, ws
+from gametable.server import api, operations, people_api, players_api, reviews_api, ws
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.collector import PacedCollector
@@ -32,8 +32,10 @@ from gametable.server.forwarding import Forwarding, ForwardToOwner, SocketSplice
 from gametable.server.limits import BodySizeLimit
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
+from gametable.server.outages import StoreOutages
 from gametable.server.push import TurnPusher, load_key
-from gametable.server.ratelimit import RateLimiter
+from gametable.server.push_endpoints import EndpointRules
+from gametable.server.ratelimit import RateLimiter, RefuseFloodsEarly
 from gametable.server.retention import Retention
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
@@ -79,13 +81,15 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                retention=Retention.from_settings(settings),
                                audience_limits=audience_limits(settings), metrics=metrics,
                                lease_address=lease_address,
-                               checkpoint_every=settings.checkpoint_every)
+                               checkpoint_every=settings.checkpoint_every,
+                               review_workers=settings.review_workers, review_effort=settings.review_effort)
         app.state.forwarding = Forwarding() if lease_address else None
         manager.on_moved = partial(ws.table_moved, app)
         app.state.pusher = None
         if settings.vapid_private_key:
             app.state.pusher = manager.on_turn = TurnPusher(
-                manager, load_key(settings.vapid_private_key), settings.vapid_subject)
+                manager, load_key(settings.vapid_private_key), settings.vapid_subject,
+                EndpointRules.from_settings(settings))
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -95,6 +99,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             if app.state.rate_limiter is not None:
                 await app.state.rate_limiter.close()
             await manager.stop()
+            if app.state.pusher is not None:
+                await app.state.pusher.close()
             if app.state.forwarding is not None:
                 await app.state.forwarding.close()
             store.close()
@@ -129,11 +135,16 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     # answers that are already encoded, partial (206) or streamed events, and clients that do not
     # ask for gzip (bench/server_load.py does not).
     app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM_BYTES, compresslevel=COMPRESS_LEVEL)
-    app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s too
+    # creating tables, the request floods repeat: refused before anything else looks at it
+    app.add_middleware(RefuseFloodsEarly)
+    # a store outage escaping anything inside: 503 + Retry-After, one log line
+    app.add_middleware(StoreOutages)
+    app.add_middleware(CountRequests, metrics=metrics)  # outermost: counts 413s and 503s too
     app.include_router(operations.router)
     app.include_router(api.router)
     app.include_router(players_api.router)
     app.include_router(people_api.router)
+    app.include_router(reviews_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)

@@ -9,6 +9,11 @@ The search levels think for up to a few seconds a move (a budget of iterations, 
 the move stays the same everywhere). They think in a pool of worker processes, without the
 table's lock: the event loop and the other tables go on meanwhile, and a move whose table moved
 on in between (a person's simultaneous answer, another process) is thought again.
+
+A new table's bots wait until a person has opened it (read it, joined it or connected to it:
+:meth:`BotRunner.opened`) or acted at it: a client creating tables by the hundred within the
+rate limits, and looking at none of them, costs the server their rows, not their bots' games
+(issue 29).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import multiprocessing
 import os
 import threading
 import time
+import weakref
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -57,6 +63,8 @@ class BotRunner:
         #: processes for the search levels' thinking; 0: one per CPU core
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
+        #: the tables in memory a person has opened (LiveTable compares by identity)
+        self._opened: weakref.WeakSet = weakref.WeakSet()
 
     def close(self) -> None:
         """Stop the worker processes (a decision under way is dropped; its bot task is cancelled)."""
@@ -87,9 +95,19 @@ class BotRunner:
         return await self._think(level, game_name, seed, table.state.clone(), seat)
 
     def schedule(self, table: "LiveTable") -> None:
-        """Start the table's bot task if a bot must move and none is running."""
+        """Start the table's bot task if a bot must move and none is running (at a table where
+        nothing happened yet, once a person has opened it)."""
+        if table.seq == 0 and table not in self._opened:
+            return  # opened() schedules it
         if table.bot_task is None and not table.evicted and table.bot_to_move() is not None:
             table.bot_task = asyncio.get_running_loop().create_task(self._run(table))
+
+    def opened(self, table_id: str) -> None:
+        """A person looked at the table (its view, a join, a live connection): its bots may play."""
+        table = self.manager.tables.get(table_id)
+        if table is not None and table not in self._opened:
+            self._opened.add(table)
+            self.schedule(table)
 
     async def _run(self, table: "LiveTable") -> None:
         try:

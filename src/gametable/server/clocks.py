@@ -1,5 +1,5 @@
-"""Table clocks: none, real-time (a bank of time plus an increment per move) or turn-based (a
-deadline per move), chosen when the table is created and kept by the server.
+"""Table clocks: none, real-time (a bank of time plus an increment per turn) or turn-based (a
+deadline per turn), chosen when the table is created and kept by the server.
 
 A seat's clock runs while the seat is a person's and the game waits for its decision. What a
 clock needs is stored on the seat's row (``clock_ms``, ``deadline_ms``, ``timeouts``) and
@@ -7,9 +7,14 @@ written in the same transaction as the change that starts or stops it, so a rest
 finds every deadline where it left it. Time is wall-clock milliseconds since the epoch: the
 time a server was down counts, as it would on a chess clock left running.
 
-A "move" is one action: a real-time clock gains its increment after each action of the seat,
-and a turn-based clock gives each action its own deadline. When a deadline passes, the server's
-bot plays that one action for the seat (logged as a timeout; see TableManager.play_timeout).
+Clocks count **turns**, as players know them: a seat's turn ends with one of the game's
+``turn_end_actions`` (GWT ``end_phase_b``, CATAN ``end_turn``; in a game that names none, every
+action is a turn). A real-time clock gains its increment when the seat's turn ends, and a
+turn-based clock's deadline covers the whole turn. When a deadline passes, the server's bot plays
+the rest of the seat's turn (each action logged as a timeout), which counts as one timeout.
+
+A seat its player takes back from the bot gets at least ``take_back_minimum_ms`` on a real-time
+clock (one increment plus a grace), so it never comes back at 0:00, and its timeouts count from 0.
 
 This module is pure arithmetic on seat records; the one scheduler that wakes up at the next
 deadline is gametable.server.deadlines.
@@ -21,6 +26,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from gametable.engine.undo import is_undo
 from gametable.server.store import SeatRecord
 
 #: bounds (seconds) of what a table's creator may choose
@@ -29,6 +35,8 @@ REALTIME_INCREMENT = (0, 3600)
 TURN_PER_MOVE = (60, 30 * 86400)
 TIMEOUTS_TO_BOT = (1, 20)
 DEFAULT_TIMEOUTS_TO_BOT = 3
+#: what a real-time seat taken back from the bot has at least, besides one increment
+TAKE_BACK_GRACE_S = 30
 
 
 @dataclass(frozen=True)
@@ -60,31 +68,73 @@ class ClockSpec:
         return self.initial_s * 1000 if self.kind == "realtime" else None
 
 
-def advance(spec: ClockSpec, seats: list[SeatRecord], waiting_for: Iterable[int],
-            acted: int | None, now_ms: int) -> list[SeatRecord]:
-    """The seats' clocks after a change at ``now_ms``: ``waiting_for`` is the person seats
-    whose decision the game now waits for, ``acted`` the seat that just took an action (if any).
+def ends_turn(turn_end_actions: Iterable[str], action: Any) -> bool:
+    """Whether ``action`` (as the log keeps it) ends its seat's turn: one of the game's
+    turn-ending actions; in a game that names none, any action. An undo never does."""
+    if is_undo(action):
+        return False
+    ending = frozenset(turn_end_actions)
+    return not ending or (isinstance(action, dict) and action.get("type") in ending)
 
-    A clock that was running stops if its seat acted or is no longer waited for (a real-time
-    seat keeps the time it had left, plus the increment if it acted); a waited-for seat whose
-    clock is not running starts it (its bank, or a fresh deadline per move). A seat still
-    waited for that did not act keeps its running deadline: another seat's answer in a
-    simultaneous decision does not reset it."""
+
+def advance(spec: ClockSpec, seats: list[SeatRecord], waiting_for: Iterable[int],
+            acted: int | None, now_ms: int, turn_ended: bool = True) -> list[SeatRecord]:
+    """The seats' clocks after a change at ``now_ms``: ``waiting_for`` is the person seats
+    whose decision the game now waits for, ``acted`` the seat that just took an action (if any)
+    and ``turn_ended`` whether that action ended its turn (see :func:`ends_turn`).
+
+    A running clock stops when its seat's turn ended or the game no longer waits for it (a
+    real-time seat keeps the time it had left, plus the increment if its turn ended); it goes on
+    running through the actions of one turn. A waited-for seat whose clock is not running starts
+    it (its bank, or a fresh deadline for the turn). A seat still waited for that did not act
+    keeps its running deadline: another seat's answer in a simultaneous decision does not reset it."""
     if not spec.runs:
         return seats
     waiting = set(waiting_for)
     result = []
     for seat in seats:
         clock_ms, deadline = seat.clock_ms, seat.deadline_ms
-        if deadline is not None and (seat.seat == acted or seat.seat not in waiting):
+        finished_turn = seat.seat == acted and turn_ended
+        if deadline is not None and (finished_turn or seat.seat not in waiting):
             if spec.kind == "realtime":
-                bonus = spec.increment_s * 1000 if seat.seat == acted else 0
+                bonus = spec.increment_s * 1000 if finished_turn else 0
                 clock_ms = max(0, deadline - now_ms) + bonus
             deadline = None
         if deadline is None and seat.seat in waiting:
             deadline = now_ms + ((clock_ms or 0) if spec.kind == "realtime" else spec.per_move_s * 1000)
         result.append(dataclasses.replace(seat, clock_ms=clock_ms, deadline_ms=deadline))
     return result
+
+
+def counted(seat: SeatRecord, timed_out: bool, decision_over: bool, timeouts_to_bot: int) -> SeatRecord:
+    """A person seat after one of its actions: one in time sets its timeouts back to 0; the
+    bot's action for it on a timeout counts one timeout when the seat's decision is over (its
+    turn ended, or the game no longer waits for it), so the rest of a turn the bot plays after
+    a timeout is one timeout. At ``timeouts_to_bot`` in a row the seat goes to the bot, its
+    player's token kept to take it back."""
+    if not timed_out:
+        return dataclasses.replace(seat, timeouts=0)
+    if not decision_over:
+        return seat
+    if seat.timeouts + 1 >= timeouts_to_bot:
+        return dataclasses.replace(seat, kind="bot", token_hash=None, reclaim_hash=seat.token_hash,
+                                   timeouts=seat.timeouts + 1)
+    return dataclasses.replace(seat, timeouts=seat.timeouts + 1)
+
+
+def take_back_minimum_ms(spec: ClockSpec) -> int:
+    """A real-time seat taken back from the bot has at least one increment plus the grace."""
+    return (spec.increment_s + TAKE_BACK_GRACE_S) * 1000
+
+
+def taken_back(spec: ClockSpec, seat: SeatRecord) -> SeatRecord:
+    """The seat as its player takes it back: theirs again, its timeouts counted from 0, and on
+    a real-time clock the greater of its time left and :func:`take_back_minimum_ms`."""
+    clock_ms = seat.clock_ms
+    if spec.kind == "realtime":
+        clock_ms = max(clock_ms or 0, take_back_minimum_ms(spec))
+    return dataclasses.replace(seat, kind="human", token_hash=seat.reclaim_hash, reclaim_hash=None,
+                               timeouts=0, clock_ms=clock_ms)
 
 
 def next_deadline(seats: list[SeatRecord]) -> int | None:

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 
 import platformdirs
 
+from gametable.server.push_endpoints import DEFAULT_PUSH_HOSTS, parse_push_hosts
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 #: seconds a bot waits before it moves, so that people at the table can follow
@@ -31,10 +33,12 @@ DEFAULT_CHECKPOINT_EVERY = 50
 
 # -- request rates (gametable.server.ratelimit) ------------------------------------------------
 #: the `limits` syntax: "N/second|minute|hour|day", several joined by ";"; per client address
-#: unless named global. Creating tables is what costs rows and memory, so it is what is held back;
-#: the rates still let a script open a few hundred tables for a test in a minute.
-DEFAULT_RATE_CREATE = "20/second;600/minute"
-DEFAULT_RATE_CREATE_GLOBAL = "60/second"
+#: unless named global. Creating tables is what costs rows and memory, so it is what is held back:
+#: a person opens a table now and then; a script that opens hundreds sets GAMETABLE_RATE_CREATE.
+#: The global cap refuses only addresses busier than ratelimit.QUIET_CREATOR (issue 29: floods
+#: from a few addresses within the old 20/s and 600/min slowed players at other tables 5-11x).
+DEFAULT_RATE_CREATE = "5/second;120/minute"
+DEFAULT_RATE_CREATE_GLOBAL = "20/second"
 DEFAULT_RATE_JOIN = "20/second;600/minute"
 #: far above anyone's pace: a load test or a script playing many seats from one address at full
 #: speed must not meet them; they stop a single client from flooding the process
@@ -47,6 +51,14 @@ DEFAULT_RATE_SIGNIN = "10/minute;100/day"
 
 #: chat messages per seat of a table: a conversation's pace, not a flood
 DEFAULT_RATE_CHAT = "5/10seconds;30/minute"
+#: reviews asked for (each new one costs minutes of CPU; asking again for one is free but counts)
+#: and hints (a few seconds of search each) per client address
+DEFAULT_RATE_REVIEW = "10/minute;100/day"
+DEFAULT_RATE_HINT = "6/minute;200/day"
+
+# -- the search bot's reviews and hints (gametable.server.rooms.reviews, .hints) ------------------
+#: processes that judge finished games (each review takes about one CPU for minutes)
+DEFAULT_REVIEW_WORKERS = 1
 
 # -- retention (gametable.server.retention) ----------------------------------------------------
 #: finished tables are deleted this many days after they finished (0: kept forever)
@@ -88,8 +100,11 @@ DEFAULT_MAX_HEADER_BYTES = 16 * 1024
 DEFAULT_WS_PING_SECONDS = 20.0
 #: seconds a stopping server waits for requests in progress before it closes them
 DEFAULT_GRACEFUL_SHUTDOWN = 10.0
-#: the proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed
-DEFAULT_FORWARDED_ALLOW_IPS = "127.0.0.1"
+#: the proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed when none are
+#: configured and this process forwards to and from others (it has an internal address): the
+#: processes of this machine (`--workers`). With neither, no peer is believed: a client could
+#: otherwise name any address it likes to be counted as (issue 29).
+SIBLING_PROCESSES = "127.0.0.1"
 #: how log lines are written (GAMETABLE_LOG_FORMAT)
 LOG_FORMATS = ("text", "json")
 #: SQLite's synchronous setting: "full" fsyncs every commit (an acknowledged action survives a
@@ -135,6 +150,13 @@ class Settings:
     rate_player: str = DEFAULT_RATE_PLAYER
     rate_signin: str = DEFAULT_RATE_SIGNIN
     rate_chat: str = DEFAULT_RATE_CHAT
+    rate_review: str = DEFAULT_RATE_REVIEW
+    rate_hint: str = DEFAULT_RATE_HINT
+    #: worker processes for reviews (gametable.server.rooms.reviews); reviews beyond wait in turn
+    review_workers: int = DEFAULT_REVIEW_WORKERS
+    #: the share of the review's and the hints' budget spent (1: the documented budget; tests and
+    #: small machines use less, at the cost of judgement)
+    review_effort: float = 1.0
     keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
     keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
     max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
@@ -149,8 +171,9 @@ class Settings:
     max_header_bytes: int = DEFAULT_MAX_HEADER_BYTES
     ws_ping_seconds: float = DEFAULT_WS_PING_SECONDS
     graceful_shutdown: float = DEFAULT_GRACEFUL_SHUTDOWN
-    #: comma-separated addresses or networks of trusted proxies, or "*" (trust every peer)
-    forwarded_allow_ips: str = DEFAULT_FORWARDED_ALLOW_IPS
+    #: comma-separated addresses or networks of trusted proxies, or "*" (trust every peer); None:
+    #: not configured (see trusted_proxies)
+    forwarded_allow_ips: str | None = None
     #: the address people reach the server at, e.g. https://play.example.org; invite links are
     #: built from it (None: invite links are relative, /t/<id>)
     public_url: str | None = None
@@ -164,6 +187,9 @@ class Settings:
     vapid_subject: str | None = None
     #: accept push endpoints over plain http (a local push server, the tests); push services are https
     push_http_endpoints: bool = False
+    #: the push services' hosts pushes may go to (gametable.server.push_endpoints): names,
+    #: *.domain, * (any name; its addresses must still be public), or addresses trusted as written
+    push_hosts: str = DEFAULT_PUSH_HOSTS
     #: several processes (with ``redis_url``): where the other processes reach this one to
     #: forward the requests of the tables it owns, e.g. http://10.0.0.5:8000 (gametable.server.leases);
     #: None: no leases, every process serves every table itself
@@ -176,7 +202,7 @@ class Settings:
             if not (isinstance(value, (int, float)) and math.isfinite(value)
                     and (value > least if above else value >= least)):
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {value!r}")
-        for name in ("checkpoint_every", "max_connections"):  # counts: 2.5 or True would pass the bounds
+        for name in ("checkpoint_every", "max_connections", "review_workers"):  # counts: 2.5 or True would pass the bounds
             if type(getattr(self, name)) is not int:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
         if 0 < self.max_connections < MIN_CONNECTIONS:
@@ -184,7 +210,8 @@ class Settings:
                                f"not {self.max_connections!r}")
         for name in _RATES:
             check_rate(name, getattr(self, name))
-        object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
+        if self.forwarded_allow_ips is not None:
+            object.__setattr__(self, "forwarded_allow_ips", check_forwarded_allow_ips(self.forwarded_allow_ips))
         if self.public_url is not None:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
         if self.internal_url is not None:
@@ -196,9 +223,22 @@ class Settings:
             if not (self.vapid_subject or "").startswith(("mailto:", "https://")):
                 raise SettingError(f"{_source('vapid_subject')} must be {_what('vapid_subject')}, "
                                    f"not {self.vapid_subject!r}")
+        try:
+            parse_push_hosts(self.push_hosts)
+        except ValueError:
+            raise SettingError(f"{_source('push_hosts')} must be {_what('push_hosts')}, "
+                               f"not {self.push_hosts!r}") from None
         for name, choices in (("log_format", LOG_FORMATS), ("sqlite_sync", SQLITE_SYNC_MODES)):
             if getattr(self, name) not in choices:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
+
+    def trusted_proxies(self) -> str | None:
+        """Whose forwarded headers to believe: the proxies configured; without any, this
+        machine's other processes when there are several (they forward requests to one another
+        with the client's address); otherwise nobody (None)."""
+        if self.forwarded_allow_ips is not None:
+            return self.forwarded_allow_ips
+        return SIBLING_PROCESSES if self.internal_url is not None else None
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
@@ -243,6 +283,10 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "rate_player": ("RATE_PLAYER", str),
         "rate_signin": ("RATE_SIGNIN", str),
         "rate_chat": ("RATE_CHAT", str),
+        "rate_review": ("RATE_REVIEW", str),
+        "rate_hint": ("RATE_HINT", str),
+        "review_workers": ("REVIEW_WORKERS", int),
+        "review_effort": ("REVIEW_EFFORT", float),
         "keep_finished_days": ("KEEP_FINISHED_DAYS", float),
         "keep_abandoned_days": ("KEEP_ABANDONED_DAYS", float),
         "max_sockets_per_address": ("MAX_SOCKETS_PER_ADDRESS", int),
@@ -264,6 +308,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "vapid_private_key": ("VAPID_PRIVATE_KEY", str),
         "vapid_subject": ("VAPID_SUBJECT", str),
         "push_http_endpoints": ("PUSH_HTTP_ENDPOINTS", _on_off),
+        "push_hosts": ("PUSH_HOSTS", str),
         "internal_url": ("INTERNAL_URL", str),
     }.items()
 }
@@ -281,10 +326,11 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "header_timeout": (0, True), "keep_alive_timeout": (0, True),
     "max_connections": (0, False), "max_header_bytes": (1024, False),
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
+    "review_workers": (1, False), "review_effort": (0, True),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
 _RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_player",
-          "rate_signin", "rate_chat")
+          "rate_signin", "rate_chat", "rate_review", "rate_hint")
 #: what a value must be, where "a number" would not say enough
 _SPECIAL = {
     "keep_finished_days": "0 (keep forever) or a number of days above 0",
@@ -297,9 +343,13 @@ _SPECIAL = {
     "vapid_private_key": "the PEM file of a VAPID private key (make one with `gametable vapid-keys`)",
     "vapid_subject": "a contact for push services, mailto:you@example.org or https://... (needed with a VAPID key)",
     "push_http_endpoints": "on or off",
+    "push_hosts": "host names of push services separated by commas (*.domain for any name under "
+                  "it, * for any public host, or an IP address or network trusted as written), e.g. "
+                  f"{DEFAULT_PUSH_HOSTS},push.example.org",
     "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
     "max_connections": f"a whole number of at least {MIN_CONNECTIONS}, or 0 for as many as the "
                        "open-file limit allows",
+    "review_effort": "a number above 0 (1: the full budget; 0.01 for quick tests)",
     "checkpoint_every": "0 (no checkpoints: every load replays the whole log) or a whole number "
                         "of actions, e.g. 50",
 }

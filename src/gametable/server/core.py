@@ -313,12 +313,15 @@ class TableCore:
                               timeout=timed_out)
         # the seats that had a decision to make before this action (table.legal is not updated yet)
         waited_for = {s for s, legal in enumerate(table.legal) if legal}
-        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out)
+        seats = clocked(table.record, state, table.seats, record.time, seat, timed_out,
+                        clocks.ends_turn(state.turn_end_actions, canonical))
         due = bot_to_move(state, seats) is not None
+        to_act = state.to_act()  # stored when it changes, for My tables (records.Append.to_act)
         try:
             await self.writer.append(Append(table.id, record, state.is_over(),
                                             due if due != table.bot_due else None,
-                                            changed_seats(table.seats, seats)))
+                                            changed_seats(table.seats, seats),
+                                            tuple(to_act) if set(to_act) != waited_for else None))
         except SeqTaken:
             await self.rebuild(table)
             raise Conflict(f"another action took seq {record.seq} first; the table is at seq "
@@ -349,7 +352,8 @@ class TableCore:
         A failure here loses nothing: the game is in the log, and My tables settles a finished
         table it finds unsettled. Returns the result."""
         result = table.state.result()
-        players = rated_players(table.seats)
+        # a table with hints is never rated: the search helped someone choose
+        players = None if table.record.hints else rated_players(table.seats)
         ranked = (list(zip(players, finishing_ranks(result, len(players))))
                   if players is not None else None)
         try:

@@ -25,6 +25,9 @@ from gametable.server.players import Player
 from gametable.server.tables import hash_token, now_ms
 
 COOKIE = "gametable_session"
+#: the session this browser had before a sign-in link switched it to another player: kept (not
+#: ended), so that its person can sign back in (POST /api/me/switch-back)
+PREVIOUS_COOKIE = "gametable_previous"
 SESSION_DAYS = 365
 #: longer than any id we hand out (43 characters); a longer cookie is not looked up
 _SECRET_MAX = 64
@@ -60,10 +63,11 @@ def same_origin(connection: HTTPConnection) -> bool:
 SEEN_EVERY_MS = 60_000
 
 
-async def session_player(connection: HTTPConnection) -> Player | None:
-    """The player of the connection's session cookie, if it is a live session; Forbidden for a
-    cookie sent by another site's page with a request that changes something (or a WebSocket)."""
-    secret = connection.cookies.get(COOKIE)
+async def session_player(connection: HTTPConnection, cookie: str = COOKIE) -> Player | None:
+    """The player of the connection's session cookie (or of ``cookie``), if it is a live
+    session; Forbidden for a cookie sent by another site's page with a request that changes
+    something (or a WebSocket)."""
+    secret = connection.cookies.get(cookie)
     if not secret or len(secret) > _SECRET_MAX:
         return None
     method = connection.scope.get("method")
@@ -94,11 +98,11 @@ OptionalPlayer = Depends(_optional_player)
 RequiredPlayer = Depends(_required_player)
 
 
-def set_session_cookie(response: Response, request: Request, secret: str) -> None:
-    response.set_cookie(COOKIE, secret, max_age=SESSION_DAYS * 86_400, path="/", httponly=True,
+def set_session_cookie(response: Response, request: Request, secret: str, cookie: str = COOKIE) -> None:
+    response.set_cookie(cookie, secret, max_age=SESSION_DAYS * 86_400, path="/", httponly=True,
                         samesite="strict", secure=request.url.scheme == "https")
 
 
-def clear_session_cookie(response: Response, request: Request) -> None:
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
+def clear_session_cookie(response: Response, request: Request, cookie: str = COOKIE) -> None:
+    response.delete_cookie(cookie, path="/", httponly=True, samesite="strict",
                            secure=request.url.scheme == "https")

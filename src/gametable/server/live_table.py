@@ -8,7 +8,6 @@ reads the store or talks to a connection (gametable.server.core does).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hashlib
 import hmac
 import time
@@ -57,23 +56,16 @@ def waiting_for_people(state: State, seats: list[SeatRecord]) -> list[int]:
 
 
 def clocked(record: TableRecord, state: State, seats: list[SeatRecord], now: int,
-            acted: int | None = None, timed_out: bool = False) -> list[SeatRecord]:
+            acted: int | None = None, timed_out: bool = False, turn_ended: bool = True) -> list[SeatRecord]:
     """``seats`` (as they are after a change at ``now``) with their clocks and timeouts brought
-    up to date: a seat whose time ran out counts a timeout, and goes to the bot (keeping its
-    player's token to take it back) after the table's number in a row; a seat that acted in
-    time starts counting again from 0."""
+    up to date (``turn_ended``: whether ``acted``'s action ended its turn): see
+    gametable.server.clocks (advance, counted)."""
     seats = list(seats)
     if acted is not None and seats[acted].kind == "human":
-        seat = seats[acted]
-        if not timed_out:
-            seats[acted] = dataclasses.replace(seat, timeouts=0)
-        elif seat.timeouts + 1 >= record.timeouts_to_bot:
-            seats[acted] = dataclasses.replace(seat, kind="bot", token_hash=None,
-                                               reclaim_hash=seat.token_hash, timeouts=seat.timeouts + 1)
-        else:
-            seats[acted] = dataclasses.replace(seat, timeouts=seat.timeouts + 1)
+        decision_over = turn_ended or acted not in waiting_for_people(state, seats)
+        seats[acted] = clocks.counted(seats[acted], timed_out, decision_over, record.timeouts_to_bot)
     return clocks.advance(ClockSpec.from_json(record.clock), seats,
-                          waiting_for_people(state, seats), acted, now)
+                          waiting_for_people(state, seats), acted, now, turn_ended)
 
 
 def changed_seats(before: list[SeatRecord], after: list[SeatRecord]) -> tuple[SeatRecord, ...]:

@@ -43,6 +43,12 @@ tables = Table(
     Column("result", Text, nullable=True),
     # The table a rematch of this one opened (POST /api/tables/{id}/rematch); set once.
     Column("rematch_id", String(64), ForeignKey("tables.id", ondelete="SET NULL"), nullable=True),
+    # The seats the game waits for (State.to_act(), a JSON list), written at creation and in the
+    # commit of each action that changes it: My tables lists a running table from its row,
+    # without replaying it (gametable.server.player_tables). NULL: not known (from before 0009).
+    Column("to_act", Text, nullable=True),
+    # A friendly table: its acting seat may ask the search for hints, and it is never rated.
+    Column("hints", Boolean, nullable=False, server_default=false()),
     # Listed among the open tables (GET /api/open-tables) while it has a free seat, and the
     # language its creator plays in (gametable.server.open_tables).
     Column("listed", Boolean, nullable=False, server_default=false()),
@@ -219,4 +225,22 @@ state_checkpoints = Table(
     Column("state_version", Integer, nullable=False),
     Column("state", Text, nullable=False),  # the state's JSON
     PrimaryKeyConstraint("table_id", "seq", name="pk_state_checkpoints"),
+)
+
+#: the search bot's review of a finished table (gametable.server.rooms.reviews): asked for once,
+#: judged in worker processes, stored as the JSON the API serves. ``owner`` is the process that
+#: judges it and ``updated_ms`` its last sign of life: a queued or running review whose owner
+#: went quiet (a restart) is taken up again.
+table_reviews = Table(
+    "table_reviews",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("status", String(16), nullable=False),  # queued | running | done | failed
+    Column("progress", Float, nullable=False, server_default="0"),
+    Column("review", Text, nullable=True),  # the review's JSON once done
+    Column("error", Text, nullable=True),  # why it failed
+    Column("owner", String(32), nullable=True),
+    Column("requested_ms", BigInteger, nullable=False),
+    Column("updated_ms", BigInteger, nullable=False),
+    Index("ix_table_reviews_status", "status", "updated_ms"),
 )

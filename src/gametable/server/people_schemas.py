@@ -76,7 +76,7 @@ class GameHistory(BaseModel):
 
 class RatingPoint(BaseModel):
     time_ms: int
-    rating: float = Field(description="The rating after that game, on the scale pages show.")
+    rating: int = Field(description="The rating after that game, on the scale pages show (1500 + 48 (mu - 25)).")
 
 
 class GameStatsInfo(BaseModel):
@@ -98,7 +98,7 @@ class Standing(BaseModel):
     place: int
     player_id: str
     name: str
-    rating: float
+    rating: int = Field(description="On the scale pages show (1500 + 48 (mu - 25)).")
     games: int
 
 

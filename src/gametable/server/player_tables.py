@@ -6,7 +6,8 @@ its locks and its one way of telling the watchers.
 
 from __future__ import annotations
 
-import asyncio
+import hmac
+import json
 import logging
 import secrets
 from dataclasses import replace
@@ -26,16 +27,24 @@ MY_TABLES_LIMIT = 100
 
 async def my_tables(manager: TableManager, player_id: str) -> list[dict[str, Any]]:
     """The player's tables: those where it is their turn first, then the other running ones,
-    then the finished ones (newest first). Running tables are brought into memory (to say whose
-    turn it is); finished ones are read from their stored result, without a replay."""
+    then the finished ones (newest first). Answered from the tables' rows: whose turn it is is
+    stored with each commit that changes it (models.tables.c.to_act) and a finished game's
+    result when it is settled, so no table is replayed or brought into memory, on whichever
+    process serves the request. Only a row that does not say (a table from before the column,
+    a finished game not settled yet) is read from the table itself."""
     found = await manager.read(manager.players.tables_of, player_id, MY_TABLES_LIMIT)
-    live = await asyncio.gather(*(_live_if_needed(manager, record) for record, _ in found))
-    entries = [_entry(record, seats, table, player_id) for (record, seats), table in zip(found, live)
-               if table is not _CANNOT_LOAD]
-    live = [table for table in live if table is not _CANNOT_LOAD]
-    for entry, table in zip(entries, live):
-        if table is not None and entry["status"] == "finished" and entry["result"] is None:
+    entries = []
+    for record, seats in found:
+        if record.to_act is not None and not (record.finished_ms is not None and record.result is None):
+            entries.append(_entry(record, seats, None, player_id))
+            continue
+        table = await _read_table(manager, record)
+        if table is _CANNOT_LOAD:
+            continue
+        entry = _entry(record, seats, table, player_id)
+        if entry["status"] == "finished" and entry["result"] is None:
             entry["result"] = await manager.settle(table)  # finished before it could be settled
+        entries.append(entry)
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "finished",
                                 -(e["finished_ms"] or e["created_ms"])))
     return entries
@@ -45,9 +54,7 @@ async def my_tables(manager: TableManager, player_id: str) -> list[dict[str, Any
 _CANNOT_LOAD = object()
 
 
-async def _live_if_needed(manager: TableManager, record: TableRecord) -> LiveTable | None | object:
-    if record.finished_ms is not None and record.result is not None:
-        return None
+async def _read_table(manager: TableManager, record: TableRecord) -> LiveTable | object:
     try:
         try:
             return await manager.table(record.id)
@@ -60,18 +67,24 @@ async def _live_if_needed(manager: TableManager, record: TableRecord) -> LiveTab
 
 def _entry(record: TableRecord, seats: list[SeatRecord], table: LiveTable | None,
            player_id: str) -> dict[str, Any]:
+    """``table``: the table itself; None: its row says all (see my_tables)."""
     if table is not None:
         seats, status = table.seats, table.status
         to_act = table.state.to_act() if status == "playing" else []
         result = table.state.result() if status == "finished" else None
         rematch = table.record.rematch_id
     else:
-        status, to_act, result, rematch = "finished", [], record.result, record.rematch_id
+        status = ("finished" if record.finished_ms is not None
+                  else "waiting" if any(s.kind == "open" for s in seats) else "playing")
+        to_act = list(record.to_act or []) if status == "playing" else []
+        result, rematch = record.result, record.rematch_id
     you = next((s.seat for s in seats if s.kind == "human" and s.player_id == player_id), None)
     kept = next((s.seat for s in seats if s.kind == "open" and s.player_id == player_id), None)
     return {
         "id": record.id, "game": record.game, "status": status,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id} for s in seats],
+        # away: a person's seat the bot plays (they left, or ran out of time): "bots finished"
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "player": s.player_id,
+                   "away": s.reclaim_hash is not None} for s in seats],
         "you": you, "invited": kept, "to_act": to_act, "your_turn": you is not None and you in to_act,
         "result": result, "rematch": rematch,
         "created_ms": record.created_ms, "finished_ms": record.finished_ms,
@@ -89,7 +102,7 @@ async def rematch(manager: TableManager, table_id: str, token: str | None,
         raise Unauthorized("send your seat token as 'Authorization: Bearer <token>' (or sign in "
                            "as the seat's player)")
     async with manager.locked(table_id) as old:
-        seat = manager.seat_for_token(old, token, player_id)
+        seat = _players_seat(manager, old, token, player_id)
         if seat is None:
             raise Forbidden("only the people who played at this table can ask for its rematch")
         if old.status != "finished":
@@ -113,6 +126,21 @@ async def rematch(manager: TableManager, table_id: str, token: str | None,
     return rematch_id, joined, new_token
 
 
+def _players_seat(manager: TableManager, table: LiveTable, token: str | None,
+                  player_id: str | None) -> int | None:
+    """The seat the caller played at a table, also one that went to the bot before the end
+    (they left, or their time ran out): they played there too, and may ask for a rematch."""
+    seat = manager.seat_for_token(table, token, player_id)
+    if seat is not None:
+        return seat
+    if token is not None:
+        token_hash = hash_token(token)
+        return next((s.seat for s in table.seats if s.reclaim_hash is not None
+                     and hmac.compare_digest(s.reclaim_hash, token_hash)), None)
+    return next((s.seat for s in table.seats
+                 if s.kind == "bot" and player_id is not None and s.player_id == player_id), None)
+
+
 def _rematch_of(old: LiveTable, seat: int, token: str) -> tuple[dict[str, Any], list[SeatRecord]]:
     """The columns of the rematch's table row that belong to one game (everything else is
     copied from the old row), and its seats."""
@@ -131,5 +159,6 @@ def _rematch_of(old: LiveTable, seat: int, token: str) -> tuple[dict[str, Any], 
                                     clock_ms=bank))
     fresh = {"id": secrets.token_urlsafe(16), "seed": seed, "bot_seed": secrets.randbelow(2**62),
              "creator_hash": hash_token(token), "created_ms": now_ms(), "finished_ms": None,
-             "bot_due": bot_to_move(state, seats) is not None, "result": None, "rematch_id": None}
+             "bot_due": bot_to_move(state, seats) is not None, "result": None, "rematch_id": None,
+             "to_act": json.dumps(state.to_act())}
     return fresh, seats

@@ -98,6 +98,15 @@ class PlayerStore:
             conn.execute(insert(models.signin_links).values(
                 token_hash=token_hash, player_id=player_id, expires_ms=expires_ms))
 
+    def signin_link_player(self, token_hash: str, now: int) -> str | None:
+        """The player a link would sign in as, if it is unused and unexpired; the link stays
+        (a device signed in as someone else asks its person first)."""
+        links = models.signin_links
+        with self.engine.connect() as conn:
+            row = conn.execute(select(links.c.player_id, links.c.expires_ms)
+                               .where(links.c.token_hash == token_hash)).first()
+        return row.player_id if row is not None and row.expires_ms > now else None
+
     def use_signin_link(self, token_hash: str, now: int) -> str | None:
         """The player a link signs in as, if it is unused and unexpired; it is deleted either
         way (one statement, so two devices racing with the same link cannot both win)."""
@@ -119,7 +128,7 @@ class PlayerStore:
         with self.engine.connect() as conn:
             ids = [r.id for r in conn.execute(select(t.c.id).where(mine)
                                               .order_by(t.c.created_ms.desc()).limit(limit))]
-        return [(self.store.load_table(table_id), self.store.load_seats(table_id)) for table_id in ids]
+        return self.store.records_with_seats(ids)
 
     def settle(self, table_id: str, game: str, result: dict[str, Any],
                ranked: list[tuple[str, int]] | None, now: int) -> bool:

@@ -11,16 +11,18 @@ import qrcode.image.svg
 from fastapi import APIRouter, Header, Request, Response
 
 from gametable.server.api import bearer_token, invite_url
-from gametable.server.errors import Gone, NotFound, Unauthorized
-from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, OptionalPlayer, RequiredPlayer,
-                                       clear_session_cookie, new_secret, session_expiry,
-                                       set_session_cookie)
+from gametable.server.errors import Conflict, Gone, NotFound, Unauthorized
+from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, PREVIOUS_COOKIE, OptionalPlayer,
+                                       RequiredPlayer, clear_session_cookie, new_secret,
+                                       session_expiry, session_player, set_session_cookie)
 from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.player_tables import my_tables, rematch
 from gametable.server.players import Player
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
-from gametable.server.schemas import (Joined, Me, MyTables, NewPlayer, PlayerChanges, PlayerPage,
-                                      RematchOpened, Signin, SigninLink)
+from gametable.server.ratings import provisional
+from gametable.server.schemas import (Joined, Me, MyTables, NewPlayer, PlayerChanges, PlayerName,
+                                      PlayerPage, RematchOpened, Session, Signin, SigninCheck,
+                                      SigninLink)
 from gametable.server.tables import TableManager, hash_token, now_ms
 
 router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
@@ -44,6 +46,20 @@ def _me(player: Player) -> dict:
             responses=_NO_SESSION)
 async def get_me(player: Player = RequiredPlayer) -> dict:
     return _me(player)
+
+
+@router.get("/session", response_model=Session,
+            summary="Who this browser is signed in as: 200 also when it is nobody (what pages ask)")
+async def get_session(request: Request, player: Player | None = OptionalPlayer) -> dict:
+    previous = await _previous(request, player)
+    return {"player": _me(player) if player else None,
+            "previous": {"id": previous.id, "name": previous.name} if previous else None}
+
+
+async def _previous(request: Request, current: Player | None) -> Player | None:
+    """The player of the session a sign-in link switched this browser from, if it still lives."""
+    previous = await session_player(request, PREVIOUS_COOKIE)
+    return previous if previous is not None and (current is None or previous.id != current.id) else None
 
 
 @router.post("/me", response_model=Me, status_code=201,
@@ -106,26 +122,74 @@ def qr_svg(text: str) -> str:
     return out.getvalue().decode()
 
 
+@router.post("/signin/check", response_model=PlayerName,
+             summary="Whom a sign-in link signs in as (the link stays unused)",
+             responses={410: {"description": "The link has expired or was used already"}})
+async def check_signin_link(body: SigninCheck, request: Request) -> dict:
+    manager = _manager(request)
+    player_id = await manager.read(manager.players.signin_link_player, hash_token(body.token), now_ms())
+    player = await manager.read(manager.players.player, player_id) if player_id else None
+    if player is None:
+        raise Gone(_LINK_GONE)
+    return {"id": player.id, "name": player.name}
+
+
+_LINK_GONE = "this sign-in link has expired or was used already; show a new one on your other device"
+
+
 @router.post("/signin", response_model=Me,
              summary="Sign this browser in with a sign-in link's secret (sets the session cookie)",
              responses={410: {"description": "The link has expired or was used already"},
+                        409: {"description": "This browser is signed in as another player and "
+                                             "'switch' was not sent: the link is not used"},
                         403: _NO_SESSION[403]})
 async def sign_in(body: Signin, request: Request, response: Response,
                   current: Player | None = OptionalPlayer) -> dict:
     manager = _manager(request)
-    now = now_ms()
-    player_id = await manager.write(manager.players.use_signin_link, hash_token(body.token), now)
+    now, token_hash = now_ms(), hash_token(body.token)
+    if current is not None and not body.switch:
+        # Refused by default: a device signed in as someone else changes hands only if its
+        # person says so (the page asks), and the link stays usable meanwhile.
+        owner = await manager.read(manager.players.signin_link_player, token_hash, now)
+        if owner is None:
+            raise Gone(_LINK_GONE)
+        if owner != current.id:
+            raise Conflict(f"this browser is signed in as {current.name}: ask its person, then send "
+                           "\"switch\": true to sign in as the link's player instead")
+    player_id = await manager.write(manager.players.use_signin_link, token_hash, now)
     player = await manager.read(manager.players.player, player_id) if player_id else None
     if player is None:
-        raise Gone("this sign-in link has expired or was used already; show a new one on your "
-                   "other device")
+        raise Gone(_LINK_GONE)
+    if current is not None and current.id == player.id:
+        return _me(player)  # signed in as them already
     old_secret = request.cookies.get(COOKIE)
-    if current is not None and old_secret:  # this browser was someone: that session ends
-        await manager.write(manager.players.end_session, hash_token(old_secret))
+    if current is not None and old_secret:
+        # Kept, not ended: this browser can sign back in as them (POST /api/me/switch-back).
+        set_session_cookie(response, request, old_secret, PREVIOUS_COOKIE)
     secret = new_secret()
     await manager.write(manager.players.add_session, player.id, hash_token(secret), now, session_expiry(now))
     set_session_cookie(response, request, secret)
     return _me(player)
+
+
+@router.post("/me/switch-back", response_model=Me,
+             summary="Sign back in as the player a sign-in link switched this browser from",
+             responses={404: {"description": "This browser was signed in as nobody else (or that "
+                                             "session has ended)"},
+                        403: _NO_SESSION[403]})
+async def switch_back(request: Request, response: Response,
+                      current: Player | None = OptionalPlayer) -> dict:
+    previous = await _previous(request, current)
+    if previous is None:
+        raise NotFound("this browser was signed in as nobody else before; sign in with a link "
+                       "from a device where you are signed in")
+    set_session_cookie(response, request, request.cookies[PREVIOUS_COOKIE])
+    current_secret = request.cookies.get(COOKIE)
+    if current is not None and current_secret:  # the two swap: either can come back
+        set_session_cookie(response, request, current_secret, PREVIOUS_COOKIE)
+    else:
+        clear_session_cookie(response, request, PREVIOUS_COOKIE)
+    return _me(previous)
 
 
 @router.get("/me/tables", response_model=MyTables, summary="Your tables: your turn first",
@@ -143,8 +207,9 @@ async def player_page(request: Request, player_id: PlayerId) -> dict:
         raise NotFound("there is no player with this id")
     ratings = await manager.read(manager.players.ratings, player_id)
     return {"id": player.id, "name": player.name,
-            "ratings": [{"game": r.game, "rating": r.skill.shown, "mu": r.skill.mu,
-                         "sigma": r.skill.sigma, "games": r.games} for r in ratings]}
+            "ratings": [{"game": r.game, "displayed": r.skill.displayed,
+                         "provisional": provisional(r.games), "rating": r.skill.shown,
+                         "mu": r.skill.mu, "sigma": r.skill.sigma, "games": r.games} for r in ratings]}
 
 
 @router.post("/tables/{table_id}/adopt", response_model=Joined,

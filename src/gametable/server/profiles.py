@@ -49,7 +49,7 @@ class GameStats:
     move_ms_sum: int = 0
     moves: int = 0
     #: (time, rating on the shown scale) after each rated game, oldest first
-    ratings: list[tuple[int, float]] = field(default_factory=list)
+    ratings: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _finished_of(player_id: str, limit: int, offset: int = 0):
@@ -102,7 +102,7 @@ def stats_of(store: LogStore, player_id: str) -> list[GameStats]:
         spent = conn.execute(select(gaps.c.table_id, gaps.c.seat, func.sum(gaps.c.spent), func.count())
                              .where(gaps.c.spent.is_not(None), gaps.c.timeout.is_(False))
                              .group_by(gaps.c.table_id, gaps.c.seat)).all() if rows else []
-        history = conn.execute(select(h.c.game, h.c.time, displayed(h.c.mu, h.c.sigma).label("rating"))
+        history = conn.execute(select(h.c.game, h.c.time, h.c.mu)
                                .where(h.c.player_id == player_id)
                                .order_by(h.c.time.desc()).limit(RATING_POINTS_MAX * 8)).all()
     by_game: dict[str, GameStats] = {}
@@ -125,7 +125,7 @@ def stats_of(store: LogStore, player_id: str) -> list[GameStats]:
             stats.moves += moves
     for row in reversed(history):
         points = by_game.setdefault(row.game, GameStats(row.game)).ratings
-        points.append((row.time, row.rating))
+        points.append((row.time, displayed(row.mu)))
     for stats in by_game.values():
         stats.ratings = stats.ratings[-RATING_POINTS_MAX:]
     return sorted(by_game.values(), key=lambda stats: stats.game)
@@ -136,17 +136,18 @@ class Standing:
     place: int
     player_id: str
     name: str
-    rating: float
+    rating: int
     games: int
 
 
 def leaderboard(store: LogStore, game: str, offset: int, limit: int) -> list[Standing]:
-    """The players of ``game`` with at least LEADERBOARD_MIN_GAMES rated games, best first."""
+    """The players of ``game`` with at least LEADERBOARD_MIN_GAMES rated games, best first, on
+    the displayed scale (ratings.displayed, which rises with mu: so the order is mu's)."""
     r, p = models.ratings, models.players
-    shown = displayed(r.c.mu, r.c.sigma).label("rating")
     with store.engine.connect() as conn:
-        rows = conn.execute(select(p.c.id, p.c.name, shown, r.c.games).join(p, p.c.id == r.c.player_id)
+        rows = conn.execute(select(p.c.id, p.c.name, r.c.mu, r.c.games).join(p, p.c.id == r.c.player_id)
                             .where(r.c.game == game, r.c.games >= LEADERBOARD_MIN_GAMES)
-                            .order_by(shown.desc(), r.c.games.desc(), p.c.id)
+                            .order_by(r.c.mu.desc(), r.c.games.desc(), p.c.id)
                             .offset(offset).limit(limit)).all()
-    return [Standing(offset + i + 1, row.id, row.name, row.rating, row.games) for i, row in enumerate(rows)]
+    return [Standing(offset + i + 1, row.id, row.name, displayed(row.mu), row.games)
+            for i, row in enumerate(rows)]

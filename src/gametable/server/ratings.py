@@ -2,8 +2,10 @@
 
 The model is OpenSkill's Plackett-Luce (the ``openskill`` package): a rating is a skill
 estimate ``mu`` and its uncertainty ``sigma``, updated from the finishing order of any number of
-players; what a page shows is the conservative estimate ``mu - 3 sigma`` (OpenSkill's ordinal),
-which starts at 0 and rises as games show a player's strength.
+players. What a page shows is the **displayed rating**, on the familiar scale of chess and
+Board Game Arena players: 1500 for a new player, rising with wins and falling with losses
+(:func:`displayed`); it is "provisional" until :data:`PROVISIONAL_GAMES` rated games. The API
+also gives OpenSkill's conservative estimate ``mu - 3 sigma`` (its ordinal) and mu, sigma.
 
 Only games where every seat was a person signed in as a different player are rated (no bots,
 no seat handed to a bot, no player holding two seats): see :func:`rated_players`.
@@ -20,6 +22,14 @@ from gametable.server.store import SeatRecord
 
 _MODEL = PlackettLuce()
 
+#: the displayed rating of a new player (mu = 25)
+DISPLAY_CENTRE = 1500
+#: displayed points per unit of mu: 200 / beta, with beta = 25/6 the model's performance spread.
+#: A skill gap of one beta wins about 76% of two-player games, which Elo calls 200 points.
+DISPLAY_POINTS_PER_MU = 48
+#: a rating is provisional (still moving fast, sigma large) until this many rated games
+PROVISIONAL_GAMES = 5
+
 
 @dataclass(frozen=True)
 class Skill:
@@ -28,15 +38,25 @@ class Skill:
 
     @property
     def shown(self) -> float:
-        """What a page shows (see :func:`displayed`)."""
-        return displayed(self.mu, self.sigma)
+        """What a page shows: the conservative estimate (OpenSkill's ordinal)."""
+        return _MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal()
+
+    @property
+    def displayed(self) -> int:
+        """The rating as people read it: see :func:`displayed`."""
+        return displayed(self.mu)
 
 
-def displayed(mu, sigma):
-    """The rating on the scale pages show, from ``mu`` and ``sigma``: the conservative estimate
-    ``mu - 3 sigma`` (OpenSkill's ordinal). The one place the scale is defined: it takes floats
-    or SQL column expressions alike, so the leaderboard orders by the same formula it shows."""
-    return mu - 3 * sigma
+def displayed(mu: float) -> int:
+    """1500 + 48 (mu - 25), rounded: a new player shows 1500, and the number moves like an Elo
+    rating. It is mu, not the conservative estimate, because that one rises with every game
+    played (sigma shrinks), even for a player who loses half their games; the uncertainty is
+    said instead by "provisional" (:func:`provisional`)."""
+    return round(DISPLAY_CENTRE + DISPLAY_POINTS_PER_MU * (mu - _MODEL.mu))
+
+
+def provisional(games: int) -> bool:
+    return games < PROVISIONAL_GAMES
 
 
 def new_skill() -> Skill:

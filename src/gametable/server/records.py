@@ -35,6 +35,11 @@ class TableRecord:
     clock: dict[str, Any] | None = None
     #: after this many timeouts in a row a seat goes to the bot
     timeouts_to_bot: int = 3
+    #: the seats the game waited for at the last commit, as stored (models.tables.c.to_act;
+    #: None: not known). Only My tables reads it; a hot table's own state is what counts.
+    to_act: list[int] | None = None
+    #: a friendly table: the acting seat may ask for hints; never rated
+    hints: bool = False
     #: listed among the open tables while a seat is free, and the creator's language
     listed: bool = False
     lang: str | None = None
@@ -121,6 +126,8 @@ class Append:
     bot_due: bool | None = None
     #: seat rows the action changes (their clocks, or a seat that timed out going to the bot)
     seats: tuple[SeatRecord, ...] = ()
+    #: the seats the game waits for after the action, or None when the action does not change them
+    to_act: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,8 @@ def table_record_from_row(row: Any) -> TableRecord:
         created_ms=row.created_ms, finished_ms=row.finished_ms, bot_due=row.bot_due,
         bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
         rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
-        timeouts_to_bot=row.timeouts_to_bot, listed=row.listed, lang=row.lang,
+        timeouts_to_bot=row.timeouts_to_bot, to_act=json.loads(row.to_act) if row.to_act else None,
+        hints=bool(row.hints), listed=row.listed, lang=row.lang,
     )
 
 

@@ -6,7 +6,7 @@ import base64
 from typing import Annotated, Any, Callable, Literal, Union
 
 from fastapi import FastAPI
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from gametable import i18n
 from gametable.server import clocks, names
@@ -90,6 +90,9 @@ class CreateTable(Strict):
     timeouts_to_bot: int = Field(clocks.DEFAULT_TIMEOUTS_TO_BOT, ge=clocks.TIMEOUTS_TO_BOT[0],
                                  le=clocks.TIMEOUTS_TO_BOT[1], strict=True, description=(
         "After this many timeouts in a row a seat goes to the bot, until its player takes it back."))
+    hints: StrictBool = Field(False, description=(
+        "A friendly table: the seat to act may ask the search for its top three choices "
+        "(GET /api/tables/{id}/hint). Such a table is never rated."))
     listed: bool = Field(False, strict=True, description=(
         "List the table among the open tables (GET /api/open-tables) while it has a seat for anyone."))
     lang: Language | None = Field(None, description="The language the table plays in (the open tables' "
@@ -188,6 +191,8 @@ class TableSnapshot(BaseModel):
                                         "(all of them: restart the turn).")
     result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
     rematch: str | None = Field(None, description="The id of this table's rematch, once someone asked for one.")
+    hints: bool = Field(False, description="A friendly table: the seat to act may ask for hints "
+                                           "(GET /api/tables/{id}/hint); never rated.")
 
 
 class ActionRequest(Strict):
@@ -236,7 +241,8 @@ class PushKeys(Strict):
 
 
 class PushSubscribe(Strict):
-    endpoint: str = Field(max_length=2048, description="The push service's address for this browser (https).")
+    endpoint: str = Field(max_length=2048, description="The push service's address for this browser: https, "
+                          "at a known push service (the server's allow-list), at public addresses only.")
     keys: PushKeys
     lang: Literal[tuple(i18n.LANGUAGES)] = Field("en", description="The language of the messages.")
 
@@ -246,7 +252,8 @@ class PushUnsubscribe(Strict):
 
 
 class PushKey(BaseModel):
-    public_key: str = Field(description="The server's VAPID public key: PushManager.subscribe's applicationServerKey.")
+    public_key: str | None = Field(description="The server's VAPID public key: PushManager.subscribe's "
+                                               "applicationServerKey; null when the server sends no push.")
 
 
 class ChatPost(Strict):
@@ -355,11 +362,31 @@ class SigninLink(BaseModel):
 
 class Signin(Strict):
     token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+    switch: bool = Field(False, description="Sign in even though this browser is signed in as another "
+                                            "player (its person said so); without it, 409.")
+
+
+class SigninCheck(Strict):
+    token: str = Field(max_length=64, description="The secret of a sign-in link (its fragment).")
+
+
+class PlayerName(BaseModel):
+    id: str
+    name: str
+
+
+class Session(BaseModel):
+    player: Me | None = Field(description="The player this browser is signed in as; null: none.")
+    previous: PlayerName | None = Field(description="The player this browser was signed in as before a "
+                                                    "sign-in link switched it: it can sign back in.")
 
 
 class RatingInfo(BaseModel):
     game: str
-    rating: float = Field(description="The conservative estimate shown (OpenSkill's ordinal: mu - 3 sigma).")
+    displayed: int = Field(description="The rating pages show: 1500 + 48 (mu - 25), 1500 for a new player "
+                                       "(docs/server.md, Ratings).")
+    provisional: bool = Field(description="Fewer than 5 rated games: the rating still moves fast.")
+    rating: float = Field(description="The conservative estimate (OpenSkill's ordinal: mu - 3 sigma).")
     mu: float
     sigma: float
     games: int = Field(description="Rated games played: finished games against other people only.")
@@ -376,6 +403,8 @@ class MySeat(BaseModel):
     kind: Literal["open", "human", "bot"]
     name: str
     player: str | None = Field(None, description="The player whose seat it is (on an open seat: kept for).")
+    away: bool = Field(False, description="A person's seat the bot plays now (they left, or ran out of "
+                                          "time): on a finished table, the bots finished the game for it.")
 
 
 class MyTable(BaseModel):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import sys
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
@@ -283,9 +282,7 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
     def find_splicer() -> Any:
         return getattr(getattr(app, "state", None), "splicer", None)
 
-    log_config = uvicorn_log_config(settings.log_format, log_level)
-    if log_config is not None:
-        extra.setdefault("log_config", log_config)
+    extra.setdefault("log_config", uvicorn_log_config(settings.log_format, log_level))
     config = uvicorn.Config(
         app, host=host, port=port, log_level=log_level,
         http=http_protocol(settings, held, on_busy=on_busy, find_splicer=find_splicer),
@@ -298,11 +295,11 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
         limit_concurrency=served,
         h11_max_incomplete_event_size=settings.max_header_bytes,
         # Only the listed proxies may set the client address (X-Forwarded-For) and scheme.
-        proxy_headers=True, forwarded_allow_ips=settings.forwarded_allow_ips,
+        proxy_headers=settings.trusted_proxies() is not None,
+        forwarded_allow_ips=settings.trusted_proxies() or "",
         server_header=False,
         **extra,
     )
-    redact_request_logs()  # after the Config, which sets uvicorn's logging up
     return config
 
 
@@ -328,43 +325,6 @@ class DrainingServer(uvicorn.Server):
             except Exception:  # noqa: BLE001 - uvicorn's own shutdown must still run
                 log.exception("closing the live connections failed; shutting down anyway")
         await super().shutdown(sockets)
-
-
-class RedactSecrets(logging.Filter):
-    """Blanks any ``token=...`` in a log line. Our clients never put a secret in a URL (the
-    WebSocket refuses one with 4400), but a client that does must not get it into the logs.
-
-    The record's arguments are redacted one by one and kept, so that the JSON log lines still
-    have an access line's fields (gametable.server.logs); anything still showing a token after
-    that is flattened into a redacted message."""
-
-    _SECRET = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(self._redact(a) if isinstance(a, str) else a for a in record.args)
-        if isinstance(record.msg, str):
-            record.msg = self._redact(record.msg)
-        message = record.getMessage()
-        redacted = self._redact(message)
-        if redacted != message:
-            record.msg, record.args = redacted, ()
-        return True
-
-    def _redact(self, text: str) -> str:
-        return self._SECRET.sub(r"\1[redacted]", text) if "token=" in text.lower() else text
-
-
-#: the loggers that write request lines (uvicorn's access log, and its WebSocket lines)
-_REQUEST_LOGGERS = ("uvicorn.access", "uvicorn.error")
-
-
-def redact_request_logs() -> None:
-    """Install RedactSecrets on uvicorn's request loggers (once)."""
-    for name in _REQUEST_LOGGERS:
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
-            logger.addFilter(RedactSecrets())
 
 
 def client_address(connection: HTTPConnection) -> str:

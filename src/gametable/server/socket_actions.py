@@ -32,6 +32,8 @@ from fastapi import HTTPException, WebSocket
 from pydantic import ValidationError
 
 from gametable.server.errors import TableError
+from gametable.server.outages import RETRY_AFTER, STORE_DOWN, STORE_ERRORS
+from gametable.server.outages import reason as outage_reason
 from gametable.server.schemas import ActionRequest, UndoRequest, validation_detail
 from gametable.server.serving import client_address
 
@@ -122,6 +124,11 @@ async def answer(connection: Connection, message: dict, work: Callable[[], Await
         return
     except TableError as exc:
         refuse(connection, message, Refusal(exc.status, exc.message))
+        return
+    except STORE_ERRORS as exc:
+        log.warning("the store is unreachable: a WebSocket %s of table %s refused 503 (%s)",
+                    message.get("type"), connection.table_id, outage_reason(exc))
+        refuse(connection, message, Refusal(503, STORE_DOWN, RETRY_AFTER))
         return
     except Exception:  # noqa: BLE001 - as the HTTP API's 500: the client is told, the socket stays
         log.exception("table %s: a WebSocket message failed", connection.table_id)

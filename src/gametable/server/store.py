@@ -73,7 +73,9 @@ class LogStore:
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
                 bot_due=record.bot_due, bot_level=record.bot_level,
                 clock=json.dumps(record.clock) if record.clock is not None else None,
-                timeouts_to_bot=record.timeouts_to_bot, listed=record.listed, lang=record.lang,
+                timeouts_to_bot=record.timeouts_to_bot, hints=record.hints,
+                to_act=json.dumps(record.to_act) if record.to_act is not None else None,
+                listed=record.listed, lang=record.lang,
             ))
             conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 
@@ -105,6 +107,8 @@ class LogStore:
                         changes["finished_ms"] = a.record.time
                     if a.bot_due is not None:
                         changes["bot_due"] = a.bot_due
+                    if a.to_act is not None:
+                        changes["to_act"] = json.dumps(list(a.to_act))
                     if changes:
                         conn.execute(update(models.tables)
                                      .where(models.tables.c.id == a.table_id).values(**changes))
@@ -283,6 +287,17 @@ class LogStore:
         if row is None:
             return None
         return StateCheckpoint(table_id, row.seq, row.state_version, row.state)
+
+    def records_with_seats(self, table_ids: list[str]) -> list[tuple[TableRecord, list[SeatRecord]]]:
+        """These tables' rows and seats (those that exist, in the order given), in two queries."""
+        t, seats = models.tables, models.seats
+        with self.engine.connect() as conn:
+            records = {r.id: table_record_from_row(r) for r in conn.execute(select(t).where(t.c.id.in_(table_ids)))}
+            seat_rows: dict[str, list[SeatRecord]] = {i: [] for i in records}
+            for r in conn.execute(select(seats).where(seats.c.table_id.in_(list(records)))
+                                  .order_by(seats.c.table_id, seats.c.seat)):
+                seat_rows[r.table_id].append(seat_record_from_row(r))
+        return [(records[i], seat_rows[i]) for i in table_ids if i in records]
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         with self.engine.connect() as conn:

@@ -291,6 +291,7 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
         await manager.watching.watch(table_id, socket)
     except TableError as exc:  # Crowded
         raise Refused(4000 + exc.status, exc.message) from None
+    manager.bots.opened(table_id)
     sender = asyncio.create_task(socket.send_forever())
     connection = Connection(websocket, table_id, token, socket, manager, socket.player_id)
     try:

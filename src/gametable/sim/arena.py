@@ -13,11 +13,14 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from gametable import bots
 from gametable.engine import Action, Game, State
 from gametable.sim.runner import BOT_SEED_SALT, play_game
+
+if TYPE_CHECKING:
+    from gametable.sim.cluster import Cluster
 
 
 def lineups(levels: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -190,12 +193,13 @@ class Ratings:
 
 
 def run_arena(plan: ArenaPlan, games: int, workers: int = 1,
-              on_game: Callable[[ArenaGame], None] | None = None) -> Ratings:
-    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes and rate the levels."""
+              on_game: Callable[[ArenaGame], None] | None = None, cluster: "Cluster | None" = None) -> Ratings:
+    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes or on a Ray ``cluster`` and
+    rate the levels."""
     from gametable.sim.pool import play_all
 
     ratings = Ratings(plan.levels)
-    for game in play_all(plan, games, workers):
+    for game in play_all(plan, games, workers, cluster):
         ratings.add(game)
         if on_game:
             on_game(game)

@@ -13,6 +13,7 @@ import signal
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
 
 if TYPE_CHECKING:
+    from gametable.sim.cluster import Cluster
     from gametable.sim.savefile import SavedGame
 
 
@@ -53,9 +54,12 @@ def _chunk_size(games: int, workers: int) -> int:
     return max(1, min(64, games // (workers * 16)))
 
 
-def play_all(plan: Plan, games: int, workers: int = 1) -> Iterator[Any]:
-    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes (1: in this process);
-    yield each record as its game finishes."""
+def play_all(plan: Plan, games: int, workers: int = 1, cluster: "Cluster | None" = None) -> Iterator[Any]:
+    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes (1: in this process), or on
+    ``cluster``'s CPUs (gametable.sim.cluster) if given; yield each record as its game finishes."""
+    if cluster is not None:
+        yield from cluster.play_all(plan, games)
+        return
     workers = min(worker_count(workers), games)
     if workers <= 1:
         for index in range(games):

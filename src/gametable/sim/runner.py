@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from gametable import bots
 from gametable.bots import Bot, RandomBot
 from gametable.engine import Action, Game, State
+
+if TYPE_CHECKING:
+    from gametable.sim.cluster import Cluster
 
 #: mixed into a game's seed to seed its bots, so that bots and game draw different numbers
 BOT_SEED_SALT = 0x5EED
@@ -220,15 +223,15 @@ def simulate(
 
 
 def run_plan(plan: RunPlan, games: int, workers: int = 1,
-             on_game: Callable[[GameRecord], None] | None = None) -> SimulationSummary:
-    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes (see gametable.sim.pool); the
-    summary is the same for any number. ``on_game`` sees each game as it finishes, in the order
-    they finish."""
+             on_game: Callable[[GameRecord], None] | None = None, cluster: "Cluster | None" = None) -> SimulationSummary:
+    """Play games 0 .. games-1 of ``plan`` on ``workers`` processes or on a Ray ``cluster`` (see
+    gametable.sim.pool); the summary is the same for any. ``on_game`` sees each game as it
+    finishes, in the order they finish."""
     from gametable.sim.pool import play_all
 
     summary = SimulationSummary(plan.game.name, plan.players, plan.first_seed, levels=list(plan.levels))
     start = time.perf_counter()
-    for record in play_all(plan, games, workers):
+    for record in play_all(plan, games, workers, cluster):
         summary.add(record)
         if on_game:
             on_game(record)

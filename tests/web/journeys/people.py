@@ -1,61 +1,64 @@
-"""A person in a browser: one Playwright context at a screen size and in a language, who becomes a
-player through the page (types a name in the lobby or the join dialog; no token is ever put into
-the browser's storage by a test), and whose console errors and failed requests are recorded.
+"""People at a game night, for the journeys: each a browser context of their own (a phone, a
+tablet or a desktop, in their language) who becomes a player through the page, by typing a name
+in the lobby, the join dialog or My tables, never by a token put into the browser's storage.
 
-A journey asserts ``person.problems() == []`` at its end unless one of its steps provokes a
-failure on purpose (and then it names what it provoked with ``person.expect_problem``).
+A person records what went wrong in their browser: uncaught page errors, console errors (a failed
+request is one too: "Failed to load resource"), requests that failed and answers of 400 or more.
+Every journey ends with ``assert_clean()``: none of these in any browser (no step of the
+journeys provokes a failure on purpose).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+import json
 
 from playwright.sync_api import expect
 
 from tests.web.conftest import SHOTS
 
-PHONE = (390, 844)
-TABLET = (800, 1000)
-DESKTOP = (1400, 900)
-SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
-
-#: ms an expectation waits: pages load a renderer and catalogs first (slow on a shared machine)
+#: ms an expectation waits: pages load a game's renderer and the catalogs first, and a shared
+#: machine answers slowly (a wait ends as soon as the thing is there)
 PATIENCE = 30_000
-
-# Requests the other half of issue 24 stops the pages from making (its defect 9: "/api/me"
-# answers 401 to a browser that is no player yet, a table without Web Push answers 404 to
-# "/api/push"). They are fixed on branch issue-24; until it is merged they are not this
-# journey's failures. Delete this list when both branches are in main.
-_DEFECT_9 = (re.compile(r"/api/me$"), re.compile(r"/api/push$"))
+SIZES = {"phone": (390, 844), "tablet": (800, 1000), "desktop": (1400, 900)}
+#: Persian digits, for reading numbers off a Persian page
+_PERSIAN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 
 
-@dataclass
 class Person:
-    """One browser context and its page; ``name`` is what the person types when asked."""
+    """One person's browser: ``context``, its ``page``, and the ``problems`` seen in it.
 
-    name: str
-    context: object
-    page: object
-    lang: str
-    console_errors: list = field(default_factory=list)
-    failed_requests: list = field(default_factory=list)
-    _expected: list = field(default_factory=list)
+    ``size`` is a key of SIZES; ``touch`` makes the context a touch screen (taps, long presses).
+    """
 
-    # -- what went wrong ------------------------------------------------------------------
-    def expect_problem(self, pattern: str) -> None:
-        """A step that provokes a failure on purpose names it (a regex on the text recorded)."""
-        self._expected.append(re.compile(pattern))
+    def __init__(self, browser, server, name: str, *, lang: str = "en", size: str = "desktop",
+                 touch: bool = False) -> None:
+        width, height = SIZES[size]
+        self.server, self.name, self.lang = server, name, lang
+        self.context = browser.new_context(viewport={"width": width, "height": height}, locale=lang,
+                                           has_touch=touch, is_mobile=touch)
+        self.problems: list[str] = []
+        self.page = self.new_page()
 
-    def problems(self) -> list[str]:
-        """Console errors, uncaught page errors and failed requests nobody provoked."""
-        seen = self.console_errors + self.failed_requests
-        return [p for p in seen if not any(e.search(p) for e in self._expected)]
+    # -- what went wrong ------------------------------------------------------------------------
+    def new_page(self):
+        """A page of this person's browser (their cookies), watched like the first."""
+        page = self.context.new_page()
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+        page.on("console", lambda message: message.type == "error" and self.problems.append(
+            f"console error: {message.text} at {message.location.get('url', '')}"))
+        page.on("requestfailed", lambda request: self.problems.append(
+            f"request failed: {request.method} {request.url} {request.failure}"))
+        page.on("response", lambda response: response.status >= 400 and self.problems.append(
+            f"{response.status} from {response.request.method} {response.url}"))
+        return page
 
-    # -- ordinary steps ----------------------------------------------------------------------
-    def open(self, path_or_url: str, base: str) -> None:
-        url = path_or_url if path_or_url.startswith("http") else base + path_or_url
-        self.page.goto(url)
+    def assert_clean(self) -> None:
+        assert self.problems == [], f"{self.name}'s browser: {self.problems}"
+
+    # -- ordinary steps ---------------------------------------------------------------------------
+    def goto(self, path_or_url: str) -> None:
+        self.page.goto(path_or_url if path_or_url.startswith("http") else self.server.base + path_or_url)
 
     def shot(self, label: str) -> None:
         """A screenshot for people to look at (nothing compares it)."""
@@ -63,69 +66,98 @@ class Person:
         width = self.page.viewport_size["width"]
         self.page.screenshot(path=str(SHOTS / f"journey-{label}-{width}-{self.lang}.png"))
 
-    def create_table(self, base: str, *, players: int, invited: tuple[int, ...] = (), game: str | None = None) -> str:
-        """In the lobby: the name first (as people do), then the game, the count and the seats;
-        create, and return the invite link the page shows."""
-        page = self.page
-        self.open(f"/?lang={self.lang}", base)
-        name = page.locator("#player-name")
-        expect(name).to_be_visible(timeout=PATIENCE)
-        name.fill(self.name)
-        if game:
-            page.locator(f'#games [data-game="{game}"]').click()
-        page.locator(f'#player-count [data-players="{players}"]').click()
-        for seat in invited:
-            page.locator(f'#seats [data-seat="{seat}"] [data-seat-kind="human"]').click()
-        expect(name).to_have_value(self.name)  # what was typed is still there
-        page.locator("#create-button").click()
-        expect(page.locator("#created")).to_be_visible(timeout=PATIENCE)
-        return page.locator("#invite-url").input_value()
-
-    def go_to_created_table(self) -> str:
-        self.page.locator("#open-table").click()
-        expect(self.page.locator("#seat-bar .seat-chip.me")).to_be_visible(timeout=PATIENCE)
-        return self.table_id()
-
-    def join_by_link(self, link: str) -> int:
-        """Open an invite link, type the name in the join dialog and take a seat; returns it."""
-        page = self.page
-        page.goto(link)
-        expect(page.locator("#join-dialog")).to_be_visible(timeout=PATIENCE)
-        page.locator("#join-name").fill(self.name)
-        page.locator("#join-form button[type=submit]").click()
-        mine = page.locator("#seat-bar .seat-chip.me")
-        expect(mine).to_be_visible(timeout=PATIENCE)
-        return int(mine.get_attribute("data-seat"))
-
-    def table_id(self) -> str:
-        return self.page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1]
+    def read(self, path: str):
+        """What the server says to this person (their session cookie): for checking exact figures
+        the page shows rounded. Reading only; every change goes through the page."""
+        response = self.context.request.get(self.server.base + path)
+        assert response.ok, response.text()
+        return response.json()
 
     def close(self) -> None:
         self.context.close()
 
+    # -- becoming a player ------------------------------------------------------------------------
+    def create_table(self, game: str, players: int, *, invited: tuple[int, ...] = (),
+                     options: dict | None = None, clock: dict | None = None) -> str:
+        """In the lobby: the name first (as people do), then the game, the count, the seats
+        (``invited`` ones for people, the others for bots), the options and the clock; the name
+        typed is still there; create, go to the table (seat 0), and return the invite link."""
+        page = self.page
+        self.goto(f"/?lang={self.lang}")
+        name = page.locator("#player-name")
+        expect(name).to_be_visible(timeout=PATIENCE)
+        name.fill(self.name)
+        page.locator(f'#games [data-game="{game}"]').click()
+        page.locator(f'#player-count [data-players="{players}"]').click()
+        for seat in range(1, players):
+            kind = "human" if seat in invited else "bot"
+            page.locator(f'#seats [data-seat="{seat}"] [data-seat-kind="{kind}"]').click()
+        for option, value in (options or {}).items():
+            choice = page.locator(f"#options [data-option=\"{option}\"] [data-value='{json.dumps(value)}']")
+            choice.click()
+            expect(choice).to_have_attribute("aria-checked", "true")
+        if clock:
+            page.locator("#clock-kind").select_option(clock["kind"])
+            for field in ("minutes", "increment", "hours", "timeouts"):
+                if field in clock:
+                    page.locator(f"#clock-{field}").fill(str(clock[field]))
+        expect(name).to_have_value(self.name)  # what was typed is still there
+        page.locator("#create-button").click()
+        expect(page.locator("#created")).to_be_visible(timeout=PATIENCE)
+        invite = page.locator("#invite-url").input_value()
+        self.open_created_table()
+        return invite
 
-def person(browser, name: str, *, size=DESKTOP, lang: str = "en", touch: bool = False) -> Person:
-    """A new browser context (its own cookies: a different person or device) at ``size``."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang,
-                                  has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    someone = Person(name, context, page, lang)
-    page.on("console", lambda message: message.type == "error" and someone.console_errors.append(
-        f"console: {message.text} at {message.location.get('url', '')}"))
-    page.on("pageerror", lambda exc: someone.console_errors.append(f"page error: {exc}"))
-    page.on("requestfailed", lambda request: someone.failed_requests.append(
-        f"request failed: {request.method} {request.url} {request.failure}"))
+    def open_created_table(self) -> None:
+        """From the lobby's "created" box to the table, where the creator holds seat 0."""
+        self.page.locator("#open-table").click()
+        mine = self.page.locator("#seat-bar .seat-chip.me")
+        expect(mine).to_be_visible(timeout=PATIENCE)
+        expect(mine).to_have_attribute("data-seat", "0", timeout=PATIENCE)
 
-    def answered(response) -> None:
-        if response.status < 400:
-            return
-        path = response.url.split("?")[0]
-        if any(p.search(path) for p in _DEFECT_9):
-            someone.expect_problem(re.escape(path))
-            return
-        someone.failed_requests.append(f"{response.status}: {response.request.method} {response.url}")
+    def join_by_link(self, invite: str) -> int:
+        """Open an invite link, type the name in the join dialog and take a seat; returns it."""
+        page = self.page
+        self.goto(invite)
+        expect(page.locator("#join-dialog")).to_be_visible(timeout=PATIENCE)
+        page.locator("#join-name").fill(self.name)
+        page.locator("#join-submit").click()
+        mine = page.locator("#seat-bar .seat-chip.me")
+        expect(mine).to_be_visible(timeout=PATIENCE)
+        expect(mine).to_have_count(1)
+        return int(mine.get_attribute("data-seat"))
 
-    page.on("response", answered)
-    return someone
+    def become_on_my_tables(self) -> None:
+        """Open My tables and type the name there: this browser is a player now."""
+        self.goto("/me")
+        self.page.locator("#become-name").fill(self.name)
+        self.page.locator("#become button[type=submit]").click()
+        expect(self.page.locator("#signed-in")).to_contain_text(self.name, timeout=PATIENCE)
+
+    def create_by_session(self, settings: dict) -> str:
+        """A table with a setting the lobby does not offer (a clock of seconds, to run out within
+        a test), created with the person's session as their page would; returns its invite link.
+        The person then opens it like any table of theirs."""
+        response = self.context.request.post(self.server.base + "/api/tables", data=settings,
+                                             headers={"Origin": self.server.base})
+        assert response.status == 201, response.text()
+        return response.json()["invite_url"]
+
+
+def table_id(url: str) -> str:
+    """The table's id in an invite link or a table page's address."""
+    return url.split("#")[0].rstrip("/").rsplit("/", 1)[1]
+
+
+def number_in(text: str) -> str:
+    """``text`` with Persian digits read as ASCII ones."""
+    return text.translate(_PERSIAN_DIGITS)
+
+
+def clock_seconds(page, seat: int) -> int:
+    """The seconds a seat's chip shows (m:ss or h:mm:ss, in any digits)."""
+    text = number_in(page.locator(f'.seat-bar .clock[data-seat="{seat}"]').first.inner_text()).strip()
+    seconds = 0
+    for part in text.split(":"):
+        seconds = seconds * 60 + int(part)
+    return seconds

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.web.journeys import people
-from tests.web.journeys.people import PATIENCE
+from tests.web.journeys.people import PATIENCE, Person
 
 MARKUP = '<b>bold?</b> <img src="x" alt="a picture?">'
 
@@ -27,10 +26,9 @@ def _last_message(person):
 
 
 def test_seated_players_chat_both_ways_and_markup_stays_text(server, browser):
-    ann = people.person(browser, "Ann", size=people.DESKTOP, lang="en")
-    bob = people.person(browser, "بابک", size=people.PHONE, lang="fa", touch=True)
-    link = ann.create_table(server.base, players=3, invited=(1,), game="gwt")
-    ann.go_to_created_table()
+    ann = Person(browser, server, "Ann", size="desktop")
+    bob = Person(browser, server, "بابک", lang="fa", size="phone", touch=True)
+    link = ann.create_table("gwt", 3, invited=(1,))
     assert bob.join_by_link(link) == 1
 
     # Seated players see the form, and nothing says that only spectators may read.
@@ -48,12 +46,12 @@ def test_seated_players_chat_both_ways_and_markup_stays_text(server, browser):
     bob.shot("chat")
 
     # Someone who opens the link once every seat is taken watches: reads the chat, is told who writes.
-    carla = people.person(browser, "Carla", size=people.TABLET, lang="en")
-    carla.page.goto(link)
+    carla = Person(browser, server, "Carla", size="tablet")
+    carla.goto(link)
     expect(_last_message(carla)).to_have_text("سلام Ann! <i>ready</i>", timeout=PATIENCE)
     expect(carla.page.locator("#chat .hint")).to_be_visible()
     expect(carla.page.locator("#chat-text")).to_be_hidden()
 
     for someone in (ann, bob, carla):
-        assert someone.problems() == []
+        someone.assert_clean()
         someone.close()

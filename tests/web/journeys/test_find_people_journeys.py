@@ -74,7 +74,7 @@ def _open_profile_from_my_tables(someone: people.Person, requests: Requests, bas
                                  other: str) -> None:
     page = someone.page
     requests.settle()
-    someone.open(f"/me?lang={someone.lang}", base)
+    someone.goto(f"/me?lang={someone.lang}")
     entry = page.locator(f'#tables .table-entry[data-table="{table_id}"]')
     expect(entry).to_be_visible(timeout=PATIENCE)
     entry.get_by_role("link", name=other).click()
@@ -84,13 +84,13 @@ def _open_profile_from_my_tables(someone: people.Person, requests: Requests, bas
 def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, browser):
     base = toy_server.base
     rnd = random.Random(26)
-    ann = people.person(browser, ANN, size=people.PHONE, lang="fa", touch=True)
-    bob = people.person(browser, BOB, size=people.DESKTOP, lang="en")
+    ann = people.Person(browser, toy_server, ANN, lang="fa", size="phone", touch=True)
+    bob = people.Person(browser, toy_server, BOB, lang="en", size="desktop")
     requests = {someone.name: Requests(someone) for someone in (ann, bob)}
 
     # Ann lists a two-seat table of the toy game
     page = ann.page
-    ann.open("/?lang=fa", base)
+    ann.goto("/?lang=fa")
     expect(page.locator("#player-name")).to_be_visible(timeout=PATIENCE)
     page.locator("#player-name").fill(ANN)
     page.locator('#games [data-game="toy"]').click()
@@ -99,11 +99,12 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     page.locator("#listed").check()
     page.locator("#create-button").click()
     expect(page.locator("#created")).to_be_visible(timeout=PATIENCE)
-    table_id = ann.go_to_created_table()
+    ann.open_created_table()
+    table_id = people.table_id(ann.page.url)
 
     # Bob finds it in the lobby's open tables: the game and language filters keep it
     page = bob.page
-    bob.open("/?lang=en", base)
+    bob.goto("/?lang=en")
     listed = page.locator(f'#open-list [data-table="{table_id}"]')
     expect(listed).to_be_visible(timeout=PATIENCE)
     page.locator("#open-game").select_option("toy")
@@ -118,12 +119,12 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     listed.get_by_role("link").click()
     expect(page.locator("#join-dialog")).to_be_visible(timeout=PATIENCE)
     page.locator("#join-name").fill(BOB)
-    page.locator("#join-form button[type=submit]").click()
+    page.locator("#join-submit").click()
     expect(page.locator("#seat-bar .seat-chip.me")).to_have_attribute("data-seat", "1", timeout=PATIENCE)
 
     # a full table leaves the list
     requests[BOB].settle()
-    bob.open("/?lang=en", base)
+    bob.goto("/?lang=en")
     expect(page.locator("#open-none")).to_be_visible(timeout=PATIENCE)
     expect(page.locator(f'#open-list [data-table="{table_id}"]')).to_have_count(0)
     requests[BOB].settle()
@@ -153,7 +154,7 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     # friends in the lobby; Ann invites Bob from the create form, and the table is in his My tables
     page = ann.page
     requests[ANN].settle()
-    ann.open("/?lang=fa", base)
+    ann.goto("/?lang=fa")
     friend = page.locator("#friend-list .friend")
     expect(friend).to_have_count(1, timeout=PATIENCE)
     expect(friend).to_contain_text(BOB)
@@ -166,14 +167,14 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     invited_to = page.locator("#open-table").get_attribute("href").rstrip("/").rsplit("/", 1)[1]
     ann.shot("lobby-friends")
     requests[BOB].settle()
-    bob.open("/me?lang=en", base)
+    bob.goto("/me?lang=en")
     expect(bob.page.locator(f'#tables .table-entry[data-table="{invited_to}"]')).to_be_visible(timeout=PATIENCE)
 
     # the leaderboard page: players with five rated games, best first
     cleo, dara = _five_rated_games(base)
     page = bob.page
     requests[BOB].settle()
-    bob.open("/leaderboards?game=toy", base)
+    bob.goto("/leaderboards?game=toy")
     rows = page.locator("#board tbody tr")
     expect(rows).to_have_count(2, timeout=PATIENCE)
     expect(rows.nth(0)).to_contain_text(cleo)
@@ -184,7 +185,7 @@ def test_two_strangers_find_a_table_play_it_and_become_friends(toy_server, brows
     expect(page.locator("#history .played")).to_have_count(5, timeout=PATIENCE)
 
     for someone in (ann, bob):
-        assert someone.problems() == []
+        someone.assert_clean()
         someone.close()
 
 
@@ -198,16 +199,16 @@ def test_open_tables_profiles_and_the_leaderboard_fit_every_screen(toy_server, b
     chart, and the leaderboard: nothing scrolls sideways and nothing fails, in en and fa."""
     base = toy_server.base
     cleo, _ = _five_rated_games(base, listed=True)
-    eve = people.person(browser, "Eve", size=people.SIZES[size], lang=lang, touch=size == "phone")
+    eve = people.Person(browser, toy_server, "Eve", lang=lang, size=size, touch=size == "phone")
     requests = Requests(eve)
     page = eve.page
-    eve.open(f"/?lang={lang}", base)
+    eve.goto(f"/?lang={lang}")
     expect(page.locator("#open-list .open-table")).to_have_count(1, timeout=PATIENCE)
     assert page.evaluate(SIDEWAYS) <= 0
     page.locator("#open-list .open-table").scroll_into_view_if_needed()
     eve.shot("open-tables")
     requests.settle()
-    eve.open(f"/leaderboards?game=toy&lang={lang}", base)
+    eve.goto(f"/leaderboards?game=toy&lang={lang}")
     expect(page.locator("#board tbody tr")).to_have_count(2, timeout=PATIENCE)
     assert page.evaluate(SIDEWAYS) <= 0
     requests.settle()
@@ -218,5 +219,5 @@ def test_open_tables_profiles_and_the_leaderboard_fit_every_screen(toy_server, b
     assert page.evaluate(SIDEWAYS) <= 0
     page.locator("#stats").scroll_into_view_if_needed()
     eve.shot("profile-stats")
-    assert eve.problems() == []
+    eve.assert_clean()
     eve.close()

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.journeys import people
-from tests.web.journeys.people import PATIENCE
+from tests.web.journeys.people import PATIENCE, Person
 
 NAMES = {"en": "Ann", "fa": "آنا"}
 
@@ -29,8 +28,8 @@ CHOICE_WORDS = """() => [...document.querySelectorAll('#options [data-option] [r
 @pytest.mark.parametrize("lang", ["en", "fa"])
 @pytest.mark.parametrize("size", ["phone", "tablet", "desktop"])
 def test_a_name_typed_first_stays_while_the_seats_and_the_count_change(server, browser, size, lang):
-    ann = people.person(browser, NAMES[lang], size=people.SIZES[size], lang=lang, touch=size == "phone")
-    ann.open(f"/?lang={lang}", server.base)
+    ann = Person(browser, server, NAMES[lang], lang=lang, size=size, touch=size == "phone")
+    ann.goto(f"/?lang={lang}")
     page = ann.page
     name = page.locator("#player-name")
     expect(name).to_be_visible(timeout=PATIENCE)
@@ -43,18 +42,18 @@ def test_a_name_typed_first_stays_while_the_seats_and_the_count_change(server, b
     expect(name).to_have_value(NAMES[lang])
     page.locator("#create-button").click()
     expect(page.locator("#created")).to_be_visible(timeout=PATIENCE)
-    ann.go_to_created_table()
+    ann.open_created_table()
     expect(page.locator("#seat-bar .seat-chip.me .name")).to_have_text(NAMES[lang], timeout=PATIENCE)
     expect(page.locator('#seat-bar .seat-chip[data-seat="1"]')).to_have_attribute("data-kind", "open")
-    assert ann.problems() == []
+    ann.assert_clean()
     ann.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
 @pytest.mark.parametrize("size", ["phone", "tablet", "desktop"])
 def test_every_option_shows_its_words_whole_and_create_is_reached(server, browser, size, lang):
-    ann = people.person(browser, NAMES[lang], size=people.SIZES[size], lang=lang)
-    ann.open(f"/?lang={lang}", server.base)
+    ann = Person(browser, server, NAMES[lang], lang=lang, size=size)
+    ann.goto(f"/?lang={lang}")
     page = ann.page
     page.wait_for_selector("#options [data-option]")
     for game in [g["name"] for g in server.api("GET", "/api/games")]:
@@ -67,18 +66,18 @@ def test_every_option_shows_its_words_whole_and_create_is_reached(server, browse
             bottom = page.locator("#create-button").evaluate("(el) => el.getBoundingClientRect().bottom")
             assert bottom <= page.viewport_size["height"], (game, bottom)
     ann.shot("lobby")
-    assert ann.problems() == []
+    ann.assert_clean()
     ann.close()
 
 
 def test_each_game_has_a_picture_of_its_own(server, browser):
-    ann = people.person(browser, "Ann")
-    ann.open("/", server.base)
+    ann = Person(browser, server, "Ann")
+    ann.goto("/")
     page = ann.page
     page.wait_for_selector("#options [data-option]")
     pictures = page.evaluate("""() => [...document.querySelectorAll('#games .game-art')].map(
         (art) => getComputedStyle(art).backgroundImage)""")
     assert len(pictures) == len(server.api("GET", "/api/games"))
     assert len(set(pictures)) == len(pictures)  # the two GWT editions no longer share one
-    assert ann.problems() == []
+    ann.assert_clean()
     ann.close()

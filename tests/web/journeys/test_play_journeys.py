@@ -18,8 +18,7 @@ from playwright.sync_api import expect
 
 from gametable import games
 from gametable.sim.runner import GameDidNotEnd, play_random_game
-from tests.web.journeys import people
-from tests.web.journeys.people import PATIENCE
+from tests.web.journeys.people import PATIENCE, Person, table_id
 from tests.web.play import click_one, wait_until_it_is_my_move
 
 # What an internal id looks like in a sentence: "bonus/engineer/2", "objective_12", "web.gwt.x",
@@ -68,8 +67,8 @@ def test_the_sample_holds_the_decisions_that_showed_ids():
 def test_every_gwt_decision_and_choice_is_said_in_player_words(server, browser, lang):
     """The page's own prompt and choice labels for every decision of the sample: no id in them
     ("Carry out: bonus/engineer/2." on main)."""
-    ann = people.person(browser, "Ann", lang=lang)
-    ann.open(f"/?lang={lang}", server.base)
+    ann = Person(browser, server, "Ann", lang=lang)
+    ann.goto(f"/?lang={lang}")
     said = ann.page.evaluate(
         """async ([lang, decisions]) => {
             const { loadTranslator } = await import('/static/js/i18n.js');
@@ -80,7 +79,7 @@ def test_every_gwt_decision_and_choice_is_said_in_player_words(server, browser, 
                 ...legal.map((action) => gwt.actionLabel(tr, action, names, view))]);
         }""", [lang, DECISIONS])
     assert [text for text in said if ID_LIKE.search(text)] == []
-    assert ann.problems() == []
+    ann.assert_clean()
     ann.close()
 
 
@@ -116,8 +115,8 @@ def test_the_kansas_city_income_says_what_it_counts(server, browser):
     view = decision["view"]
     me = view["players"][decision["seat"]]
     notes = [gwt_notes.action_notes(action, view) for action in decision["legal"]]
-    ann = people.person(browser, "Ann")
-    ann.open("/", server.base)
+    ann = Person(browser, server, "Ann")
+    ann.goto("/")
     shown = ann.page.evaluate(
         """async ([view, legal, notes, seat]) => {
             const { loadTranslator } = await import('/static/js/i18n.js');
@@ -139,7 +138,7 @@ def test_the_kansas_city_income_says_what_it_counts(server, browser):
         spent = action["certificates"]
         assert (f"hand ${value} + certificates spent ${spent} + permanent certificates ${permanent} "
                 f"= ${value + spent + permanent}") in label
-    assert ann.problems() == []
+    ann.assert_clean()
     ann.close()
 
 
@@ -202,8 +201,8 @@ def _play_until_it_is_the_turn_of(person, others, rnd) -> None:
     raise AssertionError("the turn never came")
 
 
-def _seq(server, table_id: str) -> int:
-    return server.api("GET", f"/api/tables/{table_id}")["seq"]
+def _seq(server, tid: str) -> int:
+    return server.api("GET", f"/api/tables/{tid}")["seq"]
 
 
 def _one_place_offered(page):
@@ -220,17 +219,17 @@ def test_a_friend_joins_by_link_and_plays_gwt_by_touch(server, browser, size, la
     action bar; a first tap on a place says what it is and costs, Go goes; a second tap on a
     place goes too; a long press on a building opens its text; the replay steps back."""
     rnd = random.Random(24)
-    ann = people.person(browser, "Ann", size=people.DESKTOP, lang="en")
-    bob = people.person(browser, "Bob" if lang == "en" else "بابک", size=people.SIZES[size], lang=lang, touch=True)
-    link = ann.create_table(server.base, players=2, invited=(1,), game="gwt")
-    table_id = ann.go_to_created_table()
+    ann = Person(browser, server, "Ann", size="desktop")
+    bob = Person(browser, server, "Bob" if lang == "en" else "بابک", lang=lang, size=size, touch=True)
+    link = ann.create_table("gwt", 2, invited=(1,))
+    tid = table_id(link)
     assert bob.join_by_link(link) == 1
 
     # Ann moves, takes it back (the same choices again), and plays until it is Bob's turn.
     _play_until_it_is_the_turn_of(ann, [bob], rnd)
     wait_until_it_is_my_move(ann.page)
     offered = sorted(ann.page.locator("[data-legal]").evaluate_all("(els) => els.map((e) => e.getAttribute('aria-label'))"))
-    before = _seq(server, table_id)
+    before = _seq(server, tid)
     click_one(ann.page, rnd, prefer=lambda element: bool(element["node"]))
     expect(ann.page.locator("#undo")).to_be_visible(timeout=PATIENCE)
     ann.page.locator("#undo").click()
@@ -238,7 +237,7 @@ def test_a_friend_joins_by_link_and_plays_gwt_by_touch(server, browser, size, la
     expect(ann.page.locator("#undo")).to_be_hidden(timeout=PATIENCE)
     assert sorted(ann.page.locator("[data-legal]").evaluate_all(
         "(els) => els.map((e) => e.getAttribute('aria-label'))")) == offered
-    assert _seq(server, table_id) > before  # the undo is logged, not erased
+    assert _seq(server, tid) > before  # the undo is logged, not erased
     _play_until_it_is_the_turn_of(bob, [ann], rnd)
     wait_until_it_is_my_move(bob.page)
     _nothing_on_the_board_under_the_bar(bob, f"{size} in {lang}")
@@ -246,29 +245,29 @@ def test_a_friend_joins_by_link_and_plays_gwt_by_touch(server, browser, size, la
     # A first tap shows the place and what going there costs; nothing is sent; Go goes.
     place = _one_place_offered(bob.page)
     label = place.get_attribute("aria-label")
-    at = _seq(server, table_id)
+    at = _seq(server, tid)
     place.tap()
     preview = bob.page.locator("#preview")
     expect(preview).to_be_visible(timeout=PATIENCE)
     expect(preview.locator(".preview-choice")).to_have_text(label)
-    assert _seq(server, table_id) == at
+    assert _seq(server, tid) == at
     bob.shot("preview")
     bob.page.locator("#preview-go").tap()
     expect(preview).to_be_hidden(timeout=PATIENCE)
     expect(bob.page.locator("#undo")).to_be_visible(timeout=PATIENCE)  # the move was made
-    assert _seq(server, table_id) > at
+    assert _seq(server, tid) > at
 
     # Back again, and this time a second tap on the same place goes.
     bob.page.locator("#undo").tap()
     wait_until_it_is_my_move(bob.page)
     expect(bob.page.locator("#undo")).to_be_hidden(timeout=PATIENCE)
     place = _one_place_offered(bob.page)
-    at = _seq(server, table_id)
+    at = _seq(server, tid)
     place.tap()
     expect(preview).to_be_visible(timeout=PATIENCE)
     place.tap()
     expect(bob.page.locator("#undo")).to_be_visible(timeout=PATIENCE)
-    assert _seq(server, table_id) > at
+    assert _seq(server, tid) > at
 
     # A long press on a building that is no choice opens what it does, from the game's data.
     x, y, words = bob.page.wait_for_function(A_BUILDING_IN_VIEW, timeout=PATIENCE).json_value()
@@ -292,7 +291,7 @@ def test_a_friend_joins_by_link_and_plays_gwt_by_touch(server, browser, size, la
     expect(bob.page.locator("#replay-bar")).to_be_hidden()
 
     for someone in (ann, bob):
-        assert someone.problems() == []
+        someone.assert_clean()
         someone.close()
 
 
@@ -301,13 +300,13 @@ def test_two_friends_finish_a_game_and_replay_it(toy_server, browser, lang):
     """A short game (the toy game of tests/engine, a few moves) from the lobby to its end: both
     pages say it is over, and the replay steps from its first move to its last."""
     rnd = random.Random(7)
-    ann = people.person(browser, "Ann", size=people.PHONE, lang=lang, touch=True)
-    bob = people.person(browser, "Bob", size=people.DESKTOP, lang=lang)
-    link = ann.create_table(toy_server.base, players=2, invited=(1,), game="toy")
-    table_id = ann.go_to_created_table()
+    ann = Person(browser, toy_server, "Ann", lang=lang, size="phone", touch=True)
+    bob = Person(browser, toy_server, "Bob", lang=lang, size="desktop")
+    link = ann.create_table("toy", 2, invited=(1,))
+    tid = table_id(link)
     assert bob.join_by_link(link) == 1
     for _ in range(100):
-        if toy_server.api("GET", f"/api/tables/{table_id}")["status"] == "finished":
+        if toy_server.api("GET", f"/api/tables/{tid}")["status"] == "finished":
             break
         if not any(click_one(someone.page, rnd) for someone in (ann, bob)):
             ann.page.wait_for_timeout(100)
@@ -324,5 +323,5 @@ def test_two_friends_finish_a_game_and_replay_it(toy_server, browser, lang):
     page.locator("#replay-close").click()
     expect(page.locator("#prompt")).to_have_attribute("data-state", "over")
     for someone in (ann, bob):
-        assert someone.problems() == []
+        someone.assert_clean()
         someone.close()

@@ -1,6 +1,6 @@
 """Great Western Trail as numbers: the observation of a seat's view and the fixed action table.
 
-Everything is read from ``state.view(seat)`` and the printed components (``games.gwt.data``).
+Everything is read from ``state.view(seat)`` and the printed components (the first edition's tables, ``games.gwt.editions.FIRST``).
 Seats are counted from the viewer (0 = the viewer, 1 = the next player in turn order, ...).
 
 The action table lists every action shape the engine can offer, from its action types and the
@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any, Hashable, Iterable
 
 from gametable.engine import Action
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D  # the first edition: its printed tables
 from gametable.rl.encoding import Encoding as BaseEncoding
 from gametable.rl.encoding import Layout, Vector, View
 

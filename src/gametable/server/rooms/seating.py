@@ -28,13 +28,15 @@ class Seating:
                      options: dict[str, Any], name: str,
                      bot_level: str | None = None,
                      player_id: str | None = None, clock: ClockSpec = ClockSpec(),
-                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT, listed: bool = False,
-                     lang: str | None = None, invited: tuple[str, ...] = ()) -> tuple[LiveTable, str]:
+                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT,
+                     hints: bool = False, listed: bool = False, lang: str | None = None,
+                     invited: tuple[str, ...] = ()) -> tuple[LiveTable, str]:
         """A new table; the creator takes seat 0 and gets its token (also the creator's token).
 
         ``bot_level`` is the strength of the table's bots; None means the best level.
         ``player_id``: the creator's player (signed in), whose seat it is. ``clock`` and
-        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema).
+        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema). ``hints``:
+        a friendly table whose seat to act may ask for hints (rooms/hints.py), never rated.
         ``listed``: among the open tables (in ``lang``); ``invited``: players the first open
         seats are kept for, in order (the creator's friends: rooms.finding_people checks)."""
         game = self.core.game(game_name)
@@ -66,7 +68,7 @@ class Seating:
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
             clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
-            listed=listed, lang=lang,
+            to_act=state.to_act(), hints=hints, listed=listed, lang=lang,
         )
         seats = _kept_for(seats, invited)
         seats = clocked(record, state, seats, record.created_ms)
@@ -181,8 +183,7 @@ class Seating:
             if table.status == "finished":
                 raise Conflict("the game is over")
             seats = list(table.seats)
-            seats[seat] = dataclasses.replace(current, kind="human", token_hash=current.reclaim_hash,
-                                              reclaim_hash=None, timeouts=0)
+            seats[seat] = clocks.taken_back(ClockSpec.from_json(table.record.clock), current)
             await self._save_seats(table, seats)
 
     async def _save_seats(self, table: LiveTable, seats: list[SeatRecord]) -> None:

@@ -82,9 +82,9 @@ function chime() {
 export async function pushKey() {
   if (!("serviceWorker" in navigator) || !("PushManager" in window)) return null;
   try {
-    return (await api.pushKey()).public_key;
+    return (await api.pushKey()).public_key; // null: the server has no VAPID key
   } catch {
-    return null; // the server has no VAPID key
+    return null; // not reachable now: no push button
   }
 }
 

@@ -67,6 +67,12 @@ export const api = {
     }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
+  startReview: (tableId, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/analysis`, { token }),
+  review: (tableId, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis`, { token }),
+  hint: (tableId, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/hint`, { token }),
   replay: (tableId, n, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`, { token }),
   adopt: (tableId, token) =>
@@ -74,11 +80,16 @@ export const api = {
   rematch: (tableId) =>
     request("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`),
   me: () => request("GET", "/api/me"),
+  // who this browser is (200 also for nobody: a page asks only what answers)
+  session: () => request("GET", "/api/session"),
   becomePlayer: (name, lang) => request("POST", "/api/me", { body: { name, lang } }),
   changeMe: (changes) => request("PATCH", "/api/me", { body: changes }),
   signOut: () => request("POST", "/api/me/signout"),
   signinLink: () => request("POST", "/api/me/signin-links"),
-  signIn: (token) => request("POST", "/api/signin", { body: { token } }),
+  signIn: (token, switchPlayer = false) =>
+    request("POST", "/api/signin", { body: { token, switch: switchPlayer } }),
+  signinOwner: (token) => request("POST", "/api/signin/check", { body: { token } }),
+  switchBack: () => request("POST", "/api/me/switch-back"),
   myTables: () => request("GET", "/api/me/tables"),
   player: (playerId) => request("GET", `/api/players/${encodeURIComponent(playerId)}`),
   seatToBot: (tableId, token, seat) =>
@@ -95,14 +106,10 @@ export const api = {
     request("DELETE", `/api/tables/${encodeURIComponent(tableId)}/push`, { token, body: { endpoint } }),
 };
 
-/** The player this browser is signed in as, or null. */
+/** The player this browser is signed in as, or null (asked of /api/session, which answers 200
+ *  for nobody too: no failed request in the console before anyone signed in). */
 export async function currentPlayer() {
-  try {
-    return await api.me();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await api.session()).player;
 }
 
 /** The player this browser is, made on first need (a name given when creating or joining a

@@ -26,7 +26,7 @@ async function showBoard() {
     body.appendChild(h("tr", { dataset: { player: standing.player_id } }, [
       h("td", { text: tr.number(standing.place) }),
       h("th", { scope: "row" }, h("a", { href: playerUrl(standing.player_id), text: standing.name })),
-      h("td", { text: tr.localDigits(standing.rating.toFixed(1)) }),
+      h("td", { text: tr.number(standing.rating) }),
       h("td", { text: tr.number(standing.games) }),
     ]));
   }

@@ -189,6 +189,7 @@ async function create(event) {
       clock: clockChoice(byId("clock-kind").value, Number(byId("clock-minutes").value),
         Number(byId("clock-increment").value), Number(byId("clock-hours").value)),
       timeouts_to_bot: Number(byId("clock-timeouts").value),
+      hints: byId("hints").checked,
       listed: isListed(),
       lang: state.tr.lang,
       invite: invitedFriends(),

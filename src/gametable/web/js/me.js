@@ -1,12 +1,14 @@
 // My tables: the player's tables (their turn first), a sign-in code for another device, and
 // the way to their own page. A browser that is no player yet makes one here.
 
-import { api, ApiError, currentPlayer, playerNamed, playerUrl, tableUrl } from "./api.js";
+import { api, ApiError, playerNamed, playerUrl, tableUrl } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, translatePage } from "./i18n.js";
+import { botsFinishedText } from "./results.js";
 import { copyText, runPage } from "./widgets.js";
 
-const page = { tr: null, player: undefined, tables: [] };
+// previous: the player a sign-in link switched this browser from (it can sign back in)
+const page = { tr: null, player: undefined, previous: null, tables: [] };
 
 function seatNames(tr, seats) {
   return seats.map((seat, index) => {
@@ -34,6 +36,11 @@ function statusText(tr, table, names) {
   return tr.t("ui.table.waiting_for", { names: tr.joinList(table.to_act.map((seat) => names[seat])) });
 }
 
+function botsFinished(tr, table, names) {
+  const text = botsFinishedText(tr, table.seats, names);
+  return text ? h("p", { class: "hint bots-finished", text }) : null;
+}
+
 function tableItem(tr, table) {
   const plain = seatNames(tr, table.seats);
   const names = isolated(plain);
@@ -55,6 +62,8 @@ function tableItem(tr, table) {
       h("strong", { text: title }),
       h("span", { class: `tag${table.your_turn ? " yours" : ""}`, text: statusText(tr, table, names) }),
     ]),
+    // a game the bots finished for its people is not a win over them (they timed out or left)
+    table.status === "finished" ? botsFinished(tr, table, names) : null,
     h("ul", { class: "table-seats" }, table.seats.map((seat, index) => h("li", {
       class: `seat-colour-${index}${index === table.you ? " me" : ""}`,
     }, [
@@ -101,6 +110,9 @@ function renderPlayer() {
   byId("become").hidden = Boolean(player);
   for (const id of ["tables-box", "devices", "account"]) byId(id).hidden = !player;
   byId("signed-in").hidden = !player;
+  const back = byId("switch-back");
+  back.hidden = !page.previous;
+  if (page.previous) back.textContent = tr.t("web.me.switch_back", { name: `\u2068${page.previous.name}\u2069` });
   if (!player) return;
   byId("signed-in").textContent = tr.t("web.me.signed_in", { name: `\u2068${player.name}\u2069` });
   byId("player-page").href = playerUrl(player.id);
@@ -130,7 +142,9 @@ async function start(lang) {
   translatePage(page.tr);
   document.title = `gametable · ${page.tr.t("web.me.title")}`;
   if (page.player === undefined) {
-    page.player = await currentPlayer();
+    const session = await api.session();
+    page.player = session.player;
+    page.previous = session.previous;
     if (page.player) page.tables = (await api.myTables()).tables;
   }
   render();
@@ -139,6 +153,14 @@ async function start(lang) {
 byId("become").addEventListener("submit", become);
 byId("make-link").addEventListener("click", showSigninLink);
 byId("copy-link").addEventListener("click", () => copyText(byId("signin-url"), byId("copied")));
+byId("switch-back").addEventListener("click", async () => {
+  try {
+    await api.switchBack();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  window.location.reload(); // the other player's tables
+});
 byId("sign-out").addEventListener("click", async () => {
   try {
     await api.signOut();

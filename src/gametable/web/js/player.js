@@ -19,7 +19,10 @@ function render() {
   for (const rating of player.ratings) {
     body.appendChild(h("tr", { dataset: { game: rating.game } }, [
       h("th", { scope: "row", text: tr.tOr(`ui.game.${rating.game}`, rating.game) }),
-      h("td", { text: tr.localDigits(rating.rating.toFixed(1)) }),
+      h("td", { class: "rating" }, [
+        h("strong", { text: tr.number(rating.displayed) }),
+        rating.provisional ? h("span", { class: "tag provisional", text: tr.t("web.player.provisional") }) : null,
+      ]),
       h("td", { text: tr.number(rating.games) }),
     ]));
   }

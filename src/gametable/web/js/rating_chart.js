@@ -12,11 +12,11 @@ export function ratingChart(tr, points, label) {
   const ratings = points.map((p) => p.rating);
   let low = Math.min(...ratings);
   let high = Math.max(...ratings);
-  if (high - low < 1) { low -= 0.5; high += 0.5; }
+  if (high - low < 10) { low -= 5; high += 5; }
   const x = (i) => PAD + (points.length === 1 ? (WIDTH - 2 * PAD) / 2 : (i * (WIDTH - 2 * PAD)) / (points.length - 1));
   const y = (rating) => HEIGHT - PAD / 2 - ((rating - low) * (HEIGHT - PAD)) / (high - low);
   const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
-  const fixed = (value) => tr.localDigits(value.toFixed(1));
+  const fixed = (value) => tr.number(Math.round(value));
   return s("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label }, [
     s("line", { class: "axis", x1: PAD, y1: HEIGHT - PAD / 2, x2: WIDTH - PAD, y2: HEIGHT - PAD / 2 }),
     s("text", { class: "tick", x: 2, y: y(high) + 4, text: fixed(high) }),

@@ -8,8 +8,11 @@ import { actionLabel } from "./labels.js";
 import { languageSelect, copyText } from "./widgets.js";
 import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
+import { ReviewPanel } from "./review.js";
+import { HintBox } from "./hints.js";
 import { TurnControls, sameAction } from "./turn.js";
 import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
+import { botsFinishedText } from "./results.js";
 import { ChatPanel } from "./chat.js";
 import { keepTicking, seatClock } from "./clocks.js";
 import { handOverButton, seatTools } from "./seattools.js";
@@ -31,6 +34,8 @@ const page = {
   renderer: null,
   busy: false,
   replay: null,
+  review: null, // the bot's review of a finished game, beside its replay (review.js)
+  hints: null, // the Hint button of a table with hints (hints.js)
   logSeen: null, // when each log entry was first shown (see firstSeen)
   turn: null, // the Undo / Restart turn buttons and the end-turn step (turn.js)
   alerts: new TurnAlerts(),
@@ -220,13 +225,19 @@ function renderSeatTools(snapshot) {
   else byId("action-bar").after(panel); // not in the sticky bar: it holds only what is asked now
 }
 
-/** Say when the bot played for a seat whose time ran out (once per timeout). */
+/** Say when the bot played for a seat whose time ran out: once per turn (the bot plays the rest
+ *  of the turn, action after action, which are timeouts one after another of the same seat). */
 function tellTimeouts(snapshot, names) {
   if (page.replay) return; // a replay's positions are not news
   const timeouts = snapshot.timed_out || [];
   if (page.timeoutsSeen !== null && timeouts.length > page.timeoutsSeen) {
-    const last = timeouts[timeouts.length - 1];
-    notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+    const fresh = timeouts.slice(page.timeoutsSeen);
+    const before = timeouts[page.timeoutsSeen - 1];
+    const sameTurn = before && before.seat === fresh[0].seat && before.seq + 1 === fresh[0].seq;
+    const last = fresh[fresh.length - 1];
+    if (!sameTurn || fresh.some((t) => t.seat !== before.seat)) {
+      notify("info", page.tr.t("web.clock.timed_out", { seat: last.seat }, names));
+    }
   }
   page.timeoutsSeen = timeouts.length;
 }
@@ -249,6 +260,8 @@ function renderPrompt(snapshot, names, choices) {
     if (winners.length) {
       box.appendChild(h("p", { text: tr.t("ui.table.winners", { names: tr.joinList(winners.map((s) => names[s])) }) }));
     }
+    const bots = snapshot.status === "finished" ? botsFinishedText(tr, snapshot.seats, names) : null;
+    if (bots) box.appendChild(h("p", { class: "hint bots-finished", text: bots }));
     if (page.me && snapshot.status === "finished") box.appendChild(rematchOffer(snapshot));
     return;
   }
@@ -446,6 +459,8 @@ async function render(snapshot) {
   renderPrompt(snapshot, names, choices);
   renderChoices(choices);
   page.turn.render(snapshot, seat !== null && page.me?.seat === seat);
+  page.hints?.render(page.replay ? { ...snapshot, hints: false } : snapshot, seat !== null && page.me?.seat === seat,
+    page.me?.token, describe);
   renderLog(view, names);
   // the seat panel acts on the live table: a replay's older position ("playing", the seat
   // perhaps a person's then) must not offer what the table now refuses
@@ -454,6 +469,8 @@ async function render(snapshot) {
   tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
+  byId("review-open").hidden = !page.replay?.finished;
+  if (page.replay) page.review?.showPosition(snapshot.seq);
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
   page.alerts.show(tr, `${title} · gametable`, legal.length > 0 && snapshot.status === "playing");
@@ -583,9 +600,35 @@ function openReplay() {
 function closeReplay() {
   page.replay.stop();
   page.replay = null;
+  page.review?.close();
   byId("replay-bar").hidden = true;
   if (page.live.snapshot) render(page.live.snapshot);
   else page.live.resync().catch(() => {});
+}
+
+// The bot's review, asked for from the replay of a finished game: its decisions take the replay there.
+function openReview() {
+  if (!page.replay) return;
+  if (!page.review) {
+    page.review = new ReviewPanel(page.tableId, page.me?.token, {
+      tr: page.tr,
+      names: () => isolated(seatNames(page.replay?.table || page.snapshot)),
+      describe: (action) => describeAction(action),
+      jump: (seq) => page.replay?.go(seq),
+      onError: (error) => notify("error", explainError(error)),
+    });
+  }
+  page.review.open();
+}
+
+// An action in the words of the choices: the renderer's label if it has one, else the catalog's.
+function describeAction(action) {
+  const snapshot = page.snapshot;
+  const names = isolated(seatNames(snapshot));
+  const view = snapshot.view || {};
+  return page.renderer?.actionLabel
+    ? page.renderer.actionLabel(page.tr, action, names, view)
+    : actionLabel(page.tr, domainOf(view), action, names);
 }
 
 // -- start ------------------------------------------------------------------------------------------
@@ -603,6 +646,11 @@ async function start(lang) {
       page.replay.tr = page.tr;
       page.replay.say();
     }
+    if (page.review) {
+      page.review.tr = page.tr;
+      page.review.render();
+    }
+    if (page.hints) page.hints.tr = page.tr;
     mountChat();
     render(page.snapshot);
     return;
@@ -629,6 +677,7 @@ async function start(lang) {
     }
   }
   mountChat(); // its messages are read as the socket joins (onJoined)
+  page.hints = new HintBox(page.tableId, { tr: page.tr, onError: (error) => notify("error", explainError(error)) });
   pushKey().then((key) => { page.pushKey = key; });
   await connect(first);
   // My tables links a finished game's replay as /t/<id>#replay
@@ -647,6 +696,7 @@ byId("invite").addEventListener("click", () => {
 byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"), byId("copied")));
 byId("replay-open").addEventListener("click", openReplay);
 byId("replay-close").addEventListener("click", closeReplay);
+byId("review-open").addEventListener("click", openReview);
 page.turn = new TurnControls({ undo });
 inspect.install();
 start(preferredLanguage());

@@ -1,8 +1,8 @@
 """Finding people (issue 26, part a): listed tables and their language, when a player was last
 seen, friends, and each rated game's rating (for the player page's chart).
 
-Revision ID: 0009_people_open_tables_friends
-Revises: 0008_table_leases
+Revision ID: 0011_people_open_tables_friends
+Revises: 0010_table_reviews
 Create Date: 2026-12-06
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_people_open_tables_friends"
-down_revision = "0008_table_leases"
+revision = "0011_people_open_tables_friends"
+down_revision = "0010_table_reviews"
 branch_labels = None
 depends_on = None
 
