@@ -49,6 +49,11 @@ tables = Table(
     Column("to_act", Text, nullable=True),
     # A friendly table: its acting seat may ask the search for hints, and it is never rated.
     Column("hints", Boolean, nullable=False, server_default=false()),
+    # Listed among the open tables (GET /api/open-tables) while it has a free seat, and the
+    # language its creator plays in (gametable.server.open_tables).
+    Column("listed", Boolean, nullable=False, server_default=false()),
+    Column("lang", String(8), nullable=True),
+    Index("ix_tables_listed", "listed", "finished_ms", "created_ms"),
 )
 
 #: one row per seat; kind is "open" (nobody yet), "human" or "bot"
@@ -101,6 +106,33 @@ players = Table(
     Column("name", String(64), nullable=False),
     Column("lang", String(8), nullable=False),
     Column("created_ms", BigInteger, nullable=False),
+    # when a session of the player was last used (to a minute): "online" to their friends
+    Column("seen_ms", BigInteger, nullable=True),
+)
+
+#: who a player counts as a friend (one way: each adds the other)
+friends = Table(
+    "friends",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("friend_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    PrimaryKeyConstraint("player_id", "friend_id", name="pk_friends"),
+    Index("ix_friends_friend", "friend_id"),
+)
+
+#: a player's rating after each rated game (the player page's chart)
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("table_id", String(64), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("time", BigInteger, nullable=False),
+    PrimaryKeyConstraint("player_id", "table_id", name="pk_rating_history"),
+    Index("ix_rating_history_player_game", "player_id", "game", "time"),
 )
 
 #: a signed-in browser: the sha256 of the opaque id its HttpOnly cookie holds (never the id)

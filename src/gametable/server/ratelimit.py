@@ -182,6 +182,8 @@ _KINDS = {
     ("POST", "/api/me"): "player",
     ("POST", "/api/me/signin-links"): "signin",
     ("POST", "/api/signin"): "signin",
+    ("POST", "/api/me/friends"): "join",
+    ("DELETE", "/api/me/friends/{player_id}"): "join",
     ("POST", "/api/signin/check"): "signin",
     ("POST", "/api/me/switch-back"): "signin",
 }

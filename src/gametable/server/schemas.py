@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from gametable import i18n
 from gametable.server import clocks, names
+from gametable.server.ids import TABLE_ID_PATTERN
 
 
 def _normalised(value: Any) -> Any:
@@ -34,6 +35,11 @@ def validation_detail(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A 422's ``detail``: each error's type, place and message, without the echo of the
     (possibly large) input. The same for the HTTP API and the WebSocket's actions."""
     return [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in errors]
+
+
+#: a player's id in a request body (the rule of a path's player id)
+PlayerRef = Annotated[str, Field(pattern=TABLE_ID_PATTERN, description="A player's id.")]
+Language = Literal[tuple(i18n.LANGUAGES)]
 
 
 class Strict(BaseModel):
@@ -87,6 +93,13 @@ class CreateTable(Strict):
     hints: StrictBool = Field(False, description=(
         "A friendly table: the seat to act may ask the search for its top three choices "
         "(GET /api/tables/{id}/hint). Such a table is never rated."))
+    listed: bool = Field(False, strict=True, description=(
+        "List the table among the open tables (GET /api/open-tables) while it has a seat for anyone."))
+    lang: Language | None = Field(None, description="The language the table plays in (the open tables' "
+                                                     "filter); absent: your player's, else none.")
+    invite: list[PlayerRef] = Field(default_factory=list, max_length=7, description=(
+        "Friends (player ids; GET /api/me/friends) the first open seats are kept for: the table "
+        "appears in their My tables. Needs a signed-in player; only their friends."))
 
 
 def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
@@ -317,7 +330,6 @@ class Catalog(BaseModel):
 
 # -- players (gametable.server.players_api) ------------------------------------------------------
 
-Language = Literal[tuple(i18n.LANGUAGES)]
 
 
 #: a player's name: as a seat's, but never empty

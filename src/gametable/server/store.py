@@ -75,6 +75,7 @@ class LogStore:
                 clock=json.dumps(record.clock) if record.clock is not None else None,
                 timeouts_to_bot=record.timeouts_to_bot, hints=record.hints,
                 to_act=json.dumps(record.to_act) if record.to_act is not None else None,
+                listed=record.listed, lang=record.lang,
             ))
             conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 

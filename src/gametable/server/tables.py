@@ -26,6 +26,7 @@ from gametable.server.metrics import Metrics
 from gametable.server.retention import Retention
 from gametable.server.rooms import resuming
 from gametable.server.rooms.chat import Chat
+from gametable.server.rooms.finding_people import FindingPeople
 from gametable.server.rooms.hints import Hints
 from gametable.server.rooms.lease_keeping import LeaseKeeping
 from gametable.server.rooms.moves import Moves
@@ -64,6 +65,7 @@ class TableManager(TableCore):
         self.replays = Replays(self)
         self.reviews = Reviews(self, review_workers, review_effort)
         self.hints = Hints(self, self.bots, review_effort)
+        self.finding_people = FindingPeople(self)
         self.pruning = Pruning(self, retention, on_deleted=self.replays.forget)
         self.lease_keeping = LeaseKeeping(self)
         self.other_processes = OtherProcesses(self)

@@ -24,7 +24,7 @@ export function detailText(body, fallback) {
   return fallback;
 }
 
-async function request(method, path, { body, token } = {}) {
+export async function request(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
