@@ -26,6 +26,7 @@ from typing import Any, Hashable, Iterable
 
 from gametable.engine import Action
 from gametable.games.gwt.editions import FIRST as D  # the first edition: its printed tables
+from gametable.games.gwt import exchange
 from gametable.games.gwt.editions import Edition, by_name
 from gametable.rl.encoding import Encoding as BaseEncoding
 from gametable.rl.encoding import Layout, Vector, View
@@ -145,6 +146,8 @@ class Tables:
             card, count = spec["card"], spec.get("count", 1)
             if card == "objective":
                 sets.update({(o,): None for o in self.OBJECTIVES})
+            elif card == "value_3":  # any value-3 card (second edition, building 5a)
+                sets.update({(c,): None for c in D.CATTLE if D.BREEDING_VALUE[c] == 3})
             elif card != "any":
                 sets[(card,) * count] = None
             elif count == 1:
@@ -302,9 +305,9 @@ class Encoding(BaseEncoding):
         self._block("buy {cards, cowboys}: per purchase of the cattle market table",
                     [("buy",) + p for p in T.buy_params()])
         self._block("draw_market, skip", [("draw_market",), ("skip",)])
-        self._block("upgrade {station}: 1-10", [("upgrade", k) for k in range(1, D.NUM_STATIONS + 1)])
+        self._block(f"upgrade {{station}}: 1-{D.NUM_STATIONS}", [("upgrade", k) for k in range(1, D.NUM_STATIONS + 1)])
         self._block("disc {group}: " + ", ".join(D.DISC_GROUP_IDS), [("disc", g) for g in D.DISC_GROUP_IDS])
-        self._block("disc_from_station {station}: 1-10",
+        self._block(f"disc_from_station {{station}}: 1-{D.NUM_STATIONS}",
                     [("disc_from_station", k) for k in range(1, D.NUM_STATIONS + 1)])
         self._block("station_master {worker}: cowboy, craftsman, engineer",
                     [("station_master", w) for w in D.WORKER_KINDS])
@@ -317,6 +320,11 @@ class Encoding(BaseEncoding):
         self._block("deliver {city}: per city", [("deliver", c) for c in D.CITY_IDS])
         self._block("commit_objective {card}, drop_objective {card}: per objective card",
                     [(t, c) for t in ("commit_objective", "drop_objective") for c in T.OBJECTIVES])
+        if D.second:  # after the first edition's blocks, which keep their indices
+            self._block(f"spend_exchange_token {{count}}: 1-{exchange.MAX_DRAW} cards drawn",
+                        [("spend_exchange_token", k) for k in range(1, exchange.MAX_DRAW + 1)])
+            self._block("upgrade_cattle {card}: per Simmental card that upgrades (" + ", ".join(T.UPGRADABLE)
+                        + "), keep_cattle", [("upgrade_cattle", c) for c in T.UPGRADABLE] + [("keep_cattle",)])
 
     def action_key(self, view: View, action: Action) -> Hashable:
         t = action["type"]
@@ -337,7 +345,8 @@ class Encoding(BaseEncoding):
         L.add("current", n, "one-hot: whose turn it is (seat counted from the viewer)")
         L.add("to_act", n, "1 for each seat that must decide now")
         L.add("first_player", n, "one-hot: the first player")
-        L.add("building_sides_b", 10, "private buildings 1-10: 1 where side b is used")
+        L.add("building_sides_b", T.BUILDING_NUMBERS,
+              f"private buildings 1-{T.BUILDING_NUMBERS}: 1 where side b is used")
         L.add("pending", len(T.PENDING_KINDS), "one-hot: the pending decision's kind: " + ", ".join(T.PENDING_KINDS))
         L.add("pending_src", len(T.SOURCES), "one-hot: the pending decision's source (SOURCES)")
         L.add("pending_numbers", len(PENDING_NUMBERS), "the pending decision's " + ", ".join(PENDING_NUMBERS))
@@ -349,7 +358,8 @@ class Encoding(BaseEncoding):
         L.add("neutral_tiles", len(T.NEUTRAL_NODES) * len(T.neutral),
               "per neutral space (NEUTRAL-A..G), one-hot: the neutral building A-G on it")
         L.add("private_tiles", len(T.PRIVATE_NODES) * len(T.PRIVATE_BUILDINGS),
-              "per private space (trail order), one-hot: the private building on it (1a..10a, 1b..10b)")
+              f"per private space (trail order), one-hot: the private building on it "
+              f"(1a..{T.BUILDING_NUMBERS}a, 1b..{T.BUILDING_NUMBERS}b)")
         L.add("private_owners", len(T.PRIVATE_NODES) * n, "per private space, one-hot: its owner (from the viewer)")
         L.add("hazard_tiles", len(T.HAZARD_NODES) * len(T.HAZARD_TILES), "per hazard space, one-hot: the hazard tile")
         L.add("teepee_tiles", len(T.TEEPEE_NODES) * len(T.TEEPEE_TILES), "per teepee space, one-hot: green, blue")
@@ -372,7 +382,7 @@ class Encoding(BaseEncoding):
             p = f"player{k}_"
             L.add(p + "numbers", len(T.PLAYER_NUMBERS), "seat +k from the viewer: " + ", ".join(T.PLAYER_NUMBERS))
             L.add(p + "discs", len(T.group), "discs left per group: " + ", ".join(D.DISC_GROUP_IDS))
-            L.add(p + "aux", 2 * len(D.AUX), "auxiliary actions 1-5 unlocked: single, double for each")
+            L.add(p + "aux", 2 * len(D.AUX), f"auxiliary actions 1-{len(D.AUX)} unlocked: single, double for each")
             L.add(p + "discard_top", len(T.CARDS), "one-hot: the top card of the discard pile")
             L.add(p + "objectives", len(T.OBJECTIVES) + 1,
                   "objective cards in the objective area, per card; last: face-down starting objectives")
@@ -383,6 +393,8 @@ class Encoding(BaseEncoding):
             L.add(p + "herder", len(D.NODES), "one-hot: the herder's trail node (none before the first move)")
         L.add("hand", len(T.CARDS), "the viewer's hand, per card (CARDS: cattle then objectives)")
         L.add("discard", len(T.CARDS), "the viewer's discard pile, per card")
+        if D.second:
+            L.add("simmental", 3, "the Simmental option is on (0/1), Heifers left, Cows left")
 
     def _fill(self, view: View, out: Vector) -> None:
         T, D = self.t, self.t.ed  # noqa: N806 (the edition's tables, as the module names them)
@@ -464,6 +476,10 @@ class Encoding(BaseEncoding):
         me = view["players"][view["seat"]]
         out.counts("hand", T.card, me["hand"])
         out.counts("discard", T.card, me["discard"])
+        if "simmental" in view:  # the second edition with the Simmental option
+            out.set("simmental", 1, 0)
+            out.set("simmental", view["simmental"]["heifers"], 1)
+            out.set("simmental", view["simmental"]["cows"], 2)
 
     def _player(self, out: Vector, p: str, player: dict[str, Any]) -> None:
         T, D = self.t, self.t.ed  # noqa: N806 (the edition's tables, as the module names them)
