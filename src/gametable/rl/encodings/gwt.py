@@ -1,7 +1,11 @@
 """Great Western Trail as numbers: the observation of a seat's view and the fixed action table.
 
-Everything is read from ``state.view(seat)`` and the printed components (the first edition's tables, ``games.gwt.editions.FIRST``).
-Seats are counted from the viewer (0 = the viewer, 1 = the next player in turn order, ...).
+Everything is read from ``state.view(seat)`` and the printed components of an edition: this module's
+``Encoding`` binds the first edition (``games.gwt.editions.FIRST``), gwt_2e.py the second; the
+vocabularies of each are derived once from its tables (``tables(ed)``), and what only the second
+edition has (exchange tokens, the Simmental upgrade) comes after the first edition's fields and
+blocks, which keep their indices. Seats are counted from the viewer (0 = the viewer, 1 = the next
+player in turn order, ...).
 
 The action table lists every action shape the engine can offer, from its action types and the
 parameter domains of the components (docs/research.md prints the blocks):
@@ -21,12 +25,14 @@ parameter domains of the components (docs/research.md prints the blocks):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any, Hashable, Iterable
 
 from gametable.engine import Action
-from gametable.games.gwt.editions import FIRST as D  # the first edition: its printed tables
 from gametable.games.gwt import exchange
+from gametable.games.gwt.editions import (
+    FIRST as D,  # the first edition: its printed tables
+)
 from gametable.games.gwt.editions import Edition, by_name
 from gametable.rl.encoding import Encoding as BaseEncoding
 from gametable.rl.encoding import Layout, Vector, View
@@ -210,14 +216,14 @@ class Tables:
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(ed: Edition) -> Tables:
     """The encoding's tables of an edition, built once."""
     return Tables(ed)
 
 
 # ------------------------------------------------------------------------------------- routes
-@lru_cache(maxsize=None)
+@cache
 def routes(ed: Edition = D) -> tuple[tuple[int, ...], ...]:
     """Every walk along the trail's arrows that starts on a space with a space before it."""
     found: dict[tuple[int, ...], None] = {}
@@ -278,7 +284,7 @@ class Encoding(BaseEncoding):
 
     # ------------------------------------------------------------------------------ actions
     def _build_actions(self) -> None:
-        T, D = self.t, self.t.ed  # noqa: N806 (the edition's tables, as the module names them)
+        T, D = self.t, self.t.ed  # the edition's tables
         all_routes = routes(D)
         self._block(f"move {{path}}: phase A, one per trail route ({len(all_routes)} routes, routes())",
                     [("move", r) for r in all_routes])
@@ -339,7 +345,7 @@ class Encoding(BaseEncoding):
 
     # -------------------------------------------------------------------------- observation
     def _describe_observation(self, L: Layout) -> None:
-        T, D = self.t, self.t.ed  # noqa: N806 (the edition's tables, as the module names them)
+        T, D = self.t, self.t.ed  # the edition's tables
         n = self.num_players
         L.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
         L.add("current", n, "one-hot: whose turn it is (seat counted from the viewer)")
@@ -397,7 +403,7 @@ class Encoding(BaseEncoding):
             L.add("simmental", 3, "the Simmental option is on (0/1), Heifers left, Cows left")
 
     def _fill(self, view: View, out: Vector) -> None:
-        T, D = self.t, self.t.ed  # noqa: N806 (the edition's tables, as the module names them)
+        T, D = self.t, self.t.ed  # the edition's tables
         rel = lambda seat: self.rel(view, seat)  # noqa: E731
         n = self.num_players
         out.hot("phase", PHASES.index(view["phase"]))
@@ -482,7 +488,7 @@ class Encoding(BaseEncoding):
             out.set("simmental", view["simmental"]["cows"], 2)
 
     def _player(self, out: Vector, p: str, player: dict[str, Any]) -> None:
-        T, D = self.t, self.t.ed  # noqa: N806 (the edition's tables, as the module names them)
+        T, D = self.t, self.t.ed  # the edition's tables
         colours = [D.TILE[t]["colour"] for t in player["teepees"]]
         numbers = dict(player, **player["workers"],
                        hand_size=len(player["hand"]) if "hand" in player else player["hand_size"],
