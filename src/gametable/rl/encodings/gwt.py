@@ -30,12 +30,11 @@ from typing import Any, Hashable, Iterable
 
 from gametable.engine import Action
 from gametable.games.gwt import exchange
-from gametable.games.gwt.editions import (
-    FIRST as D,  # the first edition: its printed tables
-)
-from gametable.games.gwt.editions import Edition, by_name
+from gametable.games.gwt.editions import FIRST, Edition, by_name
 from gametable.rl.encoding import Encoding as BaseEncoding
 from gametable.rl.encoding import Layout, Vector, View
+
+D = FIRST  # the first edition's printed tables, which this module's Encoding reads
 
 PHASES = ("A", "B", "scoring", "over")
 HIDDEN_START = "hidden_start"
