@@ -34,13 +34,13 @@ def plain(value: Any) -> Any:
 
 
 def gwt_faces(edition: str = "gwt") -> dict[str, Any]:
-    """The faces of either edition of Great Western Trail (its package's tables)."""
-    from importlib import import_module
+    """The faces of either edition of Great Western Trail (the edition's tables)."""
+    from gametable.games.gwt.editions import by_name
 
-    D = import_module(f"gametable.games.{edition}.data")
+    D = by_name(edition)
 
     return {
-        "domain": D.DOMAIN,  # the catalog domain of the edition's words (gwt, gwt2e)
+        "domain": D.domain,  # the catalog domain of the edition's words (gwt, gwt2e)
         "cattle": plain(D.CATTLE),
         "objectives": plain(D.OBJECTIVE),
         "buildings": plain(D.BUILDING),
@@ -60,7 +60,7 @@ def gwt_faces(edition: str = "gwt") -> dict[str, Any]:
     }
 
 
-GAMES = {"gwt": gwt_faces, "gwt-2e": lambda: gwt_faces("gwt2e")}
+GAMES = {"gwt": gwt_faces, "gwt-2e": lambda: gwt_faces("gwt-2e")}
 
 
 def render(name: str) -> str:

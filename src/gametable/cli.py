@@ -556,6 +556,104 @@ def _verify_games(file: Path, workers: int) -> None:
 
 
 @app.command()
+def analyze(
+    file: Path = typer.Argument(..., help="A `simulate --save` file (.jsonl), or a finished table's log saved "
+                                          "from GET /api/tables/<id>/log."),
+    index: Optional[int] = typer.Option(None, "--index", "-i", help="The game of the run to review (its index); "
+                                        "default: the first line."),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as one JSON object (the API's shape)."),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Also draw the evaluation graph into this PNG (needs matplotlib: the bench extra)."),
+    workers: int = typer.Option(
+        0, "--workers", "-w",
+        help="Worker processes that judge the decisions (0: one per CPU core). The review is the same for "
+             "any number."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The review's seed (its roll-outs' worlds)."),
+    lang: str = typer.Option("en", "--lang", help="Language of the choices shown: en, fa, pt, es."),
+) -> None:
+    """Review a finished game with the search bot: every decision judged from its seat's information,
+    marked (inaccuracy, mistake, blunder), and each seat's accuracy and luck (docs/bots.md)."""
+    from gametable.review import CannotReview, review_budget, review_log
+    from gametable.sim.savefile import SavedGameError, read_games
+
+    _check_workers(workers)
+    _check_language(lang)
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            _fail("--plot needs matplotlib: pip install 'gametable[bench]'")
+    try:
+        saved = _find_game(read_games(file), file, index)
+        review_budget(saved.game.name)
+        problem = saved.mismatch()
+    except (SavedGameError, CannotReview) as exc:
+        _fail(str(exc))
+    if problem:
+        _fail(f"{problem}; only a finished game that replays to its result can be reviewed")
+    progress = Progress(TextColumn(f"[bold]review[/] {escape(saved.source)}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=err_console, transient=True)
+    with progress:
+        task = progress.add_task("decisions", total=None)
+        review = review_log(saved.game, saved.players, saved.seed, saved.options, saved.actions,
+                            review_seed=seed, workers=workers,
+                            on_progress=lambda done, total: progress.update(task, completed=done, total=total))
+    names = [saved.seat_names[s] if s < len(saved.seat_names) and saved.seat_names[s]
+             else (f"seat {s} ({saved.levels[s]})" if s < len(saved.levels) else f"seat {s}")
+             for s in range(saved.players)]
+    if as_json:
+        print(json.dumps(review, ensure_ascii=False))
+    else:
+        _print_review(review, names, f"{saved.game.title}: {saved.source}", _marked_in_words(saved, review, lang))
+    if plot is not None:
+        from gametable.review.plot import plot_review
+
+        plot_review(review, plot, f"{saved.game.title}: {saved.source}", names)
+        err_console.print(f"plot saved to {plot}")
+
+
+def _marked_in_words(saved, review: dict, lang: str) -> dict[int, tuple[str, str]]:
+    """The played and the preferred choice of every marked decision in words, by seq."""
+    from gametable.terminal import describe_action
+
+    marked = {d["seq"]: d for d in review["decisions"] if d["mark"]}
+    words = {}
+    for step, state in enumerate(saved.steps()):
+        decision = marked.get(step + 1)
+        if decision is not None:
+            view = state.view(decision["seat"])
+            words[step + 1] = (describe_action(saved.game, decision["played"], view, lang),
+                               describe_action(saved.game, decision["best"], view, lang))
+        if step + 1 >= max(marked, default=0):
+            break
+    return words
+
+
+def _print_review(review: dict, names: list[str], title: str, words: dict[int, tuple[str, str]]) -> None:
+    seats = Table(title=title)
+    for column in ("seat", "accuracy", "inaccuracies", "mistakes", "blunders", "luck (VP)"):
+        seats.add_column(column, justify="left" if column == "seat" else "right")
+    for name, seat in zip(names, review["seats"]):
+        accuracy = "–" if seat["accuracy"] is None else f"{seat['accuracy']:.1f}"
+        seats.add_row(escape(name), accuracy, str(seat["inaccuracies"]), str(seat["mistakes"]),
+                      str(seat["blunders"]), f"{seat['luck']:+.1f}")
+    console.print(seats)
+    marked = [d for d in review["decisions"] if d["mark"]]
+    if not marked:
+        console.print("no decision marked")
+        return
+    table = Table(title="Marked decisions (replay --to SEQ-1 shows the position)")
+    for column in ("seq", "seat", "mark", "played", "preferred", "VP lost", "win chance"):
+        table.add_column(column, justify="right" if column in ("seq", "VP lost") else "left")
+    for d in marked:
+        played, preferred = words[d["seq"]]
+        table.add_row(str(d["seq"]), escape(names[d["seat"]]), d["mark"], escape(played), escape(preferred),
+                      f"{d['loss_vp']:.1f}",
+                      f"{d['win_chance_before']:.0%} → {d['win_chance_after']:.0%}")
+    console.print(table)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on (1-65535)."),

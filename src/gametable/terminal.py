@@ -130,6 +130,12 @@ def _show_table(text_ui: ModuleType | None, view: dict[str, Any], names: list[st
         console.print(Panel(Syntax(json.dumps(view, indent=1, ensure_ascii=False)[:6000], "json")))
 
 
+def describe_action(game: Game, action: dict[str, Any], view: dict[str, Any], lang: str = "en") -> str:
+    """An action in words as the game's terminal text says it (its JSON where the game has none)."""
+    text_ui = _text_module(game)
+    return text_ui.describe_action(action, view, lang) if text_ui else _compact(action)
+
+
 def _compact(action: dict[str, Any]) -> str:
     return json.dumps(action, ensure_ascii=False, separators=(", ", ": "))
 

@@ -9,6 +9,7 @@ import pytest
 from gametable import games
 from gametable.bots.heuristics import gwt as bot
 from gametable.bots.search import position_value
+from gametable.games.gwt.editions import FIRST
 
 
 def _fresh(game_name="gwt"):
@@ -60,8 +61,8 @@ def test_kept_certificates_and_a_cleared_hand_disc_count():
     state = _fresh()
     state.token_row = 1
     assert _estimate_gain(state, lambda p: setattr(p, "cert", 2)) == pytest.approx(
-        bot.CERTIFICATE * bot.D.CERT_TRACK[2] / bot.ESTIMATE_VP)
-    hand = bot.hand_disc_group
+        bot.CERTIFICATE * FIRST.CERT_TRACK[2] / bot.ESTIMATE_VP)
+    hand = FIRST.G_HAND
     assert _estimate_gain(state, lambda p: p.discs.__setitem__(hand, p.discs[hand] - 1)) == pytest.approx(
         bot.HAND_DISC_USE / bot.ESTIMATE_VP)
 
@@ -121,4 +122,4 @@ def test_the_holdings_the_estimate_prices_start_at_nothing_but_money_and_count_w
     player.cert = 3
     state.end_triggered = True
     held = bot.holdings(state, 0)
-    assert (held["craftsman"], held["certificates"], held["future"]) == (2, bot.D.CERT_TRACK[3], 0.0)
+    assert (held["craftsman"], held["certificates"], held["future"]) == (2, FIRST.CERT_TRACK[3], 0.0)

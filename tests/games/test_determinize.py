@@ -11,7 +11,7 @@ import pytest
 
 from gametable import games
 from gametable.engine import Rng, State
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.sim.runner import play_game, seat_bots
 from tests.bots.test_bots import hide_differently
 

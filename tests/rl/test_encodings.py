@@ -22,11 +22,13 @@ PLAYERS = (2, 3, 4)
 
 
 #: how many kinds of action GWT's random games show at least (the test covers more than a few)
-KINDS_SEEN = {"gwt": 25}
+KINDS_SEEN = {"gwt": 25, "gwt-2e": 25}
 
 
-#: the games of odd seeds use these options, so that both sides of the cards are played
-ODD_SEED_OPTIONS = {"gwt": {"building_sides": "random"}, "catan-on-the-road": {"metropolis_side": "B"}}
+#: the games of odd seeds use these options, so that both sides of the cards are played (and the
+#: second edition is played with and without its Simmental variant)
+ODD_SEED_OPTIONS = {"gwt": {"building_sides": "random"}, "catan-on-the-road": {"metropolis_side": "B"},
+                    "gwt-2e": {"building_sides": "random", "neutral_buildings": "random", "simmental": "on"}}
 
 
 def positions(name: str, players: int, seed: int, max_steps: int | None = None):
@@ -42,8 +44,8 @@ def positions(name: str, players: int, seed: int, max_steps: int | None = None):
         step += 1
 
 
-def test_both_games_have_an_encoding():
-    assert {"gwt", "catan-on-the-road"} <= set(GAMES)
+def test_every_game_has_an_encoding():
+    assert {"gwt", "gwt-2e", "catan-on-the-road"} <= set(GAMES)
 
 
 def kind(key) -> str:
@@ -124,11 +126,12 @@ def test_a_spectator_view_or_another_player_count_is_refused():
 
 def gwt_hidden_twin(state, viewer: int, seed: int):
     """The same position with every part hidden from ``viewer`` changed: the order of every
-    stack and deck, the RNG, and each other player's hand mixed with that player's deck."""
+    stack and deck (the second edition's Simmental stacks too), the RNG, and each other player's
+    hand mixed with that player's deck."""
     rnd = random.Random(seed)
     data = state.to_json()
-    for name in ("cattle_stack", "obj_stack"):
-        rnd.shuffle(data[name])
+    for name in ("cattle_stack", "obj_stack", "sim_heifers", "sim_cows"):
+        rnd.shuffle(data.get(name, []))
     for pile in data["piles"]:
         rnd.shuffle(pile)
     data["rng"] = rnd.randrange(2 ** 63)
@@ -138,14 +141,15 @@ def gwt_hidden_twin(state, viewer: int, seed: int):
             pool = player["hand"] + player["deck"]
             rnd.shuffle(pool)
             player["hand"], player["deck"] = pool[:len(player["hand"])], pool[len(player["hand"]):]
-    return games.get("gwt").from_json(data)
+    return games.get(state.edition.name).from_json(data)
 
 
 @pytest.mark.parametrize("players", (2, 4))
-def test_gwt_positions_differing_only_in_hidden_parts_encode_alike(players):
-    encoding = encodings.get("gwt", players)
+@pytest.mark.parametrize("name", ("gwt", "gwt-2e"))
+def test_gwt_positions_differing_only_in_hidden_parts_encode_alike(name, players):
+    encoding = encodings.get(name, players)
     differed = 0
-    for step, state in enumerate(positions("gwt", players, 5, max_steps=250)):
+    for step, state in enumerate(positions(name, players, 5, max_steps=250)):
         if step % 5:
             continue
         for seat in state.to_act():

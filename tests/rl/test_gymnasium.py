@@ -25,6 +25,15 @@ def test_check_env_passes(game_id, players):
     check_env(environment.unwrapped, skip_render_check=True)
 
 
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_check_env_passes_on_the_second_edition_with_simmental(players):
+    environment = gymnasium.make("gametable/gwt-2e-v0", num_players=players, max_decisions=40,
+                                 options={"simmental": "on", "neutral_buildings": "random"})
+    check_env(environment.unwrapped, skip_render_check=True)
+    environment.reset(seed=2)
+    assert "simmental" in environment.unwrapped.state.view(0)
+
+
 def test_every_game_with_an_encoding_is_registered():
     assert gametable_gym.register_all() == [f"gametable/{name}-v0" for name in encodings.names()]
     assert {"gametable/gwt-v0", "gametable/catan-on-the-road-v0"} <= set(gymnasium.registry)

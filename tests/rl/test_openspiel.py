@@ -18,6 +18,23 @@ def test_random_sim_test_passes(name, players):
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_random_sim_test_passes_on_the_second_edition_with_simmental(players):
+    game = pyspiel.load_game("python_gametable_gwt_2e", {"players": players, "max_decisions": 40,
+                                                         "simmental": "on", "building_sides": "b"})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    assert state._engine.state.view(0)["simmental"] == {"heifers": 8, "cows": 8}
+
+
+def test_the_games_options_are_parameters_and_a_wrong_one_is_refused():
+    with pytest.raises(Exception, match="simmental.*choose one of 'off', 'on'"):
+        pyspiel.load_game("python_gametable_gwt_2e", {"simmental": "maybe"})
+    game = pyspiel.load_game("python_gametable_catan_on_the_road", {"first_game": True})
+    assert game.get_parameters()["first_game"] is True
+
+
 def test_random_sim_test_passes_on_whole_games():
     game = pyspiel.load_game("python_gametable_catan_on_the_road", {"players": 2})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

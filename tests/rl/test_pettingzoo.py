@@ -18,6 +18,14 @@ def test_pettingzoo_api_test_passes(name, players):
     api_test(env(name, players, max_decisions=60), num_cycles=40)
 
 
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_pettingzoo_api_test_passes_on_the_second_edition_with_simmental(players):
+    environment = env("gwt-2e", players, {"simmental": "on", "building_sides": "random"}, max_decisions=60)
+    api_test(environment, num_cycles=40)
+    environment.reset(seed=3)
+    assert environment.state.view(0)["simmental"] == {"heifers": 8, "cows": 8}
+
+
 def test_pettingzoo_api_test_passes_on_a_whole_game():
     api_test(env("catan-on-the-road", 2), num_cycles=1000)
 

@@ -26,7 +26,7 @@ def test_web_data_files_are_up_to_date():
 def test_faces_hold_every_component_of_the_game():
     import json
 
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
 
     faces = json.loads((_script().OUT_DIR / "gwt.json").read_text(encoding="utf-8"))
     assert set(faces["cattle"]) == set(D.CATTLE)

@@ -7,6 +7,7 @@ import pytest
 
 from gametable import games, i18n
 from gametable.games.gwt import text
+from gametable.games.gwt.editions import FIRST
 from gametable.sim.runner import GameDidNotEnd, play_random_game
 from tests.web.conftest import new_page
 
@@ -52,7 +53,7 @@ def test_gwt_choice_labels_in_the_browser_name_their_building_action_as_the_term
         [lang, ACTIONS, names],
     )
     view = {"players": [{}, {}, {}], "seat": 0}
-    want = [text._action_label(a, view, lang) for a in ACTIONS]
+    want = [text._action_label(FIRST, a, view, lang) for a in ACTIONS]
     assert got == want
     building = i18n.text("web.gwt.src.building", lang, building="A", n=2)
     assert any(building in label for label in got) or not any(a.get("src") == "A/2" for a in ACTIONS)

@@ -50,7 +50,7 @@ SEARCH_BUDGETS: dict[str, dict[str, SearchBudget]] = {
 _BASIC_BOTS: dict[str, tuple[str, str]] = {
     "catan-on-the-road": ("gametable.bots.heuristics.catan_road", "CatanRoadBot"),
     "gwt": ("gametable.bots.heuristics.gwt", "GwtBot"),
-    "gwt-2e": ("gametable.bots.heuristics.gwt2e", "GwtBot"),
+    "gwt-2e": ("gametable.bots.heuristics.gwt", "GwtBot"),  # one bot for both editions
 }
 
 

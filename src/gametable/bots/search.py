@@ -243,6 +243,15 @@ def _add_children(node: _Node, world: State, seat: int, actions: list[Action], k
 
 def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget, baseline: float,
              turns: _TurnCounter) -> float:
+    play_out(world, players, budget, turns)
+    return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores,
+                          budget.own_score_weight, baseline)
+
+
+def play_out(world: State, players: list[Any], budget: SearchBudget, turns: _TurnCounter) -> None:
+    """Let ``players`` (one bot per seat) play ``world`` on until the game ends, ``budget.horizon``
+    decisions have passed or ``turns`` says the searching seat begins the turn that ends a look
+    ahead. The review (gametable.review) judges moves by the same roll-outs as the search."""
     for _ in range(budget.horizon):
         if world.is_over():
             break
@@ -250,8 +259,21 @@ def _rollout(world: State, seat: int, players: list[Any], budget: SearchBudget, 
         if turns.reached(acting):
             break
         world.apply(acting, players[acting].choose(world, acting))
-    return position_value(world, seat, budget.margin_scale, players[seat].estimated_scores,
-                          budget.own_score_weight, baseline)
+
+
+def turn_counter(seat: int, budget: SearchBudget) -> _TurnCounter:
+    """The counter of ``seat``'s turns that ends a roll-out started where it acts (or waits for
+    its next turn) at ``budget.horizon_turns``."""
+    return _TurnCounter(seat, budget.horizon_turns)
+
+
+def score_margin(world: State, seat: int,
+                 estimated_scores: Callable[[State], list[float]] | None = None) -> float:
+    """``seat``'s score minus the best other seat's: the result's in a finished game, else the
+    expected final scores' (``estimated_scores``, by default the final scoring applied now)."""
+    if world.is_over():
+        return _margin([s["total"] for s in world.result()["scores"]], seat)
+    return _margin(_estimates(world, estimated_scores), seat)
 
 
 def _estimates(world: State, estimated_scores: Callable[[State], list[float]] | None) -> list[float]:

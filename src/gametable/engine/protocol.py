@@ -83,7 +83,7 @@ class State(ABC):
 
     def clone(self) -> "State":
         """An independent copy. Games override this with something faster."""
-        return type(self).game.from_json(json.loads(json.dumps(self.to_json())))
+        return self.game.from_json(json.loads(json.dumps(self.to_json())))
 
     def reveal_marker(self) -> Hashable | None:
         """A value that changes whenever an action reveals information (a card, tile or event
@@ -99,7 +99,7 @@ class State(ABC):
         again at random, drawing from ``rng``, as the hidden information allows; other seats'
         private log details are left out. Search bots play their imagined games from such states.
         Optional: a game without it is played by the search levels with the basic bot."""
-        raise NotImplementedError(f"{type(self).game.name} cannot be determinized")
+        raise NotImplementedError(f"{self.game.name} cannot be determinized")
 
     def provisional_scores(self) -> list[float]:
         """Each seat's score if the game were scored now (a search bot's estimate where it stops

@@ -14,7 +14,7 @@ from gametable.engine import Game
 _REGISTRY: dict[str, str] = {
     "catan-on-the-road": "gametable.games.catan_road",
     "gwt": "gametable.games.gwt",
-    "gwt-2e": "gametable.games.gwt2e",
+    "gwt-2e": "gametable.games.gwt.second_edition",
 }
 
 _loaded: dict[str, Game] = {}

@@ -2,8 +2,10 @@
 importing this module (one name per game with an encoding: ``python_gametable_<name, '-' as '_'>``).
 
 Parameters: ``players`` (default 2), ``seeds`` (how many deals the opening chance node chooses
-from, uniformly; default 1024) and ``max_decisions`` (a game still running after that many actions
-ends with every return 0; default 5000, which bounds ``max_game_length``). The engine draws its
+from, uniformly; default 1024), ``max_decisions`` (a game still running after that many actions
+ends with every return 0; default 5000, which bounds ``max_game_length``) and the game's own
+options by their names and defaults (``gametable options``: ``simmental="on"`` for gwt-2e's
+Simmental variant, ``building_sides``...). The engine draws its
 cards from the RNG held in its state, so the one chance node is the deal: the game's seed, which no
 player observes. After it, every decision is the engine's, a player's action index is its index in
 the game's action table, and the information-state and observation tensors are both the encoding
@@ -47,7 +49,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "seeds": DEFAULT_SEEDS,
-                                 "max_decisions": DEFAULT_MAX_DECISIONS},
+                                 "max_decisions": DEFAULT_MAX_DECISIONS,
+                                 **{spec.name: spec.default for spec in game.options.values()}},
     )
 
 
@@ -63,6 +66,9 @@ class _Config:
         self.max_decisions = int(params.get("max_decisions", DEFAULT_MAX_DECISIONS))
         if self.seeds < 1 or self.max_decisions < 1:
             raise ValueError("seeds and max_decisions must be at least 1")
+        #: the game's own options (the registry's, e.g. gwt-2e's simmental), as parameters
+        self.options = {key: params[key] for key in self.engine_game.options if key in params}
+        self.engine_game.new(self.num_players, 0, self.options)  # bad options fail here, not at the deal
 
     def __deepcopy__(self, memo) -> "_Config":
         return self
@@ -152,7 +158,7 @@ class GametableState(pyspiel.State):
     def _apply_action(self, action):
         if self.engine is None:
             self.seed = int(action)
-            self._engine = _Engine(self.config.engine_game.new(self.config.num_players, self.seed))
+            self._engine = _Engine(self.config.engine_game.new(self.config.num_players, self.seed, self.config.options))
             return
         player = self.current_player()
         self.engine.apply(player, self._action(player, int(action)))

@@ -77,12 +77,18 @@ async def messages(lang: Language) -> dict:
 
 @router.post("/tables", response_model=TableCreated, status_code=201, summary="Open a new table",
              responses={**_BAD_JSON, 400: {"description": "Unknown game, player count, bot seats, bot level or "
-                                                          "options (the message says which), or a body "
-                                                          "that is not JSON"}})
+                                                          "options (the message says which), more invited "
+                                                          "friends than open seats, or a body that is not JSON"},
+                        403: {"description": "Friends invited without a player session, or someone "
+                                             "invited who is not your friend"}})
 async def create_table(body: CreateTable, request: Request, player: Player | None = OptionalPlayer) -> dict:
-    table, token = await _manager(request).seating.create(
+    manager = _manager(request)
+    await manager.finding_people.check_invited(_id(player), body.invite)
+    lang = body.lang or (player.lang if player is not None else None)
+    table, token = await manager.seating.create(
         body.game, body.players, body.bots, body.options, body.name, body.bot_level, _id(player),
-        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot)
+        ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot, body.hints, body.listed, lang,
+        tuple(body.invite))
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 

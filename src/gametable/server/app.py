@@ -21,7 +21,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, operations, players_api, ws
+from gametable.server import api, operations, people_api, players_api, reviews_api, ws
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.collector import PacedCollector
@@ -81,7 +81,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                retention=Retention.from_settings(settings),
                                audience_limits=audience_limits(settings), metrics=metrics,
                                lease_address=lease_address,
-                               checkpoint_every=settings.checkpoint_every)
+                               checkpoint_every=settings.checkpoint_every,
+                               review_workers=settings.review_workers, review_effort=settings.review_effort)
         app.state.forwarding = Forwarding() if lease_address else None
         manager.on_moved = partial(ws.table_moved, app)
         app.state.pusher = None
@@ -142,6 +143,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.include_router(operations.router)
     app.include_router(api.router)
     app.include_router(players_api.router)
+    app.include_router(people_api.router)
+    app.include_router(reviews_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)
@@ -236,6 +239,11 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
     @app.get("/p/{player_id}", include_in_schema=False, name="player_page")
     async def player_page(player_id: str) -> FileResponse:
         return FileResponse(web_dir / "player.html", headers=_PAGE_HEADERS)
+
+    @app.get("/leaderboards", include_in_schema=False, name="leaderboards_page")
+    async def leaderboards_page() -> FileResponse:
+        # the game is in the query (?game=); the page asks GET /api/leaderboards/{game}
+        return FileResponse(web_dir / "leaderboards.html", headers=_PAGE_HEADERS)
 
     @app.get("/signin", include_in_schema=False, name="signin_page")
     async def signin_page() -> FileResponse:

@@ -51,6 +51,14 @@ DEFAULT_RATE_SIGNIN = "10/minute;100/day"
 
 #: chat messages per seat of a table: a conversation's pace, not a flood
 DEFAULT_RATE_CHAT = "5/10seconds;30/minute"
+#: reviews asked for (each new one costs minutes of CPU; asking again for one is free but counts)
+#: and hints (a few seconds of search each) per client address
+DEFAULT_RATE_REVIEW = "10/minute;100/day"
+DEFAULT_RATE_HINT = "6/minute;200/day"
+
+# -- the search bot's reviews and hints (gametable.server.rooms.reviews, .hints) ------------------
+#: processes that judge finished games (each review takes about one CPU for minutes)
+DEFAULT_REVIEW_WORKERS = 1
 
 # -- retention (gametable.server.retention) ----------------------------------------------------
 #: finished tables are deleted this many days after they finished (0: kept forever)
@@ -142,6 +150,13 @@ class Settings:
     rate_player: str = DEFAULT_RATE_PLAYER
     rate_signin: str = DEFAULT_RATE_SIGNIN
     rate_chat: str = DEFAULT_RATE_CHAT
+    rate_review: str = DEFAULT_RATE_REVIEW
+    rate_hint: str = DEFAULT_RATE_HINT
+    #: worker processes for reviews (gametable.server.rooms.reviews); reviews beyond wait in turn
+    review_workers: int = DEFAULT_REVIEW_WORKERS
+    #: the share of the review's and the hints' budget spent (1: the documented budget; tests and
+    #: small machines use less, at the cost of judgement)
+    review_effort: float = 1.0
     keep_finished_days: float = DEFAULT_KEEP_FINISHED_DAYS
     keep_abandoned_days: float = DEFAULT_KEEP_ABANDONED_DAYS
     max_sockets_per_address: int = DEFAULT_MAX_SOCKETS_PER_ADDRESS
@@ -187,7 +202,7 @@ class Settings:
             if not (isinstance(value, (int, float)) and math.isfinite(value)
                     and (value > least if above else value >= least)):
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {value!r}")
-        for name in ("checkpoint_every", "max_connections"):  # counts: 2.5 or True would pass the bounds
+        for name in ("checkpoint_every", "max_connections", "review_workers"):  # counts: 2.5 or True would pass the bounds
             if type(getattr(self, name)) is not int:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
         if 0 < self.max_connections < MIN_CONNECTIONS:
@@ -268,6 +283,10 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "rate_player": ("RATE_PLAYER", str),
         "rate_signin": ("RATE_SIGNIN", str),
         "rate_chat": ("RATE_CHAT", str),
+        "rate_review": ("RATE_REVIEW", str),
+        "rate_hint": ("RATE_HINT", str),
+        "review_workers": ("REVIEW_WORKERS", int),
+        "review_effort": ("REVIEW_EFFORT", float),
         "keep_finished_days": ("KEEP_FINISHED_DAYS", float),
         "keep_abandoned_days": ("KEEP_ABANDONED_DAYS", float),
         "max_sockets_per_address": ("MAX_SOCKETS_PER_ADDRESS", int),
@@ -307,10 +326,11 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "header_timeout": (0, True), "keep_alive_timeout": (0, True),
     "max_connections": (0, False), "max_header_bytes": (1024, False),
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
+    "review_workers": (1, False), "review_effort": (0, True),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
 _RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_player",
-          "rate_signin", "rate_chat")
+          "rate_signin", "rate_chat", "rate_review", "rate_hint")
 #: what a value must be, where "a number" would not say enough
 _SPECIAL = {
     "keep_finished_days": "0 (keep forever) or a number of days above 0",
@@ -329,6 +349,7 @@ _SPECIAL = {
     "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
     "max_connections": f"a whole number of at least {MIN_CONNECTIONS}, or 0 for as many as the "
                        "open-file limit allows",
+    "review_effort": "a number above 0 (1: the full budget; 0.01 for quick tests)",
     "checkpoint_every": "0 (no checkpoints: every load replays the whole log) or a whole number "
                         "of actions, e.g. 50",
 }

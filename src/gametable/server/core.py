@@ -355,7 +355,8 @@ class TableCore:
         A failure here loses nothing: the game is in the log, and My tables settles a finished
         table it finds unsettled. Returns the result."""
         result = table.state.result()
-        players = rated_players(table.seats)
+        # a table with hints is never rated: the search helped someone choose
+        players = None if table.record.hints else rated_players(table.seats)
         ranked = (list(zip(players, finishing_ranks(result, len(players))))
                   if players is not None else None)
         try:

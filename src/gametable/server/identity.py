@@ -59,6 +59,10 @@ def same_origin(connection: HTTPConnection) -> bool:
     return bool(host) and host in allowed
 
 
+#: how often a player's use of a session is written down (their friends see them online)
+SEEN_EVERY_MS = 60_000
+
+
 async def session_player(connection: HTTPConnection, cookie: str = COOKIE) -> Player | None:
     """The player of the connection's session cookie (or of ``cookie``), if it is a live
     session; Forbidden for a cookie sent by another site's page with a request that changes
@@ -70,7 +74,12 @@ async def session_player(connection: HTTPConnection, cookie: str = COOKIE) -> Pl
     if (method is None or method not in _SAFE_METHODS) and not same_origin(connection):
         raise Forbidden(CROSS_SITE)
     manager = connection.app.state.manager
-    return await manager.read(manager.players.by_session, hash_token(secret), now_ms())
+    now = now_ms()
+    player = await manager.read(manager.players.by_session, hash_token(secret), now)
+    if player is not None and (player.seen_ms is None or now - player.seen_ms >= SEEN_EVERY_MS):
+        # one write a minute at most per player: what "online" among friends is told from
+        await manager.write(manager.players.seen, player.id, now)
+    return player
 
 
 async def _optional_player(request: Request) -> Player | None:

@@ -47,6 +47,13 @@ tables = Table(
     # commit of each action that changes it: My tables lists a running table from its row,
     # without replaying it (gametable.server.player_tables). NULL: not known (from before 0009).
     Column("to_act", Text, nullable=True),
+    # A friendly table: its acting seat may ask the search for hints, and it is never rated.
+    Column("hints", Boolean, nullable=False, server_default=false()),
+    # Listed among the open tables (GET /api/open-tables) while it has a free seat, and the
+    # language its creator plays in (gametable.server.open_tables).
+    Column("listed", Boolean, nullable=False, server_default=false()),
+    Column("lang", String(8), nullable=True),
+    Index("ix_tables_listed", "listed", "finished_ms", "created_ms"),
 )
 
 #: one row per seat; kind is "open" (nobody yet), "human" or "bot"
@@ -99,6 +106,33 @@ players = Table(
     Column("name", String(64), nullable=False),
     Column("lang", String(8), nullable=False),
     Column("created_ms", BigInteger, nullable=False),
+    # when a session of the player was last used (to a minute): "online" to their friends
+    Column("seen_ms", BigInteger, nullable=True),
+)
+
+#: who a player counts as a friend (one way: each adds the other)
+friends = Table(
+    "friends",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("friend_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    PrimaryKeyConstraint("player_id", "friend_id", name="pk_friends"),
+    Index("ix_friends_friend", "friend_id"),
+)
+
+#: a player's rating after each rated game (the player page's chart)
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("table_id", String(64), nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("time", BigInteger, nullable=False),
+    PrimaryKeyConstraint("player_id", "table_id", name="pk_rating_history"),
+    Index("ix_rating_history_player_game", "player_id", "game", "time"),
 )
 
 #: a signed-in browser: the sha256 of the opaque id its HttpOnly cookie holds (never the id)
@@ -191,4 +225,22 @@ state_checkpoints = Table(
     Column("state_version", Integer, nullable=False),
     Column("state", Text, nullable=False),  # the state's JSON
     PrimaryKeyConstraint("table_id", "seq", name="pk_state_checkpoints"),
+)
+
+#: the search bot's review of a finished table (gametable.server.rooms.reviews): asked for once,
+#: judged in worker processes, stored as the JSON the API serves. ``owner`` is the process that
+#: judges it and ``updated_ms`` its last sign of life: a queued or running review whose owner
+#: went quiet (a restart) is taken up again.
+table_reviews = Table(
+    "table_reviews",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("status", String(16), nullable=False),  # queued | running | done | failed
+    Column("progress", Float, nullable=False, server_default="0"),
+    Column("review", Text, nullable=True),  # the review's JSON once done
+    Column("error", Text, nullable=True),  # why it failed
+    Column("owner", String(32), nullable=True),
+    Column("requested_ms", BigInteger, nullable=False),
+    Column("updated_ms", BigInteger, nullable=False),
+    Index("ix_table_reviews_status", "status", "updated_ms"),
 )

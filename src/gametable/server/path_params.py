@@ -26,6 +26,8 @@ Position = Annotated[int, Path(ge=0, le=POSITION_MAX,
                                description="A position of the game: after this many actions (0: the start).")]
 PlayerId = Annotated[str, Path(pattern=TABLE_ID_PATTERN,
                               description="A player's id (as a table id: ASCII letters, digits, '-', '_').")]
+GameName = Annotated[str, Path(pattern=TABLE_ID_PATTERN,
+                              description="A game of GET /api/games (ASCII letters, digits, '-', '_').")]
 Language = Annotated[Literal[tuple(i18n.LANGUAGES)], Path(description="A language the server has messages in.")]
 
 _PATH_REFUSALS: dict[str, Callable[[Any], str]] = {
@@ -35,6 +37,7 @@ _PATH_REFUSALS: dict[str, Callable[[Any], str]] = {
                           "to the number of players less one",
     "n": lambda value: f"there is no position {value!r}: positions are whole numbers from 0 (the start) "
                        "to the number of actions the game has",
+    "game": lambda value: "this server offers no such game; GET /api/games lists them",
     "lang": lambda value: f"unknown language {value!r}; choose one of {', '.join(i18n.LANGUAGES)}",
 }
 

@@ -28,6 +28,8 @@ class Player:
     name: str
     lang: str
     created_ms: int
+    #: when a session of the player was last used, to a minute (None: not since it was recorded)
+    seen_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,11 @@ class PlayerStore:
         with self.engine.connect() as conn:
             row = conn.execute(select(models.players).where(models.players.c.id == player_id)).first()
         return _player(row)
+
+    def seen(self, player_id: str, now: int) -> None:
+        """Note that the player's session was used now (their friends see them online)."""
+        with self.store.writing(), self.engine.begin() as conn:
+            conn.execute(update(models.players).where(models.players.c.id == player_id).values(seen_ms=now))
 
     def update(self, player_id: str, changes: dict[str, str]) -> Player | None:
         """Change a player's name or language (``changes``: column to new value)."""
@@ -136,10 +143,10 @@ class PlayerStore:
             if claimed != 1:
                 return False
             if ranked:
-                self._rate(conn, game, ranked, now)
+                self._rate(conn, table_id, game, ranked, now)
         return True
 
-    def _rate(self, conn, game: str, ranked: list[tuple[str, int]], now: int) -> None:
+    def _rate(self, conn, table_id: str, game: str, ranked: list[tuple[str, int]], now: int) -> None:
         r = models.ratings
         players = [player for player, _ in ranked]
         # FOR UPDATE (PostgreSQL): two games of the same player finishing at once update in turn.
@@ -155,6 +162,10 @@ class PlayerStore:
                              .values(games=known[player].games + 1, **values))
             else:
                 conn.execute(insert(r).values(player_id=player, game=game, games=1, **values))
+        # each rated game's outcome, for the player page's chart (never changed afterwards)
+        conn.execute(insert(models.rating_history), [
+            {"player_id": player, "table_id": table_id, "game": game, "mu": skill.mu,
+             "sigma": skill.sigma, "time": now} for player, skill in zip(players, after)])
 
     def ratings(self, player_id: str) -> list[Rating]:
         r = models.ratings
@@ -198,5 +209,5 @@ class PlayerStore:
 def _player(row) -> Player | None:
     if row is None:
         return None
-    return Player(id=row.id, name=row.name, lang=row.lang, created_ms=row.created_ms)
+    return Player(id=row.id, name=row.name, lang=row.lang, created_ms=row.created_ms, seen_ms=row.seen_ms)
 

@@ -38,7 +38,7 @@ _REDIS_RETRY = 5
 #: what each kind of request is, in the refusal's words
 _WHAT = {"create": "creating tables", "join": "joining tables", "act": "actions",
          "read": "requests", "player": "new players", "signin": "sign-in attempts",
-         "chat": "chat messages"}
+         "chat": "chat messages", "review": "reviews asked for", "hint": "hints"}
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,8 @@ def rules_from(settings: Settings) -> dict[str, Rule]:
         "signin": Rule(tuple(parse_many(settings.rate_signin))),
         # per seat of a table, not per address (see RateLimiter.check_seat)
         "chat": Rule(tuple(parse_many(settings.rate_chat))),
+        "review": Rule(tuple(parse_many(settings.rate_review))),
+        "hint": Rule(tuple(parse_many(settings.rate_hint))),
     }
 
 
@@ -174,10 +176,14 @@ _KINDS = {
     ("POST", "/api/tables/{table_id}/actions"): "act",
     ("POST", "/api/tables/{table_id}/undo"): "act",
     ("POST", "/api/tables/{table_id}/rematch"): "create",
+    ("POST", "/api/tables/{table_id}/analysis"): "review",
+    ("GET", "/api/tables/{table_id}/hint"): "hint",
     ("POST", "/api/tables/{table_id}/adopt"): "join",
     ("POST", "/api/me"): "player",
     ("POST", "/api/me/signin-links"): "signin",
     ("POST", "/api/signin"): "signin",
+    ("POST", "/api/me/friends"): "join",
+    ("DELETE", "/api/me/friends/{player_id}"): "join",
     ("POST", "/api/signin/check"): "signin",
     ("POST", "/api/me/switch-back"): "signin",
 }

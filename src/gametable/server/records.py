@@ -38,6 +38,11 @@ class TableRecord:
     #: the seats the game waited for at the last commit, as stored (models.tables.c.to_act;
     #: None: not known). Only My tables reads it; a hot table's own state is what counts.
     to_act: list[int] | None = None
+    #: a friendly table: the acting seat may ask for hints; never rated
+    hints: bool = False
+    #: listed among the open tables while a seat is free, and the creator's language
+    listed: bool = False
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +181,7 @@ def table_record_from_row(row: Any) -> TableRecord:
         bot_level=row.bot_level, result=json.loads(row.result) if row.result else None,
         rematch_id=row.rematch_id, clock=json.loads(row.clock) if row.clock else None,
         timeouts_to_bot=row.timeouts_to_bot, to_act=json.loads(row.to_act) if row.to_act else None,
+        hints=bool(row.hints), listed=row.listed, lang=row.lang,
     )
 
 

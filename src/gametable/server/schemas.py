@@ -6,10 +6,11 @@ import base64
 from typing import Annotated, Any, Callable, Literal, Union
 
 from fastapi import FastAPI
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from gametable import i18n
 from gametable.server import clocks, names
+from gametable.server.ids import TABLE_ID_PATTERN
 
 
 def _normalised(value: Any) -> Any:
@@ -34,6 +35,11 @@ def validation_detail(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A 422's ``detail``: each error's type, place and message, without the echo of the
     (possibly large) input. The same for the HTTP API and the WebSocket's actions."""
     return [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in errors]
+
+
+#: a player's id in a request body (the rule of a path's player id)
+PlayerRef = Annotated[str, Field(pattern=TABLE_ID_PATTERN, description="A player's id.")]
+Language = Literal[tuple(i18n.LANGUAGES)]
 
 
 class Strict(BaseModel):
@@ -84,6 +90,16 @@ class CreateTable(Strict):
     timeouts_to_bot: int = Field(clocks.DEFAULT_TIMEOUTS_TO_BOT, ge=clocks.TIMEOUTS_TO_BOT[0],
                                  le=clocks.TIMEOUTS_TO_BOT[1], strict=True, description=(
         "After this many timeouts in a row a seat goes to the bot, until its player takes it back."))
+    hints: StrictBool = Field(False, description=(
+        "A friendly table: the seat to act may ask the search for its top three choices "
+        "(GET /api/tables/{id}/hint). Such a table is never rated."))
+    listed: bool = Field(False, strict=True, description=(
+        "List the table among the open tables (GET /api/open-tables) while it has a seat for anyone."))
+    lang: Language | None = Field(None, description="The language the table plays in (the open tables' "
+                                                     "filter); absent: your player's, else none.")
+    invite: list[PlayerRef] = Field(default_factory=list, max_length=7, description=(
+        "Friends (player ids; GET /api/me/friends) the first open seats are kept for: the table "
+        "appears in their My tables. Needs a signed-in player; only their friends."))
 
 
 def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
@@ -175,6 +191,8 @@ class TableSnapshot(BaseModel):
                                         "(all of them: restart the turn).")
     result: dict[str, Any] | None = Field(description="Scores and winners once the game is over.")
     rematch: str | None = Field(None, description="The id of this table's rematch, once someone asked for one.")
+    hints: bool = Field(False, description="A friendly table: the seat to act may ask for hints "
+                                           "(GET /api/tables/{id}/hint); never rated.")
 
 
 class ActionRequest(Strict):
@@ -312,7 +330,6 @@ class Catalog(BaseModel):
 
 # -- players (gametable.server.players_api) ------------------------------------------------------
 
-Language = Literal[tuple(i18n.LANGUAGES)]
 
 
 #: a player's name: as a seat's, but never empty

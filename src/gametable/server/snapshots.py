@@ -141,4 +141,5 @@ def build(table: LiveTable, seat: int | None, online: frozenset[int]) -> Snapsho
         "undo_steps": undo_steps,
         "result": state.result() if state.is_over() else None,
         "rematch": table.record.rematch_id,
+        "hints": table.record.hints,
     }, table.log_cuts)

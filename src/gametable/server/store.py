@@ -73,8 +73,9 @@ class LogStore:
                 created_ms=record.created_ms, finished_ms=record.finished_ms,
                 bot_due=record.bot_due, bot_level=record.bot_level,
                 clock=json.dumps(record.clock) if record.clock is not None else None,
-                timeouts_to_bot=record.timeouts_to_bot,
+                timeouts_to_bot=record.timeouts_to_bot, hints=record.hints,
                 to_act=json.dumps(record.to_act) if record.to_act is not None else None,
+                listed=record.listed, lang=record.lang,
             ))
             conn.execute(insert(models.seats), seat_rows(record.id, seat_records))
 

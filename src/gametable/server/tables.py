@@ -26,12 +26,15 @@ from gametable.server.metrics import Metrics
 from gametable.server.retention import Retention
 from gametable.server.rooms import resuming
 from gametable.server.rooms.chat import Chat
+from gametable.server.rooms.finding_people import FindingPeople
+from gametable.server.rooms.hints import Hints
 from gametable.server.rooms.lease_keeping import LeaseKeeping
 from gametable.server.rooms.moves import Moves
 from gametable.server.rooms.other_processes import OtherProcesses
 from gametable.server.rooms.pruning import Pruning
 from gametable.server.rooms.push_subscriptions import PushSubscriptions
 from gametable.server.rooms.replay import Replays
+from gametable.server.rooms.reviews import Reviews
 from gametable.server.rooms.seating import Seating
 from gametable.server.rooms.timeouts import Timeouts
 from gametable.server.rooms.watching import Watching
@@ -47,7 +50,8 @@ class TableManager(TableCore):
                  retention: Retention = Retention(),
                  audience_limits: AudienceLimits = AudienceLimits(),
                  metrics: Metrics | None = None, lease_address: str | None = None,
-                 checkpoint_every: int = state_checkpoints.DEFAULT_EVERY) -> None:
+                 checkpoint_every: int = state_checkpoints.DEFAULT_EVERY,
+                 review_workers: int = 1, review_effort: float = 1.0) -> None:
         super().__init__(store, games, fanout, idle_seconds, audience_limits, metrics, lease_address,
                          checkpoint_every)
         self.bots = BotRunner(self, bot_pause)
@@ -59,6 +63,9 @@ class TableManager(TableCore):
         self.chat = Chat(self)
         self.push = PushSubscriptions(self)
         self.replays = Replays(self)
+        self.reviews = Reviews(self, review_workers, review_effort)
+        self.hints = Hints(self, self.bots, review_effort)
+        self.finding_people = FindingPeople(self)
         self.pruning = Pruning(self, retention, on_deleted=self.replays.forget)
         self.lease_keeping = LeaseKeeping(self)
         self.other_processes = OtherProcesses(self)
@@ -107,6 +114,7 @@ class TableManager(TableCore):
             self._tasks.append(asyncio.create_task(self.other_processes.watch_log_heads()))
         self.deadlines.start()
         self.resumed = asyncio.create_task(self._resume())
+        self.reviews.open()
         if self.leases is not None:
             self._tasks.append(asyncio.create_task(self.lease_keeping.keep()))
 
@@ -124,6 +132,7 @@ class TableManager(TableCore):
             if table.bot_task:
                 table.bot_task.cancel()
         self.bots.close()
+        await self.reviews.close()
         await self.writer.close()
         if self.leases is not None:
             try:  # at once, so that the other processes need not wait for them to run out

@@ -6,25 +6,23 @@
     act(st, type="discard", src="3a/1", cards=["jersey", "jersey"])
 
 Every helper works for both editions: it reads the tables of the state's own edition
-(``st.data``); ``scenario(game="gwt-2e")`` sets up a second-edition game.
+(``st.edition``); ``scenario(game="gwt-2e")`` sets up a second-edition game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import sys
-
 from gametable.games import get
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.games.gwt.state import GwtState
 
 GAME = get("gwt")
 
 
 def turn(st: GwtState):
-    """The rules module ``turn`` of the state's edition."""
-    return sys.modules[st.data.__name__.rsplit(".", 1)[0] + ".turn"]
+    """The rules module ``turn`` (the same for both editions)."""
+    return st.edition.turn
 
 
 def refresh(st: GwtState) -> None:
@@ -42,7 +40,7 @@ def scenario(players: int = 2, seed: int = 0, *, clear_trail: bool = True,
     st = get(game).new(players, seed, options)
     st.frames = []  # no first-turn discard (second edition): hands are set by the test
     for node, tile in enumerate(st.trail_tile):
-        if clear_trail and tile is not None and st.data.NODE_KIND[node] in ("hazard", "teepee"):
+        if clear_trail and tile is not None and st.edition.NODE_KIND[node] in ("hazard", "teepee"):
             st.piles[0].append(tile)
             st.trail_tile[node] = None
     for p in st.players:
@@ -61,7 +59,7 @@ def node(name: str) -> int:
 
 
 def put_building(st: GwtState, space: str, building: str, owner: int) -> None:
-    n = st.data.NODE_INDEX[space]
+    n = st.edition.NODE_INDEX[space]
     st.players[owner].buildings.remove(building)
     st.trail_tile[n] = building
     st.trail_owner[n] = owner
@@ -75,7 +73,7 @@ def put_tile(st: GwtState, space: str, tile: str) -> None:
             break
     else:
         raise ValueError(f"no {tile} left in the supply")
-    st.trail_tile[st.data.NODE_INDEX[space]] = tile
+    st.trail_tile[st.edition.NODE_INDEX[space]] = tile
 
 
 def give_tile(st: GwtState, seat: int, tile: str) -> None:
@@ -84,7 +82,7 @@ def give_tile(st: GwtState, seat: int, tile: str) -> None:
         if tile in pile:
             pile.remove(tile)
             break
-    kind = st.data.TILE[tile]["kind"]
+    kind = st.edition.TILE[tile]["kind"]
     (st.players[seat].hazards if kind == "hazard" else st.players[seat].teepees).append(tile)
 
 
@@ -125,7 +123,7 @@ def set_deck(st: GwtState, seat: int, cards: list[str]) -> None:
 def hire_workers(st: GwtState, seat: int, cowboys: int = 1, craftsmen: int = 1, engineers: int = 1) -> None:
     """Set worker counts (printed ones included), moving tiles from the back-2 pile."""
     p = st.players[seat]
-    for i, (kind, count) in enumerate(zip(st.data.WORKER_KINDS, (cowboys, craftsmen, engineers))):
+    for i, (kind, count) in enumerate(zip(st.edition.WORKER_KINDS, (cowboys, craftsmen, engineers))):
         while p.workers[i] < count:
             st.piles[1].remove(kind)
             p.workers[i] += 1
@@ -141,7 +139,7 @@ def at(st: GwtState, seat: int, space: str, *, hand: list[str] | None = None,
     st.phase = "B"
     st.frames = []
     p = st.players[seat]
-    p.herder = st.data.NODE_INDEX[space]
+    p.herder = st.edition.NODE_INDEX[space]
     if hand is not None:
         set_hand(st, seat, hand)
     if money is not None:
@@ -172,14 +170,14 @@ def set_market(st: GwtState, cards: list[str]) -> None:
     for card in cards:
         st.cattle_stack.remove(card)
         st.market.append(card)
-    st.market.sort(key=st.data.MARKET_SORT_KEY.__getitem__)
+    st.market.sort(key=st.edition.MARKET_SORT_KEY.__getitem__)
 
 
 def set_jobs(st: GwtState, rows: list[list[str]], token_row: int | None = None) -> None:
     """Job market rows (1-based row i = rows[i-1]); the token sits in ``token_row`` (1-based)."""
     for row in st.jobs:
         st.piles[1].extend(w for w in row if w is not None)
-    st.jobs = [[] for _ in range(st.data.JOB_ROWS)]
+    st.jobs = [[] for _ in range(st.edition.JOB_ROWS)]
     for r, row in enumerate(rows):
         for worker in row:
             pile = st.piles[1] if worker in st.piles[1] else st.piles[2]
@@ -190,14 +188,14 @@ def set_jobs(st: GwtState, rows: list[list[str]], token_row: int | None = None) 
 
 def clear_disc(st: GwtState, seat: int, group: str, to_station: int = 0) -> None:
     """Clear a disc space by putting its disc on a station (1-based) of the railroad."""
-    GROUP_INDEX = {g: i for i, g in enumerate(st.data.DISC_GROUP_IDS)}
+    GROUP_INDEX = {g: i for i, g in enumerate(st.edition.DISC_GROUP_IDS)}
     st.players[seat].discs[GROUP_INDEX[group]] -= 1
     st.station_discs[to_station - 1 if to_station else 0].append(seat)
 
 
 def leave_only_discs(st: GwtState, seat: int, groups: list[str]) -> None:
     """Every disc of the seat goes onto Kansas City except those of ``groups`` (disc shortage)."""
-    GROUP_INDEX = {g: i for i, g in enumerate(st.data.DISC_GROUP_IDS)}
+    GROUP_INDEX = {g: i for i, g in enumerate(st.edition.DISC_GROUP_IDS)}
     p = st.players[seat]
     keep = {GROUP_INDEX[g] for g in groups}
     for g in range(len(p.discs)):

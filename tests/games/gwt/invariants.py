@@ -9,7 +9,7 @@ from gametable.games.gwt.state import GwtState
 
 def tiles_on_board(st: GwtState) -> Counter:
     """Every one of the 94 Kansas City tiles, wherever it is now."""
-    D = st.data
+    D = st.edition
     tiles: Counter = Counter()
     for pile in st.piles:
         tiles.update(pile)
@@ -31,8 +31,8 @@ def tiles_on_board(st: GwtState) -> Counter:
 
 
 def check(st: GwtState) -> None:
-    """For either edition: the tables are the state's own (``st.data``)."""
-    D = st.data
+    """For either edition: the tables are the state's own (``st.edition``)."""
+    D = st.edition
     expected_tiles = Counter(t for pile in D.PILES for t in pile)
     assert tiles_on_board(st) == expected_tiles, "Kansas City tiles were created or lost"
 
@@ -116,5 +116,5 @@ def check_views(st: GwtState) -> None:
         assert view["log"] == log_for(st.log, seat)
         if seat is not None:
             assert sorted(view["players"][seat]["herd"]) == sorted(
-                herd_from_log(view["log"], seat, st.data.STARTING_HERD)), "the herd is not the log's"
+                herd_from_log(view["log"], seat, st.edition.STARTING_HERD)), "the herd is not the log's"
             assert all("herd" not in p for s, p in enumerate(view["players"]) if s != seat)

@@ -3,7 +3,7 @@ after. Each test names the section of shared/rules/gwt-first-edition.md it check
 
 import pytest
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.games.gwt import scoring
 from gametable.games.gwt.setup import place_initial_trail_tiles
 
@@ -358,15 +358,15 @@ def test_s9_1_clearing_a_disc_through_a_delivery(group, effect):
     act(st, type="disc", group=group)
     if group.startswith("aux"):
         number = int(group[-1])
-        assert C.aux_unlocked(p, number, double=number <= 2) and (number <= 2 or not C.aux_unlocked(p, number, True))
+        assert C.aux_unlocked(st.edition, p, number, double=number <= 2) and (number <= 2 or not C.aux_unlocked(st.edition, p, number, True))
     elif group == "step_money":
         assert p.money == 5 + 3 and C.step_limit(st, 0) == 4
     elif group == "step_vp":
         assert p.money == 5 and C.step_limit(st, 0) == 4 and scoring.score_breakdown(st, 0)["step_disc"] == 3
     elif group == "hand":
-        assert p.money == 0 and C.hand_limit(p) == 5 and len(p.hand) == 5
+        assert p.money == 0 and C.hand_limit(st.edition, p) == 5 and len(p.hand) == 5
     elif group == "cert_4":
-        assert C.cert_limit(p) == 4
+        assert C.cert_limit(st.edition, p) == 4
     assert st.city_discs[D.CITY_INDEX["albuquerque"]] == [0]
 
 
@@ -381,9 +381,9 @@ def test_s9_1_hand_disc_cannot_be_taken_without_5_dollars_and_cert_6_needs_cert_
     act(st, type="deliver", city="albuquerque")   # the $5 hand-limit disc
     assert p.money == 4 and "hand" not in {a["group"] for a in legal(st)}
     act(st, type="disc", group="cert_6")
-    assert C.cert_limit(p) == 3          # the "6" disc alone changes nothing
+    assert C.cert_limit(st.edition, p) == 3          # the "6" disc alone changes nothing
     clear_disc(st, 0, "cert_4", to_station=2)
-    assert C.cert_limit(p) == 6
+    assert C.cert_limit(st.edition, p) == 6
 
 
 # --------------------------------------------------------------------- §9.2 doubles, exactly

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 
 
 # ------------------------------------------------------------------------------ §1 cattle

@@ -1,6 +1,6 @@
 """§10 Kansas City: foresight, income, delivery, arrows, disc shortage; §11.1 the end trigger."""
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.games.gwt.kansas_city import breeding_value
 
 from .builder import act, at, clear_disc, legal, refresh, scenario, set_jobs
@@ -18,7 +18,7 @@ def _foresight(st, columns):
 
 
 def test_s10_breeding_value_counts_each_breed_once_and_ignores_objectives():
-    assert breeding_value(["jersey", "jersey", "guernsey", "west_highland_3", "west_highland_5",
+    assert breeding_value(D, ["jersey", "jersey", "guernsey", "west_highland_3", "west_highland_5",
                            "objective_3"]) == 1 + 2 + 4
 
 

@@ -5,6 +5,7 @@ from rich.console import Console
 from gametable import i18n
 from gametable.games import get
 from gametable.games.gwt import text
+from gametable.games.gwt.editions import FIRST
 from gametable.games.gwt.scoring import CATEGORIES
 from gametable.sim.runner import play_random_game
 
@@ -172,7 +173,7 @@ def test_terminal_trail_in_persian_portuguese_and_spanish():
 
 def test_terminal_trail_shows_every_risk_area_and_no_space_id():
     """Every risk space says its area; a space id (FLOOD-RISK-2, G-2, TEEPEE+1) never shows."""
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
     from gametable.i18n import player_names
 
     from .builder import put_building, scenario
@@ -184,7 +185,7 @@ def test_terminal_trail_shows_every_risk_area_and_no_space_id():
                         ("es", ["riesgo de inundación", "riesgo de sequía", "riesgo de comercio",
                                 "riesgo de desprendimiento"])):
         console = Console(record=True, width=100)
-        console.print(text._trail(st.view(0), player_names(2, 0, lang), lang))
+        console.print(text._trail(FIRST, st.view(0), player_names(2, 0, lang), lang))
         shown = console.export_text()
         assert [shown.count("⚠ " + r) for r in risks] == [2, 1, 2, 2]
         assert not any(n in shown for n in D.NODES if "-" in n or n.isupper()), shown
@@ -196,7 +197,7 @@ def test_every_building_space_has_a_distinct_name_without_its_id_in_every_langua
     which are not printed on the board; no two share a name, so a choice list tells them apart."""
     import re
 
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
     spaces = [D.NODES[i] for i in range(len(D.NODES)) if D.NODE_KIND[i] == "private"]
     assert len(spaces) == 22
     raw_id = re.compile(r"[A-Z]-\d|[A-Z]{2,}")  # A-1, C-1-1, FLOOD-RISK-2, TEEPEE, ...
@@ -211,7 +212,7 @@ def test_every_building_space_has_a_distinct_name_without_its_id_in_every_langua
 
 def test_building_space_names_follow_the_board_in_the_choice_list():
     """rules §5.2: a move over a built space and a build choice name the space by where it stands."""
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
 
     from .builder import legal, put_building, refresh, scenario
     st = scenario()
@@ -222,17 +223,17 @@ def test_building_space_names_follow_the_board_in_the_choice_list():
     said = [text.describe_action(a, st.view(0), "en") for a in legal(st, "move")]
     assert said[0] == ("Move to 1st building space between C and E (woods) "
                        "(1 step: 1st building space between C and E (woods)) — fees $2: $2 to Bot 2"), said
-    assert text._t("FLOOD-RISK-2", "en") == "2nd building space after the flood spaces (woods)"
-    assert text._t("G-2", "es") == "espacio de edificio inferior después de G"
-    assert text._t("A-1", "pt") == "primeiro espaço de construção depois de A"
-    assert text._t("DROUGHT-RISK-1", "fa") == "فضای ساختمان بعد از فضاهای خشکسالی"
+    assert text._t(FIRST, "FLOOD-RISK-2", "en") == "2nd building space after the flood spaces (woods)"
+    assert text._t(FIRST, "G-2", "es") == "espacio de edificio inferior después de G"
+    assert text._t(FIRST, "A-1", "pt") == "primeiro espaço de construção depois de A"
+    assert text._t(FIRST, "DROUGHT-RISK-1", "fa") == "فضای ساختمان بعد از فضاهای خشکسالی"
 
 
 def _known_table(lang: str) -> list[str]:
     """The terminal at 110 columns for a built position: workers in rows 1-3 with the token after
     row 3, discs on stations 2 and 6 and on two cities, Bot 2's engine on the turnout of station 1,
     a fixed objective display and a general objective in the human's objective area."""
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
     from gametable.i18n import player_names
 
     from .builder import clear_disc, refresh, scenario, set_jobs
@@ -330,7 +331,7 @@ def test_terminal_reads_out_objective_cards_in_the_own_hand_only():
                                 "(cattle value 5 and hazard)")
     assert lines[start + 1] == (
         "objective “draw and discard” (cattle value 5 and hazard) — 3 VP if every task is met, otherwise -2")
-    assert text._t("objective_13", "en") not in "\n".join(lines) and "1 card in hand (limit 4)" in lines
+    assert text._t(FIRST, "objective_13", "en") not in "\n".join(lines) and "1 card in hand (limit 4)" in lines
 
 
 def test_terminal_board_in_persian_portuguese_and_spanish():
@@ -356,7 +357,7 @@ def test_terminal_shows_no_internal_ids_in_any_language():
     from rich.cells import cell_len
 
     from gametable.bots import RandomBot
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
     from gametable.i18n import player_names
 
     codes = re.compile(r"kansas_city|step_money|step_vp|cert_[46]|aux[1-5]|objective_|start_\d|master_|"
@@ -381,8 +382,8 @@ def test_terminal_shows_no_internal_ids_in_any_language():
                         # by name: objectives 6 to 9 have one face, so one name
                         seen = set(view["objective_cards"]["display"]) | {c for p in view["players"]
                                                                            for c in p["objectives"]}
-                        hidden = ({text._t(c, "en") for c in others if c in D.OBJECTIVE}
-                                  - {text._t(c, "en") for c in seen})
+                        hidden = ({text._t(FIRST, c, "en") for c in others if c in D.OBJECTIVE}
+                                  - {text._t(FIRST, c, "en") for c in seen})
                         assert not any(f"{name} —" in shown for name in hidden), hidden
             state.apply(seat, bot.choose(state, seat))
 
@@ -393,11 +394,11 @@ def test_terminal_job_market_names_only_the_arrows_still_ahead_of_the_token():
     from gametable import games
 
     jm = games.get("gwt").new(2, 1).view(0)["job_market"]
-    assert text._job_market(jm, "en").endswith(
+    assert text._job_market(FIRST, jm, "en").endswith(
         "rows 3–12 still to fill · after row 6: cattle market refill · after row 9: cattle market refill"
         " · after row 12: game end")
     later = {**jm, "token_row": 8}
-    said = text._job_market(later, "en")
+    said = text._job_market(FIRST, later, "en")
     assert "after row 6" not in said
     assert said.endswith("rows 9–12 still to fill · after row 9: cattle market refill · after row 12: game end")
-    assert text._job_market(later, "es").endswith("tras la fila 9: reponer el mercado de ganado · tras la fila 12: fin de la partida")
+    assert text._job_market(FIRST, later, "es").endswith("tras la fila 9: reponer el mercado de ganado · tras la fila 12: fin de la partida")

@@ -3,7 +3,7 @@
 import pytest
 
 from gametable.engine import IllegalAction
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 
 from .builder import (act, at, clear_disc, hire_workers, legal, put_building, put_tile,
                       scenario, set_jobs, set_market)

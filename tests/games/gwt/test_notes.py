@@ -15,7 +15,7 @@ def test_hire_notes_are_a_catalog_key_and_the_cost():
     set_jobs(st, [["cowboy", "cowboy"], ["engineer"]])
     at(st, 0, "NEUTRAL-A", hand=["guernsey"], money=10)
     view = st.view(0)
-    hires = {a["src"]: action_notes(a, view) for a in legal(st) if a["type"] == "hire" and a["row"] == 1}
+    hires = {a["src"]: action_notes(st.edition, a, view) for a in legal(st) if a["type"] == "hire" and a["row"] == 1}
     assert hires["A/2"] == [{"key": "gwt.terminal.costs", "cost": 6}]
     assert hires["A/3"] == [{"key": "gwt.terminal.costs", "cost": 8}]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.games.gwt import objectives, scoring
 
 from .builder import (act, at, clear_disc, give_tile, hire_workers, legal, put_building, refresh,
@@ -18,15 +18,15 @@ def _owned(**kw):
 def test_s8_each_item_serves_one_task_and_the_best_assignment_is_chosen():
     # objective_3 (4, H, H: 3 / -2) and start_2 (B, B, H: 3 / 0) with 2 hazards, 2 buildings, one "4":
     # both cannot be met (3 hazards needed); fulfilling objective_3 scores 3 + 0 = 3, start_2 3 - 2 = 1.
-    total, done = objectives.best_score(["objective_3", "start_2"], _owned(hazard=2, building=2, cattle_4=1))
+    total, done = objectives.best_score(D, ["objective_3", "start_2"], _owned(hazard=2, building=2, cattle_4=1))
     assert (total, done) == (3, ["objective_3"])
-    total, done = objectives.best_score(["objective_3", "start_2"], _owned(hazard=3, building=2, cattle_4=1))
+    total, done = objectives.best_score(D, ["objective_3", "start_2"], _owned(hazard=3, building=2, cattle_4=1))
     assert (total, done) == (6, ["objective_3", "start_2"])
 
 
 def test_s8_penalties_for_unmet_committed_cards():
-    assert objectives.best_score(["objective_6", "objective_20"], _owned()) == (-5, [])
-    assert objectives.best_score(["objective_6"], _owned(san_francisco=1)) == (5, ["objective_6"])
+    assert objectives.best_score(D, ["objective_6", "objective_20"], _owned()) == (-5, [])
+    assert objectives.best_score(D, ["objective_6"], _owned(san_francisco=1)) == (5, ["objective_6"])
 
 
 @pytest.mark.parametrize("card,check", [

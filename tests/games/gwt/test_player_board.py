@@ -3,7 +3,7 @@
 import pytest
 
 from gametable.games.gwt import common as C
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 
 from .builder import (act, at, clear_disc, hire_workers, legal, put_building, put_tile, refresh,
                       scenario, set_deck, set_hand, set_jobs)
@@ -89,14 +89,14 @@ def test_s9_3_step_limits_by_player_count(players, start, left, right):
 def test_s9_1_hand_and_certificate_limits():
     st = scenario()
     p = st.players[0]
-    assert C.hand_limit(p) == 4 and C.cert_limit(p) == 3
+    assert C.hand_limit(D, p) == 4 and C.cert_limit(D, p) == 3
     clear_disc(st, 0, "cert_6")
-    assert C.cert_limit(p) == 3      # the "6" disc needs the "4" disc cleared too
+    assert C.cert_limit(D, p) == 3      # the "6" disc needs the "4" disc cleared too
     clear_disc(st, 0, "cert_4", to_station=2)
-    assert C.cert_limit(p) == 6
+    assert C.cert_limit(D, p) == 6
     clear_disc(st, 0, "hand", to_station=3)
     clear_disc(st, 0, "hand", to_station=4)
-    assert C.hand_limit(p) == 6
+    assert C.hand_limit(D, p) == 6
 
 
 def test_s9_4_certificates_step_from_4_to_6_and_never_past_the_limit():
@@ -117,12 +117,12 @@ def test_s9_2_auxiliary_actions_unlock_with_discs(number, double):
     st = scenario()
     p = st.players[0]
     group = D.AUX[number]["group"]
-    assert C.aux_unlocked(p, number, double) == (number <= 2 and not double)
+    assert C.aux_unlocked(D, p, number, double) == (number <= 2 and not double)
     clear_disc(st, 0, group)
-    assert C.aux_unlocked(p, number, double) == (not double or number <= 2)
+    assert C.aux_unlocked(D, p, number, double) == (not double or number <= 2)
     if number >= 3:
         clear_disc(st, 0, group, to_station=2)
-        assert C.aux_unlocked(p, number, double)
+        assert C.aux_unlocked(D, p, number, double)
 
 
 def test_s9_2_aux_money_and_draw():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 
 from .builder import (act, at, clear_disc, give_tile, hire_workers, legal, put_building, put_tile,
                       scenario, set_deck, set_market)

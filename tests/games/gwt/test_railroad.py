@@ -2,7 +2,7 @@
 
 import pytest
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.games.gwt import railroad
 
 from .builder import act, at, clear_disc, hire_workers, legal, put_building, put_tile, scenario
@@ -28,7 +28,7 @@ def test_s6_1_space_0_is_shared():
                                               (18, 18, 0), (0, 1, 0), (10, 12, 2)])
 def test_s6_1_transport_cost_counts_crosses_before_the_city(engine, city, cost):
     # position 40 is the turnout of station 1 (between 4 and 5): it counts as space 5
-    assert railroad.transport_cost(engine, city) == cost
+    assert railroad.transport_cost(D, engine, city) == cost
 
 
 def test_s6_2_upgrade_on_a_turnout_disc_and_station_master():

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 
 from .builder import act, at, legal, put_building, refresh, scenario
 

@@ -3,7 +3,7 @@ category scores 0, so a wrong rule in one category cannot hide behind another.""
 
 import pytest
 
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 from gametable.games.gwt import scoring
 
 from .builder import act, give_tile, hire_workers, put_building, scenario, set_deck, set_hand

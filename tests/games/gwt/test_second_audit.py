@@ -6,7 +6,7 @@ import pytest
 
 from gametable.games import get
 from gametable.games.gwt import common, objectives, railroad, scoring
-from gametable.games.gwt import data as D
+from gametable.games.gwt.editions import FIRST as D
 
 from .builder import (act, at, clear_disc, hire_workers, leave_only_discs, legal, put_building, put_tile,
                       refresh, scenario, set_hand, set_jobs, set_market)
@@ -499,7 +499,7 @@ def test_s8_the_best_assignment_may_leave_a_fulfillable_card_unmet():
     owned.update(cattle_3=1, cattle_4=1, cattle_5=1, hazard=1)
     # objective_12 (5, H: 3 VP / -2) could be met, but then objective_16 (3, 4, 5: 5 VP / -3) fails
     # (0 in all); leaving 12 unmet and meeting 16 scores -2 + 5 = 3.
-    assert objectives.best_score(["objective_12", "objective_16"], owned) == (3, ["objective_16"])
+    assert objectives.best_score(D, ["objective_12", "objective_16"], owned) == (3, ["objective_16"])
 
 
 def test_s3_D_trading_on_a_negative_space_pays_its_value():
@@ -536,9 +536,9 @@ def test_s8_one_san_francisco_disc_meets_one_san_francisco_task():
     sf = D.CITY_INDEX["san_francisco"]
     st.city_discs[sf] = [0]
     cards = ["objective_6", "objective_7"]        # each: SF, 5 VP or -3
-    assert objectives.best_score(cards, objectives.items(st, 0))[0] == 5 - 3
+    assert objectives.best_score(D, cards, objectives.items(st, 0))[0] == 5 - 3
     st.city_discs[sf] = [0, 1, 0]
-    assert objectives.best_score(cards, objectives.items(st, 0))[0] == 5 + 5
+    assert objectives.best_score(D, cards, objectives.items(st, 0))[0] == 5 + 5
 
 
 
@@ -697,8 +697,8 @@ def test_s2_4_the_fee_a_move_pays_is_the_fee_the_hand_icons_price(players):
             st.trail_tile[node] = tile
             st.trail_owner[node] = 1 if kind == "private" else None
             for seat in range(players):
-                hands, payee = movement.tile_hand_icons(tile, kind, st.trail_owner[node], seat)
-                expected = (movement.fee_of_icons(hands, players), payee) if hands else (0, None)
+                hands, payee = movement.tile_hand_icons(D, tile, kind, st.trail_owner[node], seat)
+                expected = (movement.fee_of_icons(D, hands, players), payee) if hands else (0, None)
                 assert movement.fee_at(st, seat, node) == expected, (D.NODES[node], tile, seat)
                 checked += 1
     assert checked > 100

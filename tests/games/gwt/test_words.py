@@ -7,6 +7,7 @@ import pytest
 
 from gametable import i18n
 from gametable.games.gwt import text
+from gametable.games.gwt.editions import FIRST
 
 from .builder import at, legal, scenario
 from .test_kansas_city import _foresight
@@ -118,7 +119,7 @@ def test_the_log_says_the_building_sides_in_words(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_log_names_an_engine_on_a_turnout_as_the_turnout_of_its_station(lang):
     from gametable.games.gwt import railroad
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
 
     st = scenario()
     railroad.move_engine(st, 0, D.POS_BY_LABEL["7.5"])
@@ -127,19 +128,19 @@ def test_the_log_names_an_engine_on_a_turnout_as_the_turnout_of_its_station(lang
     station = D.POS_STATION[D.POS_BY_LABEL["7.5"]] + 1
     assert i18n.text("gwt.terminal.place_turnout", lang, station=station) in said
     # and the terminal names the engine's place with the same words
-    assert text._place("7.5", lang) == i18n.text("gwt.terminal.place_turnout", lang, station=station)
+    assert text._place(FIRST, "7.5", lang) == i18n.text("gwt.terminal.place_turnout", lang, station=station)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_log_names_an_objective_card_as_the_board_draws_it(lang):
     """The board heads a card with its immediate action ("herder ≤ 3") and shows its tasks; the
     log and the choices name it the same way, never by its number in the box."""
-    from gametable.games.gwt import data as D
+    from gametable.games.gwt.editions import FIRST as D
 
     names = {}
     for card, face in D.OBJECTIVE.items():
         name = i18n.text(f"gwt.term.{card}", lang)
-        head = " / ".join(text._effect(e, lang) for e in face.get("immediate") or [])
+        head = " / ".join(text._effect(FIRST, e, lang) for e in face.get("immediate") or [])
         assert head.translate(FA_DIGITS) in name.translate(FA_DIGITS), (card, name)
         if not card.startswith("start"):
             assert i18n.text(f"gwt.term.objective/{card}", lang) == name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gametable.games.gwt2e import data as D
+from gametable.games.gwt.editions import SECOND as D
 from tests.games.gwt import builder
 
 

@@ -1,8 +1,8 @@
 """Second edition, reference §3 "Cities", "Kansas City disc", "Second arrow", §2.5 outlaw section,
 §2.10 trail between C and D, §2.11 player count tiles, §2.13 delivery arrows."""
 
-from gametable.games.gwt2e import data as D
-from gametable.games.gwt2e.scoring import city_vp
+from gametable.games.gwt.editions import SECOND as D
+from gametable.games.gwt.scoring import city_vp
 
 from tests.games.gwt.builder import act, at, legal, put_tile
 

@@ -4,8 +4,8 @@
 import pytest
 
 from gametable.games import get
-from gametable.games.gwt import data as D1
-from gametable.games.gwt2e import data as D
+from gametable.games.gwt.editions import FIRST as D1
+from gametable.games.gwt.editions import SECOND as D
 
 from tests.games.gwt.builder import (act, at, clear_disc, give_tile, hire_workers, legal, put_building,
                                      put_tile)

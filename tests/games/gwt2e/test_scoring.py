@@ -1,9 +1,9 @@
 """Second edition, reference §1.15 (game end, final scoring as printed, ties shared) and §3
 "Objective card with the terminal-city task" (New York)."""
 
-from gametable.games.gwt2e import data as D
-from gametable.games.gwt2e.objectives import items
-from gametable.games.gwt2e.scoring import CATEGORIES, finish_game, score_breakdown
+from gametable.games.gwt.editions import SECOND as D
+from gametable.games.gwt.objectives import items
+from gametable.games.gwt.scoring import CATEGORIES, finish_game, score_breakdown
 
 from .common import scenario2
 

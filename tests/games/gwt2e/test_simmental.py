@@ -1,8 +1,8 @@
 """The Simmental variant of the second edition, reference §1.17 (and §2.1, §2.2, §4 item 2)."""
 
 from gametable.games import get
-from gametable.games.gwt2e import data as D
-from gametable.games.gwt2e.kansas_city import breeding_value
+from gametable.games.gwt.editions import SECOND as D
+from gametable.games.gwt.kansas_city import breeding_value
 
 from tests.games.gwt.builder import act, at, legal, put_building, set_market
 
@@ -50,7 +50,7 @@ def test_s1_17_buying_a_calf_for_1_cowboy_and_8_or_2_cowboys_and_5():
 
 
 def test_s1_17_income_counts_orange_cards_as_one_breed():
-    assert breeding_value(["simmental_calf", "simmental_cow", "simmental_heifer", "jersey"]) == 5 + 1
+    assert breeding_value(D, ["simmental_calf", "simmental_cow", "simmental_heifer", "jersey"]) == 5 + 1
 
 
 def _kansas_city(st, hand):

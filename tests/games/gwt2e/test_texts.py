@@ -11,7 +11,7 @@ from rich.console import Console
 from gametable import i18n
 from gametable.games import get
 from gametable.bots import RandomBot
-from gametable.games.gwt2e import text as T
+from gametable.games.gwt import text as T
 from gametable.i18n import LOCALES_DIR
 
 #: first-edition words that must not appear in a second-edition text, per language

@@ -3,8 +3,8 @@
 "Station master tiles"; §4 items 6 and 8 (the defaults taken)."""
 
 from gametable.games import get
-from gametable.games.gwt2e import data as D
-from gametable.games.gwt2e.scoring import master_task_vp
+from gametable.games.gwt.editions import SECOND as D
+from gametable.games.gwt.scoring import master_task_vp
 
 from tests.games.gwt.builder import (act, at, clear_disc, hire_workers, legal, put_building, refresh,
                                      set_deck, set_hand, set_market)
@@ -31,7 +31,8 @@ def test_s1_3_first_turn_discards_down_to_4_before_moving():
     p = st.players[second]
     assert len(p.hand) == 5
     actions = st.legal_actions(second)
-    assert {a["type"] for a in actions} == {"discard_card"}
+    # (a token may be spent here too: the rulebook allows it "even in the middle of an action")
+    assert {a["type"] for a in actions} == {"discard_card", "spend_exchange_token"}
     st.apply(second, actions[0])
     assert len(p.hand) == 4
     assert {a["type"] for a in st.legal_actions(second)} >= {"move", "spend_exchange_token"}
@@ -65,7 +66,7 @@ def test_s1_13_spending_a_token_draws_up_to_2_then_discards_as_many():
     assert not legal(st, "spend_exchange_token")
 
 
-def test_s4_8_token_offered_at_phase_b_free_points_and_before_income_only():
+def test_s4_8_token_offered_at_phase_b_free_points_in_the_middle_of_an_action_and_before_income():
     st = scenario2()
     p = st.players[0]
     p.exchange = 1
@@ -74,11 +75,11 @@ def test_s4_8_token_offered_at_phase_b_free_points_and_before_income_only():
     assert legal(st, "spend_exchange_token")
     act(st, type="aux", src="aux", aux=1, double=False)
     assert legal(st, "spend_exchange_token")   # after an action, before ending phase B
-    # in the middle of an action (buying cattle) it is not offered
+    # in the middle of an action (buying cattle) too (the rulebook, "Gain an exchange token")
     set_market(st, ["holstein", "ayrshire"])
     at(st, 0, "NEUTRAL-E", hand=["jersey"], money=20)
     act(st, type="buy_cattle", src="E/2")
-    assert legal(st, "buy") and not legal(st, "spend_exchange_token")
+    assert legal(st, "buy") and legal(st, "spend_exchange_token")
     foresight(st, [[], [], []])
     at(st, 0, "KANSAS_CITY", hand=["jersey"], money=0)
     set_deck(st, 0, ["holstein"])
@@ -90,7 +91,7 @@ def test_s4_8_token_offered_at_phase_b_free_points_and_before_income_only():
     assert p.money == 3 and st.frames[-1]["kind"] == "deliver"
 
 
-def test_s4_8_not_offered_during_a_pending_discard_or_without_cards_to_draw():
+def test_s4_8_not_offered_without_cards_to_draw_and_offered_again_during_its_own_discard():
     st = scenario2()
     p = st.players[0]
     p.exchange = 2
@@ -103,6 +104,7 @@ def test_s4_8_not_offered_during_a_pending_discard_or_without_cards_to_draw():
     set_hand(st, 0, ["ayrshire"])
     refresh(st)
     act(st, type="spend_exchange_token", count=1)
+    # the second token could follow at once, but nothing is left to draw: only the discard
     assert legal(st) == [{"type": "discard_card", "card": "ayrshire"},
                          {"type": "discard_card", "card": "holstein"}]
 

@@ -31,22 +31,14 @@ from collections import Counter, deque
 from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
-from importlib import import_module
-
 from gametable.bots.heuristics import HeuristicBot, Scorer
 from gametable.bots.heuristics import gwt_holdings as H
 from gametable.engine import Action
-
-#: the rules package this bot plays. bots/heuristics/gwt2e.py loads this file a second time with
-#: EDITION preset to the second edition's package: one bot for both editions, as one rules code.
-EDITION: str = globals().get("EDITION", "gametable.games.gwt")
-D = import_module(EDITION + ".data")
-breeding_value = import_module(EDITION + ".kansas_city").breeding_value  # a rule over a hand
-fee_of_icons = import_module(EDITION + ".movement").fee_of_icons  # rules over public facts
-tile_hand_icons = import_module(EDITION + ".movement").tile_hand_icons
-transport_cost = import_module(EDITION + ".railroad").transport_cost
-hand_disc_group = import_module(EDITION + ".common").G_HAND
-placed_buildings = import_module(EDITION + ".common").placed_buildings  # a count any player sees
+from gametable.games.gwt.common import cleared, placed_buildings  # counts any player sees
+from gametable.games.gwt.editions import Edition, by_name
+from gametable.games.gwt.kansas_city import breeding_value  # a rule over a hand
+from gametable.games.gwt.movement import fee_of_icons, tile_hand_icons  # rules over public facts
+from gametable.games.gwt.railroad import transport_cost
 
 VP = 1.5                 # dollars a victory point is worth to this bot (at the start of the game)
 VP_LATE = 3.0            # ... and when the end is triggered (money then scores $5 per VP)
@@ -82,76 +74,76 @@ EXCHANGE_TOKEN = 2.0     # an exchange token kept: a better hand before a delive
 
 
 @lru_cache(maxsize=None)
-def main_route_spaces() -> frozenset[str]:
+def main_route_spaces(ed: Edition) -> frozenset[str]:
     """Building spaces between two neutral buildings (or before Kansas City) off the hazard and
     teepee branches: the route herders take from one neutral building to the next."""
     spaces = set()
-    for node in D.PRIVATE_SPACES:
-        behind = set(D.PREV[node])
-        while behind and all(D.NODE_KIND[b] == "private" for b in behind):
-            behind = {p for b in behind for p in D.PREV[b]}
-        if behind and all(D.NODE_KIND[b] == "neutral" for b in behind):
-            spaces.add(D.NODES[node])
+    for node in ed.PRIVATE_SPACES:
+        behind = set(ed.PREV[node])
+        while behind and all(ed.NODE_KIND[b] == "private" for b in behind):
+            behind = {p for b in behind for p in ed.PREV[b]}
+        if behind and all(ed.NODE_KIND[b] == "neutral" for b in behind):
+            spaces.add(ed.NODES[node])
     return frozenset(spaces)
 
 
 @lru_cache(maxsize=None)
-def steps_to_kansas_city() -> dict[str, int]:
+def steps_to_kansas_city(ed: Edition) -> dict[str, int]:
     """Fewest trail nodes from each node to Kansas City (a BFS against the arrows, data only)."""
-    back: dict[int, list[int]] = {n: [] for n in range(len(D.NODES))}
-    for node, nexts in enumerate(D.NEXT):
+    back: dict[int, list[int]] = {n: [] for n in range(len(ed.NODES))}
+    for node, nexts in enumerate(ed.NEXT):
         for nxt in nexts:
             back[nxt].append(node)
-    dist = {D.KANSAS_CITY: 0}
-    queue = deque([D.KANSAS_CITY])
+    dist = {ed.KANSAS_CITY: 0}
+    queue = deque([ed.KANSAS_CITY])
     while queue:
         node = queue.popleft()
         for prev in back[node]:
             if prev not in dist:
                 dist[prev] = dist[node] + 1
                 queue.append(prev)
-    return {D.NODES[n]: d for n, d in dist.items()}
+    return {ed.NODES[n]: d for n, d in dist.items()}
 
 
-def effect_spec(src: str, effect: str) -> Mapping[str, Any]:
+def effect_spec(ed: Edition, src: str, effect: str) -> Mapping[str, Any]:
     """The printed parameters of the effect behind a local action (e.g. "A/1" discard → $2)."""
     name, _, index = src.partition("/")
-    if name in D.BUILDING and index.isdigit():
-        for option in D.BUILDING[name]["actions"][int(index) - 1]:
+    if name in ed.BUILDING and index.isdigit():
+        for option in ed.BUILDING[name]["actions"][int(index) - 1]:
             if option["effect"] == effect:
                 return option
-    if name == "risk" and index in D.NODE_INDEX:
-        risk = D.RISK[D.NODE_INDEX[index]]
+    if name == "risk" and index in ed.NODE_INDEX:
+        risk = ed.RISK[ed.NODE_INDEX[index]]
         if risk:
-            return D.RISK_SPECS[risk]
+            return ed.RISK_SPECS[risk]
     if name == "bonus":  # a worker-row bonus: "bonus/<kind>/<space>"
         kind, _, space = index.partition("/")
-        spec = D.WORKER_BONUS.get(kind, {}).get(int(space)) if space.isdigit() else None
+        spec = ed.WORKER_BONUS.get(kind, {}).get(int(space)) if space.isdigit() else None
         if spec and spec["effect"] == effect:
             return spec
     return {}
 
 
-def card_keep_value(card: str, hand: list[str]) -> float:
+def card_keep_value(ed: Edition, card: str, hand: list[str]) -> float:
     """How much keeping ``card`` adds to the hand's breeding value (duplicates add nothing)."""
-    if not D.is_cattle(card):
+    if not ed.is_cattle(card):
         return 0.5  # an objective card in hand only blocks a cattle card
     rest = list(hand)
     rest.remove(card)
-    return breeding_value(hand) - breeding_value(rest) + 0.1 * D.BREEDING_VALUE[card]
+    return breeding_value(ed, hand) - breeding_value(ed, rest) + 0.1 * ed.BREEDING_VALUE[card]
 
 
-def game_progress(token_row: int | None, end_triggered: bool) -> float:
+def game_progress(ed: Edition, token_row: int | None, end_triggered: bool) -> float:
     """How far the game has gone, from the job market token's 0-based row (None: off the market):
     0 at the start, 1 when the end is triggered. Long-term investments (workers, buildings, the
     engine, a bigger hand) are worth less near the end."""
-    if token_row is None or end_triggered or token_row >= D.JOB_ROWS:
+    if token_row is None or end_triggered or token_row >= ed.JOB_ROWS:
         return 1.0
-    return max(0.0, (token_row - 1) / (D.JOB_ROWS - 1))
+    return max(0.0, (token_row - 1) / (ed.JOB_ROWS - 1))
 
 
 class GwtBot(HeuristicBot):
-    game_name = D.GAME_NAME
+    """The basic bot of both editions: it reads the tables of the edition its view names."""
 
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         ctx = _Context(view, seat)
@@ -161,8 +153,10 @@ class GwtBot(HeuristicBot):
         return estimated_scores(state)
 
 
-#: the breeding values of the herd every player starts with (the estimate counts what was added)
-_STARTING_BREEDING = sum(D.BREEDING_VALUE[c] for c in D.STARTING_HERD)
+@lru_cache(maxsize=None)
+def starting_breeding(ed: Edition) -> int:
+    """The breeding values of the herd every player starts with (the estimate counts what was added)."""
+    return sum(ed.BREEDING_VALUE[c] for c in ed.STARTING_HERD)
 
 
 def holdings(state: Any, seat: int) -> dict[str, float]:
@@ -171,17 +165,18 @@ def holdings(state: Any, seat: int) -> dict[str, float]:
     discs cleared, breeding values added to the herd, permanent certificates, certificates and
     dollars; ``future`` is the share of the game still to come. It reads the state, so it is only
     for states a search dealt itself (``determinize``)."""
+    ed = state.edition
     player = state.players[seat]
-    held: dict[str, float] = {kind: n - 1 for n, kind in zip(player.workers, D.WORKER_KINDS)}
-    held["engine"] = D.POS_ORDER[player.engine]
+    held: dict[str, float] = {kind: n - 1 for n, kind in zip(player.workers, ed.WORKER_KINDS)}
+    held["engine"] = ed.POS_ORDER[player.engine]
     held["buildings"] = len(placed_buildings(state, seat))
-    held["hand_discs"] = player.cleared(hand_disc_group)
-    held["herd"] = (sum(D.BREEDING_VALUE[c] for c in player.all_deck_cards() if D.is_cattle(c))
-                    - _STARTING_BREEDING)
+    held["hand_discs"] = cleared(ed, player, ed.G_HAND)
+    held["herd"] = (sum(ed.BREEDING_VALUE[c] for c in player.all_deck_cards() if ed.is_cattle(c))
+                    - starting_breeding(ed))
     held["perm_certs"] = player.perm_certs
-    held["certificates"] = D.CERT_TRACK[player.cert]
+    held["certificates"] = ed.CERT_TRACK[player.cert]
     held["money"] = player.money
-    held["future"] = 1.0 - game_progress(state.token_row, state.end_triggered)
+    held["future"] = 1.0 - game_progress(ed, state.token_row, state.end_triggered)
     return held
 
 
@@ -197,10 +192,11 @@ def estimated_scores(state: Any) -> list[float]:
     certificates count as kept ones; money counts at the bot's price of a VP rather than the
     final $5 (and without the final scoring's rounding).
     (Weights fitted to where basic games end did worse: docs/bots.md.)"""
+    ed = state.edition
     estimates = []
     for seat, final in enumerate(state.provisional_scores()):
         held = holdings(state, seat)
-        hired = sum(held[kind] * WORKER_USE[kind] for kind in D.WORKER_KINDS)
+        hired = sum(held[kind] * WORKER_USE[kind] for kind in ed.WORKER_KINDS)
         engine = ENGINE_STEP * held["engine"] / 2
         buildings = ROUTE_SPACE * held["buildings"]
         hand = HAND_DISC_USE * held["hand_discs"]
@@ -213,21 +209,21 @@ def estimated_scores(state: Any) -> list[float]:
     return estimates
 
 
-def _walk_trail(nodes: dict, node: int, path: list[str], steps: int, limit: int,
+def _walk_trail(ed: Edition, nodes: dict, node: int, path: list[str], steps: int, limit: int,
                 found: list[list[str]]) -> None:
     """_Context.reachable's walk over the view's trail (``nodes``); a function of its own, since a
     closure calling itself is a reference cycle (with the context it reads) that only the cyclic
     collector frees (gametable.server.collector)."""
-    for nxt in D.NEXT[node]:
-        name = D.NODES[nxt]
-        if nxt == D.KANSAS_CITY:
+    for nxt in ed.NEXT[node]:
+        name = ed.NODES[nxt]
+        if nxt == ed.KANSAS_CITY:
             found.append(path + [name])
         elif nodes[name]["tile"]:
             found.append(path + [name])
             if steps + 1 < limit:
-                _walk_trail(nodes, nxt, path + [name], steps + 1, limit, found)
+                _walk_trail(ed, nodes, nxt, path + [name], steps + 1, limit, found)
         else:
-            _walk_trail(nodes, nxt, path, steps, limit, found)
+            _walk_trail(ed, nodes, nxt, path, steps, limit, found)
 
 
 class _Context:
@@ -237,6 +233,8 @@ class _Context:
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.view = view
         self.seat = seat
+        #: the edition the view is of: its printed tables
+        self.ed = ed = by_name(view["game"])
         self.me = view["players"][seat]
         self.hand: list[str] = self.me["hand"]
         self.money: int = self.me["money"]
@@ -245,7 +243,7 @@ class _Context:
         self.stations = view["railroad"]["stations"]
         self.players = len(view["players"])
         token = view["job_market"]["token_row"]
-        self.progress_done = game_progress(None if token is None else token - 1, view["end_triggered"])
+        self.progress_done = game_progress(ed, None if token is None else token - 1, view["end_triggered"])
         self.future = max(0.0, 1.0 - self.progress_done)
         #: dollars a VP is worth now: money buys more early on, and scores only $5 per VP at the end
         self.vp = VP + (VP_LATE - VP) * self.progress_done
@@ -269,9 +267,9 @@ class _Context:
     def draw_pile(self) -> Counter:
         """The cattle cards we may draw next: the herd less hand and discard pile (after a
         reshuffle, the discard pile)."""
-        pile = Counter(self.herd) - Counter(c for c in self.hand if D.is_cattle(c)) \
-            - Counter(c for c in self.me["discard"] if D.is_cattle(c))
-        return pile or Counter(c for c in self.me["discard"] if D.is_cattle(c))
+        pile = Counter(self.herd) - Counter(c for c in self.hand if self.ed.is_cattle(c)) \
+            - Counter(c for c in self.me["discard"] if self.ed.is_cattle(c))
+        return pile or Counter(c for c in self.me["discard"] if self.ed.is_cattle(c))
 
     @cached_property
     def point_value(self) -> float:
@@ -289,8 +287,8 @@ class _Context:
         size = sum(self.draw_pile.values())
         if not size:
             return 0.0
-        now = breeding_value(self.hand)
-        gain = sum(n * (breeding_value(self.hand + [card]) - now) for card, n in self.draw_pile.items())
+        now = breeding_value(self.ed, self.hand)
+        gain = sum(n * (breeding_value(self.ed, self.hand + [card]) - now) for card, n in self.draw_pile.items())
         return self.point_value * gain / size
 
     @cached_property
@@ -307,13 +305,13 @@ class _Context:
     def worker_value(self, kind: str) -> float:
         """A worker's use for the rest of the game, and 4 VP on the 5th and 6th space of its row."""
         count = self.me["workers"][kind]  # printed worker included
-        if count >= D.WORKER_ROW_SIZE:
+        if count >= self.ed.WORKER_ROW_SIZE:
             return -100.0
         new_space = count + 1
-        value = self.vp * D.WORKER_VP if new_space in D.WORKER_VP_SPACES else 0.0
+        value = self.vp * self.ed.WORKER_VP if new_space in self.ed.WORKER_VP_SPACES else 0.0
         use = WORKER_USE[kind] - 1.0 * (count - 1)
         value += max(0.5, use) * self.future
-        if new_space in D.WORKER_BONUS.get(kind, {}):
+        if new_space in self.ed.WORKER_BONUS.get(kind, {}):
             value += 2.0
         if "master_money" in self.me["station_masters"]:
             value += self.vp
@@ -321,10 +319,10 @@ class _Context:
 
     def engine_gain(self, to: str) -> float:
         """Spaces forward (less transport, later stations in reach) and a station we can upgrade there."""
-        target = D.POS_BY_LABEL[to]
-        spaces = (D.POS_ORDER[target] - D.POS_ORDER[D.POS_BY_LABEL[self.me["engine"]]]) / 2
+        target = self.ed.POS_BY_LABEL[to]
+        spaces = (self.ed.POS_ORDER[target] - self.ed.POS_ORDER[self.ed.POS_BY_LABEL[self.me["engine"]]]) / 2
         gain = ENGINE_STEP * self.future * spaces
-        station = D.POS_STATION[target]
+        station = self.ed.POS_STATION[target]
         if station >= 0:
             gain += max(0.0, self.upgrade_value(station))
         return gain
@@ -346,16 +344,16 @@ class _Context:
         count = self.me["workers"][kind]
         if count < 2:
             return 100.0
-        loss = self.vp * D.WORKER_VP if count in D.WORKER_VP_SPACES else 0.0
+        loss = self.vp * self.ed.WORKER_VP if count in self.ed.WORKER_VP_SPACES else 0.0
         return loss + WORKER_LOSS * self.future + (self.vp if "master_money" in self.me["station_masters"] else 0.0)
 
     def cheapest_worker_loss(self) -> float:
-        return min(self.worker_loss(k) for k in D.WORKER_KINDS)
+        return min(self.worker_loss(k) for k in self.ed.WORKER_KINDS)
 
     def master_value(self, master: str) -> float:
         """A station master: its immediate half, and its end-game task counted with what we own
         now plus one more (we will add to it)."""
-        task = D.STATION_MASTER[master]["task"]
+        task = self.ed.STATION_MASTER[master]["task"]
         owned = self.owned
         count = {"per_worker": sum(self.me["workers"].values()),
                  "per_certificates": self.me["certificates"] + self.me["permanent_certificates"] + 1,
@@ -379,17 +377,17 @@ class _Context:
     def _city_value(self, city_id: str) -> float:
         city = self.cities[city_id]
         vp = float(city["vp"])
-        index = D.CITY_INDEX[city_id]
-        for arrow in D.ARROWS:
+        index = self.ed.CITY_INDEX[city_id]
+        for arrow in self.ed.ARROWS:
             a, b = arrow["cities"]
             other = b if a == index else a if b == index else -1
             if other < 0 or self.seat in city["discs"]:  # an arrow fires once, with the second disc
                 continue
-            if self.seat in self.cities[D.CITY_IDS[other]]["discs"]:
+            if self.seat in self.cities[self.ed.CITY_IDS[other]]["discs"]:
                 vp += arrow["vp"]
             else:
                 vp += 0.5 * arrow["vp"] * self.future
-        cost = transport_cost(D.POS_BY_LABEL[self.me["engine"]], city["value"])
+        cost = transport_cost(self.ed, self.ed.POS_BY_LABEL[self.me["engine"]], city["value"])
         return self.vp * vp + city["money"] - cost
 
     def fee(self, node_id: str) -> int:
@@ -397,8 +395,8 @@ class _Context:
         fees = self._fee_cache  # every path judged this decision asks again for the same nodes
         if node_id not in fees:
             node = self.nodes[node_id]
-            hands, _ = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), self.seat)
-            fees[node_id] = fee_of_icons(hands, self.players)
+            hands, _ = tile_hand_icons(self.ed, node["tile"], node["kind"], node.get("owner"), self.seat)
+            fees[node_id] = fee_of_icons(self.ed, hands, self.players)
         return fees[node_id]
 
     # -- the best of each kind of purchase, for judging where to stop --------------------------
@@ -408,8 +406,8 @@ class _Context:
         cowboys = self.me["workers"]["cowboy"]
         best = 0.0
         for card in set(self.view["cattle_market"]["cards"]):
-            for row in D.PURCHASES:
-                if row["cards"] == 1 and row["value"] == D.BREEDING_VALUE[card] and row["cowboys"] <= cowboys \
+            for row in self.ed.PURCHASES:
+                if row["cards"] == 1 and row["value"] == self.ed.BREEDING_VALUE[card] and row["cowboys"] <= cowboys \
                         and row["dollars"] <= self.money:
                     best = max(best, self.cattle_worth(card) - self.spend(row["dollars"]))
         return best
@@ -417,7 +415,7 @@ class _Context:
     @cached_property
     def best_hire(self) -> float:
         rows = self.view["job_market"]["rows"]
-        token = self.view["job_market"]["token_row"] or D.JOB_ROWS + 1
+        token = self.view["job_market"]["token_row"] or self.ed.JOB_ROWS + 1
         best = 0.0
         for row in rows[:token - 1]:
             if row["cost"] > self.money:
@@ -431,7 +429,7 @@ class _Context:
         craftsmen = self.me["workers"]["craftsman"]
         best = 0.0
         for number in self.me["buildings_left"]:
-            building = D.BUILDING[number]
+            building = self.ed.BUILDING[number]
             cost = 2 * building["craftsmen"]
             if building["craftsmen"] <= craftsmen and cost <= self.money:
                 best = max(best, self.building_value(number) - self.spend(cost))
@@ -440,7 +438,7 @@ class _Context:
     @cached_property
     def best_hazard(self) -> float:
         tiles = [n["tile"] for n in self.view["trail"] if n["kind"] == "hazard" and n["tile"]]
-        return max((self.vp * D.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
+        return max((self.vp * self.ed.TILE[t]["vp"] for t in tiles), default=0.0) + self.hazard_bonus()
 
     def hazard_bonus(self) -> float:
         return self.vp * 1.5 if "master_hazards" in self.me["station_masters"] else 0.0
@@ -448,12 +446,12 @@ class _Context:
     def cattle_worth(self, card: str) -> float:
         """A cattle card in the deck: its VP at the end, and its breeding value in later deliveries
         (a breed the herd lacks is worth more: it raises the value of every hand it is in)."""
-        breed_new = all(D.BREED[c] != D.BREED[card] for c in self.herd)
-        value = D.BREEDING_VALUE[card]
-        return self.vp * D.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
+        breed_new = all(self.ed.BREED[c] != self.ed.BREED[card] for c in self.herd)
+        value = self.ed.BREEDING_VALUE[card]
+        return self.vp * self.ed.CATTLE[card]["vp"] + HERD * value * (1.5 if breed_new else 1.0) * (0.3 + self.future)
 
     def building_value(self, number: str) -> float:
-        building = D.BUILDING[number]
+        building = self.ed.BUILDING[number]
         first = 1.0 if self.owned["building"] == 0 else 0.0  # starting and many objectives want B
         return (self.vp * building["vp"] + (1.5 + 1.5 * len(building["hands"])) * self.future
                 + self.vp * first)
@@ -501,14 +499,14 @@ class _Context:
         node = self.nodes[node_id]
         tile = node["tile"]
         usable = node["kind"] == "neutral" or (node["kind"] == "private" and node.get("owner") == self.seat)
-        if not usable or tile not in D.BUILDING:
+        if not usable or tile not in self.ed.BUILDING:
             return 1.0  # only the single auxiliary action
         values = sorted((max(self.estimate_effect(o) for o in options)
-                         for options in D.BUILDING[tile]["actions"]), reverse=True)
+                         for options in self.ed.BUILDING[tile]["actions"]), reverse=True)
         return sum(values[:2])
 
     def delivery_total(self, certificates: int) -> int:
-        return breeding_value(self.hand) + certificates + self.me["permanent_certificates"]
+        return breeding_value(self.ed, self.hand) + certificates + self.me["permanent_certificates"]
 
     def best_delivery(self, total: int) -> float:
         if total not in self._delivery_cache:
@@ -536,7 +534,7 @@ class _Context:
 
     def progress(self, path: list[str]) -> float:
         """Steps closer to Kansas City, minus the fees paid on the way."""
-        dist = steps_to_kansas_city()
+        dist = steps_to_kansas_city(self.ed)
         here = self.me["herder"] or "START"  # before the first move the herder is off the trail
         return STEP * (dist[here] - dist[path[-1]]) - sum(self.fee(node) for node in path)
 
@@ -551,14 +549,14 @@ class _Context:
         """The paths a herder on ``start`` may take next turn (the rule movement.paths applies to
         the state, here over the public trail): only tiles count as steps, Kansas City ends a move."""
         found: list[list[str]] = []
-        _walk_trail(self.nodes, D.NODE_INDEX[start], [], 0, self.me["step_limit"], found)
+        _walk_trail(self.ed, self.nodes, self.ed.NODE_INDEX[start], [], 0, self.me["step_limit"], found)
         return found
 
     def next_move_value(self, start: str) -> float:
         """The best move from ``start`` next turn, judged as today (hand and money as now)."""
         cache = self._next_cache
         if start not in cache:
-            dist = steps_to_kansas_city()
+            dist = steps_to_kansas_city(self.ed)
             cache[start] = max((STEP * (dist[start] - dist[path[-1]]) - sum(self.fee(n) for n in path)
                                 + self.stop_value(path[-1]) for path in self.reachable(start)), default=0.0)
         return cache[start]
@@ -570,35 +568,35 @@ class _Context:
         return 0.0
 
     def _score_discard(self, action: Action) -> float:
-        spec = effect_spec(action["src"], "discard")
+        spec = effect_spec(self.ed, action["src"], "discard")
         gain = (spec.get("money", 0) + self.certificate_value * spec.get("certificates", 0)
                 + ENGINE_STEP * spec.get("engine", 0))
         kept = list(self.hand)
         for card in action["cards"]:
             kept.remove(card)
-        lost = breeding_value(self.hand) - breeding_value(kept)  # a breed gone from this hand
+        lost = breeding_value(self.ed, self.hand) - breeding_value(self.ed, kept)  # a breed gone from this hand
         return gain + self.cycle_value * len(action["cards"]) - lost * self.point_value
 
     def _score_hire(self, action: Action) -> float:
-        spec = effect_spec(action["src"], "hire")
+        spec = effect_spec(self.ed, action["src"], "hire")
         row = self.view["job_market"]["rows"][action["row"] - 1]
         cost = max(0, row["cost"] - spec.get("discount", 0))
         return self.worker_value(action["worker"]) - 0.8 * self.spend(cost)
 
     def _score_build(self, action: Action) -> float:
-        spec = effect_spec(action["src"], "build")
+        spec = effect_spec(self.ed, action["src"], "build")
         number = action["building"]
         space = action["space"]
-        craftsmen = D.BUILDING[number]["craftsmen"]
+        craftsmen = self.ed.BUILDING[number]["craftsmen"]
         replaced = self.nodes[space]["tile"]
         value = self.building_value(number)
         if replaced:  # replacing our own building: pay the difference, lose the old tile
-            craftsmen -= D.BUILDING[replaced]["craftsmen"]
+            craftsmen -= self.ed.BUILDING[replaced]["craftsmen"]
             value -= self.building_value(replaced)
         else:  # a risk space adds its risk action; a woods space feeds 1a/7b
-            node = D.NODE_INDEX[space]
-            value += 0.5 * bool(D.RISK[node]) + 0.3 * D.WOODS[node]
-            if space in main_route_spaces():  # we pass it (and use it), others pay its fees
+            node = self.ed.NODE_INDEX[space]
+            value += 0.5 * bool(self.ed.RISK[node]) + 0.3 * self.ed.WOODS[node]
+            if space in main_route_spaces(self.ed):  # we pass it (and use it), others pay its fees
                 value += ROUTE_SPACE
         return value - self.spend(craftsmen * spec.get("per_craftsman", 2))
 
@@ -616,12 +614,12 @@ class _Context:
         objective area, part of it if it misses one task early on, a risk otherwise."""
         if card == "stack":
             return -1.0
-        vp = D.OBJECTIVE[card]["vp"]
-        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
-        gain = H.objectives_score(area + [card], self.owned) - H.objectives_score(area, self.owned)
+        vp = self.ed.OBJECTIVE[card]["vp"]
+        area = [c for c in self.me["objectives"] if c in self.ed.OBJECTIVE]
+        gain = H.objectives_score(self.ed, area + [card], self.owned) - H.objectives_score(self.ed, area, self.owned)
         if gain == vp:
             return self.vp * vp
-        if H.missing_tasks(card, self.owned) == 1 and self.future > 0.4:
+        if H.missing_tasks(self.ed, card, self.owned) == 1 and self.future > 0.4:
             return self.vp * vp * OBJECTIVE_ONE_SHORT
         return -1.0
 
@@ -631,15 +629,15 @@ class _Context:
     def _score_play_objective(self, action: Action) -> float:
         """Play only a card whose tasks are met now (with the cards already in the area)."""
         card = action["card"]
-        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
-        before = H.objectives_score(area, self.owned)
-        after = H.objectives_score(area + [card], self.owned)
-        if after - before == D.OBJECTIVE[card]["vp"]:
-            return self.vp * D.OBJECTIVE[card]["vp"] + 2.0
+        area = [c for c in self.me["objectives"] if c in self.ed.OBJECTIVE]
+        before = H.objectives_score(self.ed, area, self.owned)
+        after = H.objectives_score(self.ed, area + [card], self.owned)
+        if after - before == self.ed.OBJECTIVE[card]["vp"]:
+            return self.vp * self.ed.OBJECTIVE[card]["vp"] + 2.0
         return -100.0
 
     def _score_engine(self, action: Action) -> float:
-        spec = effect_spec(action["src"], "engine")
+        spec = effect_spec(self.ed, action["src"], "engine")
         return self.engine_gain(action["to"]) - spec.get("cost", 0)
 
     def _score_engine_back(self, action: Action) -> float:
@@ -650,21 +648,21 @@ class _Context:
         return 1.0 + value  # a teepee serves objectives and masters; its space pays (or costs) its value
 
     def _score_remove_hazard(self, action: Action) -> float:
-        spec = effect_spec(action["src"], "remove_hazard")
+        spec = effect_spec(self.ed, action["src"], "remove_hazard")
         tile = self.nodes[action["space"]]["tile"]
-        return self.vp * D.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
+        return self.vp * self.ed.TILE[tile]["vp"] + self.hazard_bonus() - self.spend(spec.get("cost", 0))
 
     def _score_buy_cattle(self, action: Action) -> float:
         return self.best_purchase
 
     def _score_buy(self, action: Action) -> float:
         cards = action["cards"]
-        row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"] and r["cards"] == len(cards)
-                   and r["value"] == D.BREEDING_VALUE[cards[0]])
+        row = next(r for r in self.ed.PURCHASES if r["cowboys"] == action["cowboys"] and r["cards"] == len(cards)
+                   and r["value"] == self.ed.BREEDING_VALUE[cards[0]])
         return sum(self.cattle_worth(c) for c in cards) - self.spend(row["dollars"])
 
     def _score_aux(self, action: Action) -> float:
-        spec = D.AUX[action["aux"]]["double" if action["double"] else "single"]
+        spec = self.ed.AUX[action["aux"]]["double" if action["double"] else "single"]
         effect = spec["effect"]
         if effect == "money":
             return spec["amount"]
@@ -677,7 +675,7 @@ class _Context:
                 + spec.get("money", 0) - spec.get("cost", 0) - ENGINE_STEP * spec["spaces"])
 
     def _score_money(self, action: Action) -> float:
-        return effect_spec(action["src"], "money").get("amount", 2)
+        return effect_spec(self.ed, action["src"], "money").get("amount", 2)
 
     def _score_money_per_woods(self, action: Action) -> float:
         return 2.0
@@ -695,14 +693,17 @@ class _Context:
         return EXCHANGE_TOKEN
 
     def _score_spend_exchange_token(self, action: Action) -> float:
-        """A token spent for fresh cards: worth it in Kansas City when the draw may add a breed,
-        else kept (it is worth the most just before a delivery)."""
+        """A token spent for fresh cards: worth it at the Kansas City income when the draw may add
+        a breed, else kept (it is worth the most just before a delivery; the second edition also
+        offers it in the middle of other actions, where this bot keeps it)."""
         gain = self.cycle_value * action["count"]
-        return gain - EXCHANGE_TOKEN if self.view["pending"] else gain - 2 * EXCHANGE_TOKEN
+        pending = self.view["pending"]
+        at_income = pending is not None and pending["kind"] == "income"
+        return gain - EXCHANGE_TOKEN if at_income else gain - 2 * EXCHANGE_TOKEN
 
     def _score_upgrade_cattle(self, action: Action) -> float:
         """Simmental: a Calf or Heifer in hand for the next stage (more VP and breeding value)."""
-        new = D.SIMMENTAL_UPGRADE[action["card"]]
+        new = self.ed.SIMMENTAL_UPGRADE[action["card"]]
         return self.cattle_worth(new) - self.cattle_worth(action["card"]) + 0.5
 
     def _score_keep_cattle(self, action: Action) -> float:
@@ -730,14 +731,14 @@ class _Context:
         return self.income_value(action["certificates"])
 
     def _score_discard_card(self, action: Action) -> float:
-        return -card_keep_value(action["card"], self.hand)
+        return -card_keep_value(self.ed, action["card"], self.hand)
 
     def _score_remove_card(self, action: Action) -> float:
         card = action["card"]
-        if not D.is_cattle(card):
+        if not self.ed.is_cattle(card):
             return -1.0
         # Thin the herd of weak cards (Jersey first); keep anything worth 3 or more.
-        return 2.5 - D.BREEDING_VALUE[card]
+        return 2.5 - self.ed.BREEDING_VALUE[card]
 
     def _score_upgrade(self, action: Action) -> float:
         return self.upgrade_value(action["station"] - 1)
@@ -763,7 +764,7 @@ class _Context:
     def _score_foresight(self, action: Action) -> float:
         """A worker tile fills the job market, which ends the game: a slower end leaves more
         turns to use what the bot has built up, so it prefers hazards and teepees."""
-        tile = D.TILE[action["tile"]]
+        tile = self.ed.TILE[action["tile"]]
         if tile["kind"] == "worker":
             return 0.1 * self.worker_value(tile["worker"])
         if tile["kind"] == "hazard":
@@ -771,8 +772,8 @@ class _Context:
         return 2.0
 
     def _score_commit_objective(self, action: Action) -> float:
-        area = [c for c in self.me["objectives"] if c in D.OBJECTIVE]
-        gain = H.objectives_score(area + [action["card"]], self.owned) - H.objectives_score(area, self.owned)
+        area = [c for c in self.me["objectives"] if c in self.ed.OBJECTIVE]
+        gain = H.objectives_score(self.ed, area + [action["card"]], self.owned) - H.objectives_score(self.ed, area, self.owned)
         return gain if gain > 0 else -1.0
 
     def _score_drop_objective(self, action: Action) -> float:

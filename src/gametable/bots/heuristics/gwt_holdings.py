@@ -9,18 +9,15 @@ those of the view's game (``tables``).
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
 from typing import Any
 
-from gametable import games
-from gametable.games.gwt import data as D  # the objective cards, the same in both editions
+from gametable.games.gwt.editions import Edition, by_name
 from gametable.games.gwt.objectives import best_score  # a rule over cards and counts: no hidden state
 
 
-def tables(view: dict[str, Any]) -> ModuleType:
-    """The printed tables (the ``data`` module) of the view's game: the first or second edition."""
-    return sys.modules[type(games.get(view["game"])).__module__ + ".data"]
+def tables(view: dict[str, Any]) -> Edition:
+    """The edition of the view's game, whose attributes are its printed tables."""
+    return by_name(view["game"])
 
 
 def herd(view: dict[str, Any], seat: int) -> list[str]:
@@ -50,15 +47,15 @@ def owned_items(view: dict[str, Any], seat: int, cattle: list[str]) -> dict[str,
     }
 
 
-def objectives_score(cards: list[str], owned: dict[str, int]) -> int:
+def objectives_score(ed: Edition, cards: list[str], owned: dict[str, int]) -> int:
     """The VP the objective cards would score now (met: VP, unmet: penalty)."""
-    return best_score(cards, owned)[0] if cards else 0
+    return best_score(ed, cards, owned)[0] if cards else 0
 
 
-def missing_tasks(card: str, owned: dict[str, int]) -> int:
+def missing_tasks(ed: Edition, card: str, owned: dict[str, int]) -> int:
     """How many tasks of ``card`` the items owned cannot meet (ignoring other cards)."""
     need: dict[str, int] = {}
-    for task in D.OBJECTIVE[card]["tasks"]:
+    for task in ed.OBJECTIVE[card]["tasks"]:
         need[task] = need.get(task, 0) + 1
     return sum(max(0, n - owned[k]) for k, n in need.items())
 

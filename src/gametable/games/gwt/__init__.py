@@ -1,10 +1,14 @@
-"""Great Western Trail, first edition (eggertspiele 2016), for 2 to 4 players.
+"""Great Western Trail, both editions: the first (eggertspiele 2016) and the second (eggertspiele /
+Plan B Games 2021), for 2 to 4 players.
 
-The rules modules below serve the second edition too (gametable/games/gwt2e/ loads them again with
-its own tables; docs/architecture.md, "Two editions of one game").
+One rules package serves both: every module below is imported once, and each state holds its
+``Edition`` (editions.py): the edition's tables, its rule hooks (``ed.second`` marks every rule the
+second edition changes) and the rule modules (docs/architecture.md, "Two editions of one game").
+This module is the registry's ``gwt``; second_edition.py is its ``gwt-2e``.
 
 Module map:
-  data/           the components as TOML, loaded once into Python structures
+  data/           the components as TOML (the second edition's own tables in data/second_edition/)
+  editions.py     the two editions: tables, rule hooks, the rule modules
   state.py        the state (plain lists, fast clone, JSON)
   setup.py        a new game (§12)
   turn.py         phases A/B/C and the stack of pending decisions
@@ -16,7 +20,7 @@ Module map:
   exchange.py     exchange tokens (second edition only; inert without tokens)
   simmental.py    Simmental upgrades in Kansas City (second edition's variant)
   scoring.py      game end and the 11 scoring categories (§11)
-  view.py         what each seat sees; text.py: terminal rendering
+  view.py         what each seat sees; notes.py: what a choice costs; text.py: terminal rendering
 """
 
 from __future__ import annotations
@@ -25,33 +29,43 @@ from typing import Any, Mapping
 
 from gametable.engine import Game, OptionSpec
 
+from .editions import FIRST, SECOND, Edition
+from .setup import new_state
 from .state import GwtState
+
+_SIDES = {FIRST: "1-10", SECOND: "1-12"}
 
 
 class GreatWesternTrail(Game):
-    name = "gwt"
-    title = "Great Western Trail"
-    domain = "gwt"
+    """Either edition of the game, as the registry lists it."""
+
     min_players = 2
     max_players = 4
-    options = {
-        "building_sides": OptionSpec(
-            "building_sides", ("a", "b", "random"), "a",
-            "Side of the private buildings 1-10, the same for everybody: a (first games), b, "
-            "or a random side per number"),
-        "neutral_buildings": OptionSpec(
-            "neutral_buildings", ("letters", "random"), "letters",
-            "Neutral buildings A-G on their letters (first games) or shuffled onto the 7 spaces"),
-    }
+
+    def __init__(self, edition: Edition, title: str, extra_options: Mapping[str, OptionSpec] = {},
+                 state_version: int = 1) -> None:
+        self.edition = edition
+        self.state_version = state_version
+        self.name = edition.name
+        self.domain = edition.domain
+        self.title = title
+        self.options = {
+            "building_sides": OptionSpec(
+                "building_sides", ("a", "b", "random"), "a",
+                f"Side of the private buildings {_SIDES[edition]}, the same for everybody: a (first "
+                "games), b, or a random side per number"),
+            "neutral_buildings": OptionSpec(
+                "neutral_buildings", ("letters", "random"), "letters",
+                "Neutral buildings A-G on their letters (first games) or shuffled onto the 7 spaces"),
+            **extra_options,
+        }
+        edition.game = self
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
-        from .setup import new_state
-        return new_state(num_players, seed, options)
+        return new_state(self.edition, num_players, seed, options)
 
     def from_json(self, data: Mapping[str, Any]) -> GwtState:
-        from .turn import settle  # noqa: F401  (rules are imported with the state)
-        return GwtState.from_json(data)
+        return GwtState.from_json(data, self.edition)
 
 
-GAME = GreatWesternTrail()
-GwtState.game = GAME
+GAME = GreatWesternTrail(FIRST, "Great Western Trail")

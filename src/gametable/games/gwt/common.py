@@ -5,36 +5,46 @@ Each function changes the state and writes the log entry that tells why (rules: 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import data as D
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .state import GwtState, Player
 
-_AUX_GROUP = {g: i for i, g in enumerate(D.DISC_GROUP_IDS)}
-G_STEP_MONEY = _AUX_GROUP["step_money"]
-G_STEP_VP = _AUX_GROUP["step_vp"]
-G_HAND = _AUX_GROUP["hand"]
-G_CERT4 = _AUX_GROUP["cert_4"]
-G_CERT6 = _AUX_GROUP["cert_6"]
-GROUP_INDEX = _AUX_GROUP
-_STEP_MONEY_SIZE = D.DISC_GROUPS[G_STEP_MONEY]["count"]
-_STEP_VP_SIZE = D.DISC_GROUPS[G_STEP_VP]["count"]
 
-_CERT_INDEX = {v: i for i, v in enumerate(D.CERT_TRACK)}
+def derived_tables(ed: "Edition") -> dict[str, Any]:
+    """The disc groups by name and index, their sizes, the certificate track by value."""
+    group_index = {g: i for i, g in enumerate(ed.DISC_GROUP_IDS)}
+    return {
+        "GROUP_INDEX": group_index,
+        "G_STEP_MONEY": group_index["step_money"],
+        "G_STEP_VP": group_index["step_vp"],
+        "G_HAND": group_index["hand"],
+        "G_CERT4": group_index["cert_4"],
+        "G_CERT6": group_index["cert_6"],
+        #: discs on each disc group of a player board at the start (limits, auxiliary actions)
+        "DISC_GROUP_SIZES": tuple(g["count"] for g in ed.DISC_GROUPS),
+        "CERT_INDEX": {v: i for i, v in enumerate(ed.CERT_TRACK)},
+        #: per player count, step_limit's terms: the start, and per step-limit disc group what a
+        #: cleared space adds, the group's size and its index
+        "STEP_LIMIT_TERMS": {n: (table["start"],
+                                 table["step_money"], ed.DISC_GROUP["step_money"]["count"], group_index["step_money"],
+                                 table["step_vp"], ed.DISC_GROUP["step_vp"]["count"], group_index["step_vp"])
+                             for n, table in ed.STEP_LIMIT.items()},
+        "HAND_GROUP_SIZE": ed.DISC_GROUP["hand"]["count"],
+    }
 
 
 # ------------------------------------------------------------------------------------ messages
-def edition_key(key: str) -> str:
-    """A catalog key in this edition's domain: "gwt.x" / "web.gwt.x" become "gwt2e.x" /
+def edition_key(ed: "Edition", key: str) -> str:
+    """A catalog key in the edition's domain: "gwt.x" / "web.gwt.x" become "gwt2e.x" /
     "web.gwt2e.x" in the second edition, whose catalog falls back to the first's (i18n)."""
-    if D.DOMAIN == "gwt":
+    if ed.domain == "gwt":
         return key
     if key.startswith("gwt."):
-        return D.DOMAIN + key[3:]
+        return ed.domain + key[3:]
     if key.startswith("web.gwt."):
-        return "web." + D.DOMAIN + key[7:]
+        return "web." + ed.domain + key[7:]
     return key
 
 
@@ -67,7 +77,8 @@ def pay(st: "GwtState", seat: int, amount: int, reason: str) -> None:
 # ------------------------------------------------------------------------------- what one owns
 def placed_buildings(st: "GwtState", seat: int) -> list[int]:
     """Trail nodes holding one of the seat's private buildings."""
-    return [n for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat and st.trail_tile[n]]
+    ed = st.edition
+    return [n for n in ed.PRIVATE_SPACES if st.trail_owner[n] == seat and st.trail_tile[n]]
 
 
 def station_count(st: "GwtState", seat: int) -> int:
@@ -76,51 +87,56 @@ def station_count(st: "GwtState", seat: int) -> int:
 
 
 # ------------------------------------------------------------------------------- player limits
+def cleared(ed: "Edition", player: "Player", group: int) -> int:
+    """Disc spaces of the group the player has cleared."""
+    return ed.DISC_GROUP_SIZES[group] - player.discs[group]
+
+
 def step_limit(st: "GwtState", seat: int) -> int:
+    start, per_money, money_size, money, per_vp, vp_size, vp = st.edition.STEP_LIMIT_TERMS[st.n]
     discs = st.players[seat].discs  # cleared spaces = the group's size - the discs left on it
-    table = D.STEP_LIMIT[st.n]
-    return (table["start"] + table["step_money"] * (_STEP_MONEY_SIZE - discs[G_STEP_MONEY])
-            + table["step_vp"] * (_STEP_VP_SIZE - discs[G_STEP_VP]))
+    return start + per_money * (money_size - discs[money]) + per_vp * (vp_size - discs[vp])
 
 
-def hand_limit(player: "Player") -> int:
-    return D.HAND_LIMIT_START + D.HAND_LIMIT_PER_DISC * player.cleared(G_HAND)
+def hand_limit(ed: "Edition", player: "Player") -> int:
+    return ed.HAND_LIMIT_START + ed.HAND_LIMIT_PER_DISC * (ed.HAND_GROUP_SIZE - player.discs[ed.G_HAND])
 
 
-def cert_limit(player: "Player") -> int:
+def cert_limit(ed: "Edition", player: "Player") -> int:
     """Temporary-certificate limit (§9.1): 3, 4 with the "4" disc cleared, 6 with both."""
-    if player.cleared(G_CERT4):
-        return D.CERT_LIMIT_BOTH if player.cleared(G_CERT6) else D.CERT_LIMIT_4
-    return D.CERT_LIMIT_START
+    if cleared(ed, player, ed.G_CERT4):
+        return ed.CERT_LIMIT_BOTH if cleared(ed, player, ed.G_CERT6) else ed.CERT_LIMIT_4
+    return ed.CERT_LIMIT_START
 
 
-def cert_limit_index(player: "Player") -> int:
-    return _CERT_INDEX[cert_limit(player)]
+def cert_limit_index(ed: "Edition", player: "Player") -> int:
+    return ed.CERT_INDEX[cert_limit(ed, player)]
 
 
-def certificates(player: "Player") -> int:
+def certificates(ed: "Edition", player: "Player") -> int:
     """Temporary certificates: the value of the marker's space."""
-    return D.CERT_TRACK[player.cert]
+    return ed.CERT_TRACK[player.cert]
 
 
 def gain_certificates(st: "GwtState", seat: int, steps: int, reason: str) -> None:
     """Move the marker ``steps`` spaces forward, never past the current limit (§9.4)."""
+    ed = st.edition
     p = st.players[seat]
-    new = min(p.cert + steps, cert_limit_index(p))
+    new = min(p.cert + steps, cert_limit_index(ed, p))
     if new > p.cert:
-        before = certificates(p)
+        before = certificates(ed, p)
         p.cert = new
-        st.say("certificates_gained", seat=seat, amount=certificates(p) - before,
-               total=certificates(p), reason=reason)
+        st.say("certificates_gained", seat=seat, amount=certificates(ed, p) - before,
+               total=certificates(ed, p), reason=reason)
 
 
-def aux_unlocked(player: "Player", number: int, double: bool) -> bool:
-    spec = D.AUX[number]
-    group = GROUP_INDEX[spec["group"]]
-    cleared = player.cleared(group)
+def aux_unlocked(ed: "Edition", player: "Player", number: int, double: bool) -> bool:
+    spec = ed.AUX[number]
+    group = ed.GROUP_INDEX[spec["group"]]
+    done = cleared(ed, player, group)
     if double:
-        return cleared == D.DISC_GROUPS[group]["count"]
-    return spec["start_single"] or cleared >= 1
+        return done == ed.DISC_GROUPS[group]["count"]
+    return spec["start_single"] or done >= 1
 
 
 # --------------------------------------------------------------------------------------- cards
@@ -180,36 +196,39 @@ def take_objective(st: "GwtState", seat: int, choice: str, to_hand: bool, reason
 # ---------------------------------------------------------------------------------- tiles
 def place_trail_tile(st: "GwtState", tile: str) -> str | None:
     """Put a hazard or teepee tile on its space (§5.4, §2.3); returns the node name or None if full."""
-    info = D.TILE[tile]
-    spaces = D.HAZARD_SPACES[info["hazard"]] if info["kind"] == "hazard" else D.TEEPEE_FILL
+    ed = st.edition
+    info = ed.TILE[tile]
+    spaces = ed.HAZARD_SPACES[info["hazard"]] if info["kind"] == "hazard" else ed.TEEPEE_FILL
     for node in spaces:
         if st.trail_tile[node] is None:
             st.trail_tile[node] = tile
-            return D.NODES[node]
+            return ed.NODES[node]
     return None
 
 
 def place_in_job_market(st: "GwtState", worker: str) -> None:
     """A worker from foresight goes into the token's row; filling it moves the token on (§2.5)."""
+    ed = st.edition
     row = st.jobs[st.token_row]
     row.append(worker)
     st.say("worker_to_market", worker=worker, row=st.token_row + 1)
     if len(row) < st.n:
         return
     st.token_row += 1
-    arrow = D.JOB_ARROW_AFTER.get(st.token_row)
-    if st.token_row < D.JOB_ROWS:
+    arrow = ed.JOB_ARROW_AFTER.get(st.token_row)
+    if st.token_row < ed.JOB_ROWS:
         st.say("token_moved", row=st.token_row + 1)
     if arrow == "yellow":
         refill_cattle_market(st)
     elif arrow == "red":
         st.end_triggered = True
         st.players[st.current].job_token = True
-        st.say("game_end_triggered", seat=st.current, vp=D.JOB_TOKEN_VP)
+        st.say("game_end_triggered", seat=st.current, vp=ed.JOB_TOKEN_VP)
 
 
 def sort_market(st: "GwtState") -> None:
-    st.market.sort(key=D.MARKET_SORT_KEY.__getitem__)
+    ed = st.edition
+    st.market.sort(key=ed.MARKET_SORT_KEY.__getitem__)
 
 
 def simmental(st: "GwtState") -> bool:
@@ -219,7 +238,8 @@ def simmental(st: "GwtState") -> bool:
 
 def market_size(st: "GwtState") -> int:
     """Cards in the cattle market after setup and each refill (§1.4; larger with Simmental)."""
-    return (D.SIMMENTAL_MARKET_SIZE if simmental(st) else D.MARKET_SIZE)[st.n]
+    ed = st.edition
+    return (ed.SIMMENTAL_MARKET_SIZE if simmental(st) else ed.MARKET_SIZE)[st.n]
 
 
 def refill_cattle_market(st: "GwtState") -> None:

@@ -24,8 +24,6 @@ from typing import TYPE_CHECKING
 from gametable.engine import Rng
 from gametable.engine.determinize import deal, fresh_rng, redeal
 
-from . import data as D
-
 if TYPE_CHECKING:
     from .state import GwtState, Player
 
@@ -36,20 +34,21 @@ def _hidden_places(player: "Player") -> list[list[str]]:
 
 
 def determinize(state: "GwtState", seat: int, rng: Rng) -> "GwtState":
+    ed = state.edition
     sample = state.clone()
     others = [p for s, p in enumerate(sample.players) if s != seat]
 
     # the objective cards among the other players' hidden cards, as one place per player
-    held_objectives = [[c for place in _hidden_places(p) for c in place if D.is_objective(c)]
+    held_objectives = [[c for place in _hidden_places(p) for c in place if ed.is_objective(c)]
                        for p in others]
     redeal(rng, [sample.obj_stack, *held_objectives])
-    starting = [[c for c in p.objectives if D.OBJECTIVE[c]["start"]] for p in others]
+    starting = [[c for c in p.objectives if ed.OBJECTIVE[c]["start"]] for p in others]
     redeal(rng, [sample.boxed, *starting])
 
     for player, objectives, start in zip(others, held_objectives, starting):
-        player.objectives = [start.pop(0) if D.OBJECTIVE[c]["start"] else c for c in player.objectives]
+        player.objectives = [start.pop(0) if ed.OBJECTIVE[c]["start"] else c for c in player.objectives]
         hidden = _hidden_places(player)
-        cattle = [c for place in hidden for c in place if not D.is_objective(c)]
+        cattle = [c for place in hidden for c in place if not ed.is_objective(c)]
         deal(rng, cattle + objectives, hidden)
         player.discard[:-1] = hidden[2]
 

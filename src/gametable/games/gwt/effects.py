@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from . import common as C
-from . import data as D
 from . import movement, railroad
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .state import GwtState
 
 Spec = Mapping[str, Any]
@@ -41,30 +41,32 @@ def _amount(st: "GwtState", seat: int, value: Any) -> int:
 
 
 def own_woods_buildings(st: "GwtState", seat: int) -> int:
-    return sum(1 for node in D.PRIVATE_SPACES
-               if st.trail_owner[node] == seat and D.WOODS[node] and st.trail_tile[node])
+    ed = st.edition
+    return sum(1 for node in ed.PRIVATE_SPACES
+               if st.trail_owner[node] == seat and ed.WOODS[node] and st.trail_tile[node])
 
 
 # ------------------------------------------------------------------------------ discard for reward
 def _discard_choices(st: "GwtState", seat: int, spec: Spec) -> list[list[str]]:
+    ed = st.edition
     player = st.players[seat]
     card = spec["card"]
     count = spec.get("count", 1)
     hand = player.hand
     if card == "objective":
-        return [[c] for c in sorted(set(hand)) if D.is_objective(c)]
+        return [[c] for c in sorted(set(hand)) if ed.is_objective(c)]
     if card == "value_3":  # any value-3 card (second edition, building 5a)
-        return [[c] for c in sorted(set(hand)) if D.is_cattle(c) and D.BREEDING_VALUE[c] == 3]
+        return [[c] for c in sorted(set(hand)) if ed.is_cattle(c) and ed.BREEDING_VALUE[c] == 3]
     if card != "any":
         return [[card] * count] if hand.count(card) >= count else []
-    cattle = sorted([c for c in hand if c in D.CATTLE])  # D.is_cattle, without a call per card
+    cattle = sorted([c for c in hand if c in ed.CATTLE])  # ed.is_cattle, without a call per card
     if count == 1:
         return [[c] for c in sorted(set(cattle))]
     # Two cards of the same breed (building F, 3a): breeds, not card ids, must match.
     choices: set[tuple[str, str]] = set()
     for i, a in enumerate(cattle):
         for b in cattle[i + 1:]:
-            if D.BREED[a] == D.BREED[b]:
+            if ed.BREED[a] == ed.BREED[b]:
                 choices.add((a, b))
     return [list(pair) for pair in sorted(choices)]
 
@@ -90,18 +92,19 @@ def _apply_discard(st, seat, spec, src, action):
 
 
 # ----------------------------------------------------------------------------------- hiring
-def hire_cost(row: int, discount: int) -> int:
-    return max(0, D.JOB_COST[row] - discount)
+def hire_cost(ed: "Edition", row: int, discount: int) -> int:
+    return max(0, ed.JOB_COST[row] - discount)
 
 
 def _gen_hire(st, seat, spec, src):
+    ed = st.edition
     player = st.players[seat]
     discount = spec.get("discount", 0)
     workers = player.workers
-    room = [kind for kind in D.WORKER_KINDS if workers[D.WORKER_INDEX[kind]] < D.WORKER_ROW_SIZE]
+    room = [kind for kind in ed.WORKER_KINDS if workers[ed.WORKER_INDEX[kind]] < ed.WORKER_ROW_SIZE]
     acts = []
-    for row in range(min(st.token_row, D.JOB_ROWS)):
-        if player.money < hire_cost(row, discount):
+    for row in range(min(st.token_row, ed.JOB_ROWS)):
+        if player.money < hire_cost(ed, row, discount):
             continue
         jobs = st.jobs[row]
         for kind in room:
@@ -112,18 +115,19 @@ def _gen_hire(st, seat, spec, src):
 
 def _apply_hire(st, seat, spec, src, action):
     """Hire (§2.5): pay the row cost with the icon's modifier; the new worker's space may give a bonus."""
+    ed = st.edition
     row, kind = action["row"] - 1, action["worker"]
-    cost = hire_cost(row, spec.get("discount", 0))
+    cost = hire_cost(ed, row, spec.get("discount", 0))
     jobs = st.jobs[row]
     jobs[jobs.index(kind)] = None
     player = st.players[seat]
     if cost:
         player.money -= cost
-    k = D.WORKER_INDEX[kind]
+    k = ed.WORKER_INDEX[kind]
     player.workers[k] += 1
     space = player.workers[k]
     st.say("hired", seat=seat, worker=kind, row=row + 1, cost=cost, space=space)
-    bonus = D.WORKER_BONUS.get(kind, {}).get(space)
+    bonus = ed.WORKER_BONUS.get(kind, {}).get(space)
     if bonus is not None:
         st.frames.append({"kind": "effect", "src": f"bonus/{kind}/{space}", "optional": True,
                           "options": [dict(bonus)]})
@@ -131,22 +135,23 @@ def _apply_hire(st, seat, spec, src, action):
 
 # ---------------------------------------------------------------------------------- building
 def _gen_build(st, seat, spec, src):
+    ed = st.edition
     player = st.players[seat]
     per = spec["per_craftsman"]
     craftsmen = player.workers[1]
-    empty = [D.NODES[n] for n in D.PRIVATE_SPACES if st.trail_tile[n] is None]
-    own = [n for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat]
+    empty = [ed.NODES[n] for n in ed.PRIVATE_SPACES if st.trail_tile[n] is None]
+    own = [n for n in ed.PRIVATE_SPACES if st.trail_owner[n] == seat]
     acts = []
     for building in sorted(player.buildings, key=_building_order):
-        need = D.BUILDING[building]["craftsmen"]
+        need = ed.BUILDING[building]["craftsmen"]
         if need <= craftsmen and need * per <= player.money:
             acts += [{"type": "build", "src": src, "building": building, "space": space}
                      for space in empty]
         for n in own:
             # Replacing one of your buildings: only the craftsmen difference is needed and paid.
-            diff = need - D.BUILDING[st.trail_tile[n]]["craftsmen"]
+            diff = need - ed.BUILDING[st.trail_tile[n]]["craftsmen"]
             if 0 < diff <= craftsmen and diff * per <= player.money:
-                acts.append({"type": "build", "src": src, "building": building, "space": D.NODES[n]})
+                acts.append({"type": "build", "src": src, "building": building, "space": ed.NODES[n]})
     return acts
 
 
@@ -155,13 +160,14 @@ def _building_order(building: str) -> tuple[int, str]:
 
 
 def _apply_build(st, seat, spec, src, action):
+    ed = st.edition
     player = st.players[seat]
     building = action["building"]
-    node = D.NODE_INDEX[action["space"]]
-    need = D.BUILDING[building]["craftsmen"]
+    node = ed.NODE_INDEX[action["space"]]
+    need = ed.BUILDING[building]["craftsmen"]
     old = st.trail_tile[node]
     if old is not None:
-        need -= D.BUILDING[old]["craftsmen"]
+        need -= ed.BUILDING[old]["craftsmen"]
         player.replaced.append(old)
     cost = need * spec["per_craftsman"]
     player.buildings.remove(building)
@@ -176,7 +182,7 @@ def _apply_build(st, seat, spec, src, action):
 # ------------------------------------------------------------------------------ certificates
 def _gen_certificates(st, seat, spec, src):
     player = st.players[seat]
-    return [{"type": "certificates", "src": src}] if player.cert < C.cert_limit_index(player) else []
+    return [{"type": "certificates", "src": src}] if player.cert < C.cert_limit_index(st.edition, player) else []
 
 
 def _apply_certificates(st, seat, spec, src, action):
@@ -186,11 +192,12 @@ def _apply_certificates(st, seat, spec, src, action):
 def _gen_to_limit(st, seat, spec, src):
     player = st.players[seat]
     return ([{"type": "certificates_to_limit", "src": src}]
-            if player.cert < C.cert_limit_index(player) else [])
+            if player.cert < C.cert_limit_index(st.edition, player) else [])
 
 
 def _apply_to_limit(st, seat, spec, src, action):
-    C.gain_certificates(st, seat, len(D.CERT_TRACK), src)
+    ed = st.edition
+    C.gain_certificates(st, seat, len(ed.CERT_TRACK), src)
 
 
 def _gen_permanent(st, seat, spec, src):
@@ -216,30 +223,34 @@ def _apply_take_objective(st, seat, spec, src, action):
 
 # ----------------------------------------------------------------------------------- engine
 def _gen_engine(st, seat, spec, src):
+    ed = st.edition
     steps = _amount(st, seat, spec["up_to"])
     cost = spec.get("cost", 0)
     if steps < 1 or st.players[seat].money < cost:
         return []
-    return [{"type": "engine", "src": src, "to": D.POS_LABEL[p]}
+    return [{"type": "engine", "src": src, "to": ed.POS_LABEL[p]}
             for p in railroad.forward_targets(st, seat, steps)]
 
 
 def _apply_engine(st, seat, spec, src, action):
+    ed = st.edition
     C.pay(st, seat, spec.get("cost", 0), src)
-    railroad.move_engine(st, seat, D.POS_BY_LABEL[action["to"]])
+    railroad.move_engine(st, seat, ed.POS_BY_LABEL[action["to"]])
 
 
 def _gen_engine_back(st, seat, spec, src):
+    ed = st.edition
     if st.players[seat].money < spec.get("cost", 0):
         return []
-    return [{"type": "engine_back", "src": src, "to": D.POS_LABEL[p]}
+    return [{"type": "engine_back", "src": src, "to": ed.POS_LABEL[p]}
             for p in railroad.backward_targets(st, seat, spec["spaces"])]
 
 
 def _apply_engine_back(st, seat, spec, src, action):
     """Backward moves (aux 3 and 5, building 1b): the full distance is a requirement (§9.2)."""
+    ed = st.edition
     C.pay(st, seat, spec.get("cost", 0), src)
-    railroad.move_engine(st, seat, D.POS_BY_LABEL[action["to"]])
+    railroad.move_engine(st, seat, ed.POS_BY_LABEL[action["to"]])
     C.gain(st, seat, spec.get("money", 0), src)
     if spec.get("certificates"):
         C.gain_certificates(st, seat, spec["certificates"], src)
@@ -248,10 +259,11 @@ def _apply_engine_back(st, seat, spec, src, action):
 
 
 def _gen_upgrade_behind(st, seat, spec, src):
-    here = D.POS_ORDER[st.players[seat].engine]
+    ed = st.edition
+    here = ed.POS_ORDER[st.players[seat].engine]
     return [{"type": "upgrade_behind", "src": src, "station": k + 1}
-            for k in range(D.NUM_STATIONS)
-            if D.POS_ORDER[D.STATION_POS_T[k]] < here and railroad.can_upgrade(st, seat, k)]
+            for k in range(ed.NUM_STATIONS)
+            if ed.POS_ORDER[ed.STATION_POS_T[k]] < here and railroad.can_upgrade(st, seat, k)]
 
 
 def _apply_upgrade_behind(st, seat, spec, src, action):
@@ -259,14 +271,16 @@ def _apply_upgrade_behind(st, seat, spec, src, action):
 
 
 def _gen_extraordinary(st, seat, spec, src):
-    return [{"type": "extraordinary_delivery", "src": src, "to": D.POS_LABEL[p]}
+    ed = st.edition
+    return [{"type": "extraordinary_delivery", "src": src, "to": ed.POS_LABEL[p]}
             for p in railroad.backward_targets(st, seat, None)]
 
 
 def _apply_extraordinary(st, seat, spec, src, action):
     """Building 9a: engine back, then deliver to a city worth at most the distance (§4 notes)."""
+    ed = st.edition
     start = st.players[seat].engine
-    target = D.POS_BY_LABEL[action["to"]]
+    target = ed.POS_BY_LABEL[action["to"]]
     distance = railroad.back_distance(st, seat, start, target)
     railroad.move_engine(st, seat, target)  # queues a station upgrade when on a turnout
     st.say("extraordinary_delivery", seat=seat, distance=distance)
@@ -275,36 +289,40 @@ def _apply_extraordinary(st, seat, spec, src, action):
 
 # ------------------------------------------------------------------------------ trail tiles
 def _gen_trade(st, seat, spec, src):
+    ed = st.edition
     money = st.players[seat].money
-    return [{"type": "trade", "src": src, "space": D.NODES[n]}
-            for n in D.TEEPEE_FILL
-            if st.trail_tile[n] is not None and money + D.TEEPEE_VALUE[n] >= 0]
+    return [{"type": "trade", "src": src, "space": ed.NODES[n]}
+            for n in ed.TEEPEE_FILL
+            if st.trail_tile[n] is not None and money + ed.TEEPEE_VALUE[n] >= 0]
 
 
 def _apply_trade(st, seat, spec, src, action):
     """Trade with the tribes (§3 D): take the teepee, gain or pay the space's value."""
-    node = D.NODE_INDEX[action["space"]]
+    ed = st.edition
+    node = ed.NODE_INDEX[action["space"]]
     tile = st.trail_tile[node]
     st.trail_tile[node] = None
     st.players[seat].teepees.append(tile)
-    value = D.TEEPEE_VALUE[node]
+    value = ed.TEEPEE_VALUE[node]
     st.say("traded", seat=seat, tile=tile, space=action["space"], value=value)
     if value > 0:
         C.gain(st, seat, value, "trade")
     elif value < 0:
         C.pay(st, seat, -value, "trade")
-    C.gain_exchange_tokens(st, seat, D.TEEPEE_EXCHANGE[node], "trade")
+    C.gain_exchange_tokens(st, seat, ed.TEEPEE_EXCHANGE[node], "trade")
 
 
 def _gen_remove_hazard(st, seat, spec, src):
+    ed = st.edition
     if st.players[seat].money < spec["cost"]:
         return []
-    return [{"type": "remove_hazard", "src": src, "space": D.NODES[n]}
-            for n in D.ALL_HAZARD_SPACES if st.trail_tile[n] is not None]
+    return [{"type": "remove_hazard", "src": src, "space": ed.NODES[n]}
+            for n in ed.ALL_HAZARD_SPACES if st.trail_tile[n] is not None]
 
 
 def _apply_remove_hazard(st, seat, spec, src, action):
-    node = D.NODE_INDEX[action["space"]]
+    ed = st.edition
+    node = ed.NODE_INDEX[action["space"]]
     tile = st.trail_tile[node]
     st.trail_tile[node] = None
     st.players[seat].hazards.append(tile)
@@ -350,8 +368,9 @@ def _apply_exchange(st, seat, spec, src, action):
 
 
 def _teepee_pairs(st, seat) -> int:
+    ed = st.edition
     teepees = st.players[seat].teepees
-    green = sum(1 for t in teepees if D.TILE[t]["colour"] == "green")
+    green = sum(1 for t in teepees if ed.TILE[t]["colour"] == "green")
     return min(green, len(teepees) - green)
 
 
@@ -395,8 +414,6 @@ def _apply_buy_cattle(st, seat, spec, src, action):
     st.frames.append({"kind": "buy", "cowboys": st.players[seat].workers[0]})
 
 
-#: the purchase table (§1.3) as tuples, in its order: cowboys, dollars, breeding value, cards
-_PURCHASE_ROWS = tuple((row["cowboys"], row["dollars"], row["value"], row["cards"]) for row in D.PURCHASES)
 
 
 def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: bool = True) -> list[Action]:
@@ -410,14 +427,15 @@ def buy_actions(st: "GwtState", seat: int, frame: Mapping[str, Any], with_skip: 
 def _purchases(st: "GwtState", seat: int, cowboys: int) -> Iterator[Action]:
     """buy_actions' actions but the skip, one at a time (listing a "buy cattle" action only asks
     whether there is one)."""
+    ed = st.edition
     money = st.players[seat].money
     by_value: dict[int, list[str]] = {}
     counts: dict[str, int] = {}
     for card in st.market:
         counts[card] = counts.get(card, 0) + 1
     for card in sorted(counts):
-        by_value.setdefault(D.BREEDING_VALUE[card], []).append(card)
-    for row_cowboys, dollars, value, size in _PURCHASE_ROWS:
+        by_value.setdefault(ed.BREEDING_VALUE[card], []).append(card)
+    for row_cowboys, dollars, value, size in st.edition.PURCHASE_ROWS:
         if row_cowboys > cowboys or dollars > money:
             continue
         cards = by_value.get(value, [])
@@ -429,23 +447,24 @@ def _purchases(st: "GwtState", seat: int, cowboys: int) -> Iterator[Action]:
                 for b in cards[i:]:
                     if a != b or counts[a] >= 2:
                         yield {"type": "buy", "cards": [a, b], "cowboys": row_cowboys}
-    if cowboys >= D.DRAW_INTO_MARKET["cowboys"] and st.cattle_stack:
+    if cowboys >= ed.DRAW_INTO_MARKET["cowboys"] and st.cattle_stack:
         yield {"type": "draw_market"}
 
 
 def apply_buy(st: "GwtState", seat: int, frame: Mapping[str, Any], action: Action) -> None:
+    ed = st.edition
     player = st.players[seat]
     if action["type"] == "draw_market":
-        used = D.DRAW_INTO_MARKET["cowboys"]
-        drawn = [st.cattle_stack.pop() for _ in range(min(D.DRAW_INTO_MARKET["cards"], len(st.cattle_stack)))]
+        used = ed.DRAW_INTO_MARKET["cowboys"]
+        drawn = [st.cattle_stack.pop() for _ in range(min(ed.DRAW_INTO_MARKET["cards"], len(st.cattle_stack)))]
         st.market.extend(drawn)
         C.sort_market(st)
         st.say("market_drawn", seat=seat, cards=drawn)
     else:
         cards = action["cards"]
         used = action["cowboys"]
-        row = next(r for r in D.PURCHASES if r["cowboys"] == used and r["cards"] == len(cards)
-                   and r["value"] == D.BREEDING_VALUE[cards[0]])
+        row = next(r for r in ed.PURCHASES if r["cowboys"] == used and r["cards"] == len(cards)
+                   and r["value"] == ed.BREEDING_VALUE[cards[0]])
         for card in cards:
             st.market.remove(card)
             player.discard.append(card)
@@ -467,17 +486,26 @@ def _gen_herder(st, seat, spec, src):
 
 
 def _apply_herder(st, seat, spec, src, action):
-    """Building moves pay fees and give a fresh phase B there; objective moves do neither (§8.3)."""
+    """Building moves pay fees and give a fresh phase B there; objective moves do neither (§8.3).
+    In the second edition an objective move after a phase B action goes straight on to phase C."""
+    ed = st.edition
     no_fees = bool(spec.get("no_fees"))
     movement.move_herder(st, seat, action["path"], fees=not no_fees)
     if not no_fees:
         from .turn import arrive
         arrive(st, seat, st.players[seat].herder, fresh_after_action=True)
+    # the second edition's rulebook, "Gain one objective card": after a phase B action the move
+    # goes straight on to phase C (the first edition keeps the location in use)
+    elif ed.second and st.phase == "B" and st.b_acted:
+        from .turn import end_turn
+        st.say("phase_b_ended", seat=seat)
+        end_turn(st)
 
 
 # ---------------------------------------------------------------------------- copy (8b)
 def adjacent_buildings(st: "GwtState", node: int) -> list[int]:
     """Buildings one location before or after ``node`` on the trail, empty spaces skipped."""
+    ed = st.edition
     found: list[int] = []
 
     def search(start: int, links: tuple[tuple[int, ...], ...]) -> None:
@@ -488,44 +516,46 @@ def adjacent_buildings(st: "GwtState", node: int) -> list[int]:
             if n in seen:
                 continue
             seen.add(n)
-            if n == D.KANSAS_CITY or n == D.START:
+            if n == ed.KANSAS_CITY or n == ed.START:
                 continue
             if st.trail_tile[n] is not None:
-                if D.NODE_KIND[n] in ("neutral", "private") and n not in found:
+                if ed.NODE_KIND[n] in ("neutral", "private") and n not in found:
                     found.append(n)
             else:
                 todo.extend(links[n])
 
-    search(node, D.NEXT)
-    search(node, D.PREV)
+    search(node, ed.NEXT)
+    search(node, ed.PREV)
     return sorted(found)
 
 
 def _gen_copy(st, seat, spec, src):
-    return [{"type": "copy_adjacent", "src": src, "space": D.NODES[n]}
+    ed = st.edition
+    return [{"type": "copy_adjacent", "src": src, "space": ed.NODES[n]}
             for n in adjacent_buildings(st, st.b_location)
-            if not D.BUILDING[st.trail_tile[n]]["actions"][0][0]["effect"] == "copy_adjacent"
-            and not (D.NO_BUILDING_REUSE and n in st.b_used)]
+            if not ed.BUILDING[st.trail_tile[n]]["actions"][0][0]["effect"] == "copy_adjacent"
+            and not (ed.second and n in st.b_used)]  # no re-use (second edition, §4 item 6)
 
 
 def _apply_copy(st, seat, spec, src, action):
     """Building 8b: the adjacent building's local actions become usable now (§4 notes)."""
+    ed = st.edition
     from .turn import local_sources
-    node = D.NODE_INDEX[action["space"]]
-    if D.NO_BUILDING_REUSE:
+    node = ed.NODE_INDEX[action["space"]]
+    if ed.second:  # the copied building is used for this turn (no re-use, §4 item 6)
         st.b_used.append(node)
     st.b_available.extend(s for s in local_sources(st, seat, node, copying=True) if s not in st.b_available)
     st.say("copied", seat=seat, space=action["space"], building=st.trail_tile[node])
 
 
 # ------------------------------------------------------------------------------- auxiliary
-def _aux_form(number: int, aux: Spec, double: bool) -> tuple:
+def _aux_form(ed: "Edition", number: int, aux: Spec, double: bool) -> tuple:
     """One form of an auxiliary action as _gen_aux reads it: its number, disc group, the group's
     size, whether its single form is open from the start, whether it is the double form, how to
     tell that it has actions ("money": always; "draw": a card left to draw; "engine" and
     "engine_back": the cost and a target that far; "other": ask its effect), the cost, the
     distance and the spec."""
-    group = C.GROUP_INDEX[aux["group"]]
+    group = ed.GROUP_INDEX[aux["group"]]
     spec = aux["double" if double else "single"]
     effect = spec["effect"]
     if effect == "money" or (effect == "draw" and "exactly" in spec):
@@ -536,33 +566,41 @@ def _aux_form(number: int, aux: Spec, double: bool) -> tuple:
         test = effect
     else:
         test = "other"
-    return (number, group, D.DISC_GROUPS[group]["count"], aux["start_single"], double, test,
+    return (number, group, ed.DISC_GROUPS[group]["count"], aux["start_single"], double, test,
             spec.get("cost", 0), spec.get("up_to", spec.get("spaces")), spec)
 
 
-#: the forms of the auxiliary actions in the order they are listed (board order, single before
-#: double), read at every phase B free point: all of them, and the single ones alone (phase B
-#: itself offers no double form)
-_AUX_FORMS = tuple(_aux_form(number, aux, double) for number, aux in D.AUX.items() for double in (False, True))
-_AUX_SINGLE_FORMS = tuple(form for form in _AUX_FORMS if not form[4])
-
-#: per (auxiliary action, double): the size as the log names it, the source of its effect and the
-#: effect (copied into each frame)
-_AUX_EFFECTS = {(number, double): ("double" if double else "single", f"aux{number}",
-                                   dict(aux["double" if double else "single"]))
-                for number, aux in D.AUX.items() for double in (False, True)}
+def derived_tables(ed: "Edition") -> dict[str, Any]:
+    forms = tuple(_aux_form(ed, number, aux, double) for number, aux in ed.AUX.items()
+                  for double in (False, True))
+    return {
+        #: the purchase table (§1.3) as tuples, in its order: cowboys, dollars, breeding value, cards
+        "PURCHASE_ROWS": tuple((row["cowboys"], row["dollars"], row["value"], row["cards"])
+                               for row in ed.PURCHASES),
+        #: the forms of the auxiliary actions in the order they are listed (board order, single
+        #: before double), read at every phase B free point: all of them, and the single ones
+        #: alone (phase B itself offers no double form)
+        "AUX_FORMS": forms,
+        "AUX_SINGLE_FORMS": tuple(form for form in forms if not form[4]),
+        #: per (auxiliary action, double): the size as the log names it, the source of its effect
+        #: and the effect (copied into each frame)
+        "AUX_EFFECTS": {(number, double): ("double" if double else "single", f"aux{number}",
+                                           dict(aux["double" if double else "single"]))
+                        for number, aux in ed.AUX.items() for double in (False, True)},
+    }
 
 
 def _gen_aux(st, seat, spec, src):
     # C.aux_unlocked and the forms' actions_for (is there any?) unrolled over the precomputed
     # table: cleared discs = size - discs left; the other engines are looked up once for all
     # engine moves
+    ed = st.edition
     player = st.players[seat]
     discs = player.discs
     occ = None
     acts = []
     for number, group, size, start_single, double, test, cost, distance, form in (
-            _AUX_FORMS if spec.get("double") else _AUX_SINGLE_FORMS):
+            ed.AUX_FORMS if spec.get("double") else ed.AUX_SINGLE_FORMS):
         left = discs[group]
         if double:
             if left:
@@ -577,7 +615,7 @@ def _gen_aux(st, seat, spec, src):
                 continue
             if occ is None:
                 occ = railroad.occupied(st, seat)
-            targets = (railroad.forward_from if test == "engine" else railroad.backward_from)(
+            targets = (ed.FORWARD_FROM if test == "engine" else ed.BACKWARD_FROM)(
                 player.engine, occ, distance)
             if not targets:
                 continue
@@ -589,7 +627,7 @@ def _gen_aux(st, seat, spec, src):
 
 def _apply_aux(st, seat, spec, src, action):
     number, double = action["aux"], action["double"]
-    size, source, inner = _AUX_EFFECTS[number, double]
+    size, source, inner = st.edition.AUX_EFFECTS[number, double]
     st.say("aux_action", seat=seat, aux=number, size=size)
     st.frames.append({"kind": "effect", "src": source, "optional": False, "options": [inner.copy()],
                       "double": double})

@@ -1,11 +1,11 @@
 """Exchange tokens (second edition, reference §1.13): return one to the bank, draw up to 2
 cards, then discard as many cards as were drawn.
 
-The printed rule allows this at any time, also on other players' turns. A table that waits for
-every seat before each step would stall, so a token is offered at the moments its owner is asked
-to decide anyway (docs/rules-decisions.md, "Exchange tokens"): at each free point of one's own
-turn (before moving, before and after each phase B action: where an objective card may be
-played) and at the income decision in Kansas City, before the hand is counted.
+The printed rule allows this at any time, even in the middle of an action and on other players'
+turns. A table that waits for every seat before each step would stall, so a token is offered at
+the moments its owner is asked to decide anyway (docs/rules-decisions.md, "Exchange tokens"): at
+each free point of one's own turn, at the income decision in Kansas City, and at every real
+decision in the middle of an action (turn.py adds them there).
 """
 
 from __future__ import annotations

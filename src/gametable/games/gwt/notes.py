@@ -9,23 +9,25 @@ the view does, and it is cheap (no copy of the state, no trial move).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import data as D
 from .common import edition_key
 from .effects import hire_cost
 from .kansas_city import breeding_value
 from .movement import fee_of_icons, tile_hand_icons
 from .railroad import transport_cost
 
+if TYPE_CHECKING:
+    from .editions import Edition
+
 Note = dict[str, Any]
 
 
-def _note(key: str, **params: Any) -> Note:
-    return {"key": edition_key(key), **params}
+def _note(ed: "Edition", key: str, **params: Any) -> Note:
+    return {"key": edition_key(ed, key), **params}
 
 
-def effect_spec(src: str | None, effect: str) -> dict[str, Any]:
+def effect_spec(ed: "Edition", src: str | None, effect: str) -> dict[str, Any]:
     """The printed effect behind an action's source ("E/2", "aux", "bonus/engineer/4", ...)."""
     if not src:
         return {}
@@ -33,16 +35,16 @@ def effect_spec(src: str | None, effect: str) -> dict[str, Any]:
     if src == "aux":
         options: Any = [{"effect": "aux"}]
     elif head == "risk":
-        options = [D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]]]
+        options = [ed.RISK_SPECS[ed.RISK[ed.NODE_INDEX[tail]]]]
     elif head == "bonus":
         kind, space = tail.split("/")
-        options = [D.WORKER_BONUS[kind][int(space)]]
+        options = [ed.WORKER_BONUS[kind][int(space)]]
     elif head == "master":
-        options = D.STATION_MASTER[tail]["immediate"]
+        options = ed.STATION_MASTER[tail]["immediate"]
     elif head == "objective":
-        options = D.OBJECTIVE[tail]["immediate"]
-    elif head in D.BUILDING and tail.isdigit():
-        options = D.BUILDING[head]["actions"][int(tail) - 1]
+        options = ed.OBJECTIVE[tail]["immediate"]
+    elif head in ed.BUILDING and tail.isdigit():
+        options = ed.BUILDING[head]["actions"][int(tail) - 1]
     else:
         return {}
     return next((dict(o) for o in options if o["effect"] == effect), {})
@@ -52,115 +54,115 @@ def _me(view: dict[str, Any]) -> dict[str, Any]:
     return view["players"][view["current"]]
 
 
-def _gains(spec: dict[str, Any]) -> list[Note]:
+def _gains(ed: "Edition", spec: dict[str, Any]) -> list[Note]:
     """What a printed effect gives besides its main effect."""
     out = []
     if spec.get("cost"):
-        out.append(_note("gwt.terminal.pay", amount=spec["cost"]))
+        out.append(_note(ed, "gwt.terminal.pay", amount=spec["cost"]))
     if spec.get("money"):
-        out.append(_note("web.gwt.gain.money", amount=spec["money"]))
+        out.append(_note(ed, "web.gwt.gain.money", amount=spec["money"]))
     if spec.get("certificates"):
-        out.append(_note("web.gwt.gain.certificates", amount=spec["certificates"]))
+        out.append(_note(ed, "web.gwt.gain.certificates", amount=spec["certificates"]))
     if spec.get("engine"):
-        out.append(_note("web.gwt.gain.engine", amount=spec["engine"]))
+        out.append(_note(ed, "web.gwt.gain.engine", amount=spec["engine"]))
     if spec.get("objective_to_hand"):
-        out.append(_note("web.gwt.gain.objective"))
+        out.append(_note(ed, "web.gwt.gain.objective"))
     if spec.get("remove_cards"):
-        out.append(_note("gwt.terminal.remove_cards", count=spec["remove_cards"]))
+        out.append(_note(ed, "gwt.terminal.remove_cards", count=spec["remove_cards"]))
     return out
 
 
-def _aux_effect(spec: dict[str, Any]) -> list[Note]:
+def _aux_effect(ed: "Edition", spec: dict[str, Any]) -> list[Note]:
     """An auxiliary action's printed effect (§9.2)."""
     effect = spec["effect"]
     if effect == "draw":
-        main = _note("gwt.terminal.draw_discard", count=spec["exactly"])
+        main = _note(ed, "gwt.terminal.draw_discard", count=spec["exactly"])
     elif effect == "money":
-        return [_note("web.gwt.gain.money", amount=spec["amount"])]
+        return [_note(ed, "web.gwt.gain.money", amount=spec["amount"])]
     else:
-        main = _note(f"web.gwt.effect.{effect}", **spec)
-    return [main, *_gains(spec)]
+        main = _note(ed, f"web.gwt.effect.{effect}", **spec)
+    return [main, *_gains(ed, spec)]
 
 
-def action_notes(action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
+def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
     """What ``action`` costs and gives, where the view knows it; [] when there is nothing to add."""
     t = action["type"]
     src = action.get("src")
-    spec = effect_spec(src, t)
+    spec = effect_spec(ed, src, t)
     if src and src[:3] == "aux" and src[3:].isdigit():  # inside an auxiliary action: its printed effect
         pending = view["pending"] or {}
-        spec = dict(D.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
+        spec = dict(ed.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
     notes: list[Note] = []
     if t == "move" or (t == "herder" and not spec.get("no_fees")):
-        notes.append(fees_note(action["path"], view))
+        notes.append(fees_note(ed, action["path"], view))
     elif t == "herder":
-        notes.append(_note("gwt.terminal.no_fees"))
+        notes.append(_note(ed, "gwt.terminal.no_fees"))
     elif t in ("discard", "discard_card", "engine", "engine_back", "certificates"):
-        notes += _gains(spec)
+        notes += _gains(ed, spec)
     elif t == "hire":
-        notes.append(_note("gwt.terminal.costs", cost=hire_cost(action["row"] - 1, spec.get("discount", 0))))
+        notes.append(_note(ed, "gwt.terminal.costs", cost=hire_cost(ed, action["row"] - 1, spec.get("discount", 0))))
     elif t == "build":
-        need = D.BUILDING[action["building"]]["craftsmen"]
+        need = ed.BUILDING[action["building"]]["craftsmen"]
         old = next(n["tile"] for n in view["trail"] if n["id"] == action["space"])
         if old:
-            need -= D.BUILDING[old]["craftsmen"]
-        notes.append(_note("gwt.terminal.costs", cost=need * spec.get("per_craftsman", 0)))
-        notes.append(_note("gwt.terminal.vp", vp=D.BUILDING[action["building"]]["vp"]))
+            need -= ed.BUILDING[old]["craftsmen"]
+        notes.append(_note(ed, "gwt.terminal.costs", cost=need * spec.get("per_craftsman", 0)))
+        notes.append(_note(ed, "gwt.terminal.vp", vp=ed.BUILDING[action["building"]]["vp"]))
         if old:
-            notes.append(_note("gwt.terminal.replacing", building=old))
+            notes.append(_note(ed, "gwt.terminal.replacing", building=old))
     elif t == "buy":
-        value = D.BREEDING_VALUE[action["cards"][0]]
-        row = next(r for r in D.PURCHASES if r["cowboys"] == action["cowboys"]
+        value = ed.BREEDING_VALUE[action["cards"][0]]
+        row = next(r for r in ed.PURCHASES if r["cowboys"] == action["cowboys"]
                    and r["cards"] == len(action["cards"]) and r["value"] == value)
-        notes.append(_note("gwt.terminal.costs", cost=row["dollars"]))
+        notes.append(_note(ed, "gwt.terminal.costs", cost=row["dollars"]))
     elif t == "trade":
         space = next(n for n in view["trail"] if n["id"] == action["space"])
         value = space["value"]
         if space.get("exchange"):
-            notes.append(_note("web.gwt.effect.gain_exchange_token"))
+            notes.append(_note(ed, "web.gwt.effect.gain_exchange_token"))
         if value or not space.get("exchange"):
-            notes.append(_note("web.gwt.gain.money", amount=value) if value > 0
-                         else _note("gwt.terminal.pay", amount=-value))
+            notes.append(_note(ed, "web.gwt.gain.money", amount=value) if value > 0
+                         else _note(ed, "gwt.terminal.pay", amount=-value))
     elif t == "remove_hazard":
         cost = spec.get("cost", 0)
-        notes.append(_note("gwt.terminal.pay", amount=cost) if cost else _note("gwt.terminal.free"))
+        notes.append(_note(ed, "gwt.terminal.pay", amount=cost) if cost else _note(ed, "gwt.terminal.free"))
     elif t == "aux":
-        notes += _aux_effect(D.AUX[action["aux"]]["double" if action["double"] else "single"])
+        notes += _aux_effect(ed, ed.AUX[action["aux"]]["double" if action["double"] else "single"])
     elif t in ("upgrade", "upgrade_behind"):
         station = view["railroad"]["stations"][action["station"] - 1]
-        notes.append(_note("gwt.terminal.costs", cost=station["cost"]))
-        notes.append(_note("gwt.terminal.vp", vp=station["vp"]))
+        notes.append(_note(ed, "gwt.terminal.costs", cost=station["cost"]))
+        notes.append(_note(ed, "gwt.terminal.vp", vp=station["vp"]))
     elif t == "disc":
         group = action["group"]
         key = "aux" if group.startswith("aux") else group
-        notes.append(_note(f"gwt.terminal.disc.{key}", n=group[3:]))
-        notes.append(_note(f"gwt.terminal.corner.{D.DISC_GROUP[group]['corner']}"))
+        notes.append(_note(ed, f"gwt.terminal.disc.{key}", n=group[3:]))
+        notes.append(_note(ed, f"gwt.terminal.corner.{ed.DISC_GROUP[group]['corner']}"))
     elif t == "income":
         me = _me(view)
         # each part named, so the total explains itself: what the hand and the permanent
         # certificates count already, and what spending this choice's certificates adds
-        value, spent, permanent = breeding_value(me.get("hand", [])), action["certificates"], me["permanent_certificates"]
-        notes.append(_note("gwt.terminal.income_parts", value=value, certificates=spent, permanent=permanent,
+        value, spent, permanent = breeding_value(ed, me.get("hand", [])), action["certificates"], me["permanent_certificates"]
+        notes.append(_note(ed, "gwt.terminal.income_parts", value=value, certificates=spent, permanent=permanent,
                            total=value + spent + permanent))
     elif t == "deliver":
-        city = D.CITIES[D.CITY_INDEX[action["city"]]]
+        city = ed.CITIES[ed.CITY_INDEX[action["city"]]]
         extraordinary = view["pending"] and view["pending"].get("extraordinary")
-        cost = 0 if extraordinary else transport_cost(D.POS_BY_LABEL[_me(view)["engine"]], city["value"])
-        notes.append(_note("gwt.terminal.delivery", value=city["value"], cost=cost))
+        cost = 0 if extraordinary else transport_cost(ed, ed.POS_BY_LABEL[_me(view)["engine"]], city["value"])
+        notes.append(_note(ed, "gwt.terminal.delivery", value=city["value"], cost=cost))
         if city.get("money"):
-            notes.append(_note("web.gwt.gain.money", amount=city["money"]))
+            notes.append(_note(ed, "web.gwt.gain.money", amount=city["money"]))
         # a disc there scores at game end: Kansas City's costs VP, so the choice must say so
         vp = city.get("vp", 0)
         if vp:
-            notes.append(_note("gwt.terminal.city_vp_gain" if vp > 0 else "gwt.terminal.city_vp_loss", vp=abs(vp)))
+            notes.append(_note(ed, "gwt.terminal.city_vp_gain" if vp > 0 else "gwt.terminal.city_vp_loss", vp=abs(vp)))
     elif t == "money":
-        notes.append(_note("web.gwt.gain.money", amount=spec.get("amount", 0)))
+        notes.append(_note(ed, "web.gwt.gain.money", amount=spec.get("amount", 0)))
     elif t in ("money_per_woods", "money_per_engineer"):
-        notes.append(_note(f"web.gwt.effect.{t}", money=spec.get("money", 0)))
+        notes.append(_note(ed, f"web.gwt.effect.{t}", money=spec.get("money", 0)))
     return notes
 
 
-def fees_note(path: list[str], view: dict[str, Any]) -> Note:
+def fees_note(ed: "Edition", path: list[str], view: dict[str, Any]) -> Note:
     """The fees of walking ``path`` (§2.4), as the view shows the trail: whom they go to, and
     whether the mover has the money."""
     seat = view["current"]
@@ -168,16 +170,16 @@ def fees_note(path: list[str], view: dict[str, Any]) -> Note:
     owed: dict[int | None, int] = {}
     for name in path:
         node = nodes[name]
-        hands, payee = tile_hand_icons(node["tile"], node["kind"], node.get("owner"), seat)
+        hands, payee = tile_hand_icons(ed, node["tile"], node["kind"], node.get("owner"), seat)
         if hands:
-            owed[payee] = owed.get(payee, 0) + fee_of_icons(hands, len(view["players"]))
+            owed[payee] = owed.get(payee, 0) + fee_of_icons(ed, hands, len(view["players"]))
     if not owed:
-        return _note("gwt.terminal.no_fees")
+        return _note(ed, "gwt.terminal.no_fees")
     total = sum(owed.values())
-    payees = [_note("gwt.terminal.fee_to", amount=amount,
-                    payee=_note("gwt.terminal.bank") if payee is None else _note("gwt.terminal.player", seat=payee))
+    payees = [_note(ed, "gwt.terminal.fee_to", amount=amount,
+                    payee=_note(ed, "gwt.terminal.bank") if payee is None else _note(ed, "gwt.terminal.player", seat=payee))
               for payee, amount in owed.items()]
     money = _me(view)["money"]
     if total > money:
-        return _note("gwt.terminal.fees_short", total=total, payees=payees, money=money)
-    return _note("gwt.terminal.fees", total=total, payees=payees)
+        return _note(ed, "gwt.terminal.fees_short", total=total, payees=payees, money=money)
+    return _note(ed, "gwt.terminal.fees", total=total, payees=payees)

@@ -5,30 +5,37 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
-from . import data as D
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .state import GwtState
 
 
-#: every objective card id (a hand holds one only now and then)
-OBJECTIVE_CARDS = frozenset(D.OBJECTIVE)
+def derived_tables(ed: "Edition") -> dict[str, Any]:
+    return {
+        #: every objective card id (a hand holds one only now and then)
+        "OBJECTIVE_CARDS": frozenset(ed.OBJECTIVE),
+        #: _needs of every objective card (every game's final scoring reads them)
+        "OBJECTIVE_NEEDS": {card: _needs(ed, card) for card in ed.OBJECTIVE},
+    }
 
 
 def play_actions(st: "GwtState", seat: int) -> list[dict[str, Any]]:
     """Objective cards in hand may be played at a free point of the turn (§8.3)."""
+    ed = st.edition
     hand = st.players[seat].hand
-    if OBJECTIVE_CARDS.isdisjoint(hand):  # the usual case, told without a loop in Python
+    if ed.OBJECTIVE_CARDS.isdisjoint(hand):  # the usual case, told without a loop in Python
         return []
-    return [{"type": "play_objective", "card": c} for c in sorted(set(hand)) if c in D.OBJECTIVE]
+    return [{"type": "play_objective", "card": c} for c in sorted(set(hand)) if c in ed.OBJECTIVE]
 
 
 def play(st: "GwtState", seat: int, card: str) -> None:
+    ed = st.edition
     player = st.players[seat]
     player.hand.remove(card)
     player.objectives.append(card)
     st.say("objective_played", seat=seat, card=card)
-    immediate = D.OBJECTIVE[card]["immediate"]
+    immediate = ed.OBJECTIVE[card]["immediate"]
     if immediate:
         st.frames.append({"kind": "effect", "src": "objective/" + card, "optional": True,
                           "options": [dict(o) for o in immediate]})
@@ -60,10 +67,11 @@ def apply_commit(st: "GwtState", action: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------------- scoring
 def items(st: "GwtState", seat: int) -> dict[str, int]:
     """What the player owns, by task kind (§8)."""
+    ed = st.edition
     player = st.players[seat]
-    values = [D.BREEDING_VALUE[c] for c in player.all_deck_cards() if c in D.CATTLE]  # D.is_cattle
-    green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
-    sf = D.TERMINAL_CITY  # San Francisco; New York in the second edition
+    values = [ed.BREEDING_VALUE[c] for c in player.all_deck_cards() if c in ed.CATTLE]  # ed.is_cattle
+    green = sum(1 for t in player.teepees if ed.TILE[t]["colour"] == "green")
+    sf = ed.TERMINAL_CITY  # San Francisco; New York in the second edition
     return {
         "building": len(C.placed_buildings(st, seat)),
         "station": C.station_count(st, seat),
@@ -107,7 +115,7 @@ class _Chooser:
         return best
 
 
-def best_score(cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]:
+def best_score(ed: "Edition", cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]:
     """The best total over committed cards, each owned item serving one task of one card.
 
     Returns the score and the cards counted as fulfilled. A card either meets all its tasks (its
@@ -115,19 +123,16 @@ def best_score(cards: list[str], owned: dict[str, int]) -> tuple[int, list[str]]
     is left), so the player always gets the assignment that scores best for them.
     """
     order = sorted(range(len(cards)), key=lambda i: cards[i])
-    chooser = _Chooser([D.OBJECTIVE[cards[index]] for index in order], [_NEEDS[cards[index]] for index in order])
-    total, chosen = chooser.best(0, tuple(owned[k] for k in D.TASK_KINDS))
+    chooser = _Chooser([ed.OBJECTIVE[cards[index]] for index in order],
+                       [ed.OBJECTIVE_NEEDS[cards[index]] for index in order])
+    total, chosen = chooser.best(0, tuple(owned[k] for k in ed.TASK_KINDS))
     chosen = tuple(order[i] for i in chosen)
     return total, sorted(cards[i] for i in chosen)
 
 
-def _needs(card: str) -> tuple[int, ...]:
-    """How many items of each task kind (D.TASK_KINDS) an objective card asks for."""
-    need = [0] * len(D.TASK_KINDS)
-    for task in D.OBJECTIVE[card]["tasks"]:
-        need[D.TASK_KINDS.index(task)] += 1
+def _needs(ed: "Edition", card: str) -> tuple[int, ...]:
+    """How many items of each task kind (ed.TASK_KINDS) an objective card asks for."""
+    need = [0] * len(ed.TASK_KINDS)
+    for task in ed.OBJECTIVE[card]["tasks"]:
+        need[ed.TASK_KINDS.index(task)] += 1
     return tuple(need)
-
-
-#: _needs of every objective card (every game's final scoring reads them)
-_NEEDS = {card: _needs(card) for card in D.OBJECTIVE}

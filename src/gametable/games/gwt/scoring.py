@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
-from . import data as D
 from . import objectives
 
 if TYPE_CHECKING:
@@ -17,11 +16,12 @@ CATEGORIES = ("money", "buildings", "cities", "stations", "hazards", "cattle", "
 
 def start_scoring(st: "GwtState") -> None:
     """After the last turn every objective card still in a deck is committed or dropped (§8.3)."""
+    ed = st.edition
     st.phase = "scoring"
     st.say("game_over_scoring")
     queue = []
     for seat, player in enumerate(st.players):
-        for card in sorted(c for c in player.all_deck_cards() if D.is_objective(c)):
+        for card in sorted(c for c in player.all_deck_cards() if ed.is_objective(c)):
             queue.append([seat, card])
     st.scoring_queue = queue
     after_commit(st)
@@ -51,19 +51,20 @@ def finish_game(st: "GwtState") -> None:
 
 
 def master_task_vp(st: "GwtState", seat: int, master: str) -> int:
-    task = D.STATION_MASTER[master]["task"]
+    ed = st.edition
+    task = ed.STATION_MASTER[master]["task"]
     player = st.players[seat]
     kind = task["kind"]
     if kind == "per_worker":
         count = sum(player.workers)
     elif kind == "per_certificates":
-        count = C.certificates(player) + player.perm_certs
+        count = C.certificates(ed, player) + player.perm_certs
     elif kind == "per_objectives":
         count = len(player.objectives)
     elif kind == "per_hazards":
         count = len(player.hazards)
     elif kind == "per_teepee_pair":
-        green = sum(1 for t in player.teepees if D.TILE[t]["colour"] == "green")
+        green = sum(1 for t in player.teepees if ed.TILE[t]["colour"] == "green")
         count = min(green, len(player.teepees) - green)
     elif kind == "per_station":
         count = C.station_count(st, seat)
@@ -77,8 +78,9 @@ def master_task_vp(st: "GwtState", seat: int, master: str) -> int:
 
 
 def city_vp(st: "GwtState", seat: int) -> int:
-    vp = sum(D.CITIES[c]["vp"] * st.city_discs[c].count(seat) for c in range(len(D.CITIES)))
-    for arrow in D.ARROWS:
+    ed = st.edition
+    vp = sum(ed.CITIES[c]["vp"] * st.city_discs[c].count(seat) for c in range(len(ed.CITIES)))
+    for arrow in ed.ARROWS:
         a, b = arrow["cities"]
         if seat in st.city_discs[a] and seat in st.city_discs[b]:
             vp += arrow["vp"]
@@ -86,18 +88,19 @@ def city_vp(st: "GwtState", seat: int) -> int:
 
 
 def score_breakdown(st: "GwtState", seat: int) -> dict[str, int]:
+    ed = st.edition
     player = st.players[seat]
-    objective_vp, _ = objectives.best_score(player.objectives, objectives.items(st, seat))
+    objective_vp, _ = objectives.best_score(ed, player.objectives, objectives.items(st, seat))
     return {
         "money": player.money // 5,
-        "buildings": sum(D.BUILDING[st.trail_tile[n]]["vp"] for n in C.placed_buildings(st, seat)),
+        "buildings": sum(ed.BUILDING[st.trail_tile[n]]["vp"] for n in C.placed_buildings(st, seat)),
         "cities": city_vp(st, seat),
-        "stations": sum(D.STATIONS[k]["vp"] for k, seats in enumerate(st.station_discs) if seat in seats),
-        "hazards": sum(D.TILE[t]["vp"] for t in player.hazards),
-        "cattle": sum(D.CATTLE[c]["vp"] for c in player.all_deck_cards() if c in D.CATTLE),
+        "stations": sum(ed.STATIONS[k]["vp"] for k, seats in enumerate(st.station_discs) if seat in seats),
+        "hazards": sum(ed.TILE[t]["vp"] for t in player.hazards),
+        "cattle": sum(ed.CATTLE[c]["vp"] for c in player.all_deck_cards() if c in ed.CATTLE),
         "objectives": objective_vp,
         "station_masters": sum(master_task_vp(st, seat, m) for m in player.masters),
-        "workers": D.WORKER_VP * sum(max(0, w - min(D.WORKER_VP_SPACES) + 1) for w in player.workers),
-        "step_disc": D.DISC_GROUP["step_vp"]["vp"] * player.cleared(C.G_STEP_VP),
-        "job_token": D.JOB_TOKEN_VP if player.job_token else 0,
+        "workers": ed.WORKER_VP * sum(max(0, w - min(ed.WORKER_VP_SPACES) + 1) for w in player.workers),
+        "step_disc": ed.DISC_GROUP["step_vp"]["vp"] * C.cleared(ed, player, ed.G_STEP_VP),
+        "job_token": ed.JOB_TOKEN_VP if player.job_token else 0,
     }

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
-from . import data as D
 
 if TYPE_CHECKING:
     from .state import GwtState
@@ -18,12 +17,14 @@ if TYPE_CHECKING:
 
 def _stack(st: "GwtState", card: str) -> list[str]:
     """The stack the upgrade of ``card`` comes from."""
-    return st.sim_heifers if card == D.SIMMENTAL_CALF else st.sim_cows
+    ed = st.edition
+    return st.sim_heifers if card == ed.SIMMENTAL_CALF else st.sim_cows
 
 
 def upgrade_actions(st: "GwtState", seat: int) -> list[dict[str, Any]]:
+    ed = st.edition
     acts = [{"type": "upgrade_cattle", "card": card} for card in sorted(set(st.players[seat].hand))
-            if card in D.SIMMENTAL_UPGRADE and _stack(st, card)]
+            if card in ed.SIMMENTAL_UPGRADE and _stack(st, card)]
     return acts + [{"type": "keep_cattle"}] if acts else []
 
 

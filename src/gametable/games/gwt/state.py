@@ -1,19 +1,21 @@
 """The state of a Great Western Trail game: plain lists and ints, cheap to clone and to serialise.
 
 Rules live in the sibling modules (movement, railroad, effects, kansas_city, objectives, turn,
-scoring); this module only holds the data and the protocol plumbing.
+scoring), functions that take the state; this module only holds the data and the protocol
+plumbing, and imports none of them: the state holds its edition (editions.py), which names the
+tables, the rule hooks and the rule modules the protocol methods call.
 """
 
 from __future__ import annotations
 
 import copy
 import marshal
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from gametable.engine import Rng, State
 
-from . import data as D
-from . import turn as T
+if TYPE_CHECKING:
+    from .editions import Edition
 
 
 class Player:
@@ -23,9 +25,9 @@ class Player:
                  "buildings", "workers", "discs", "masters", "hazards", "teepees", "removed",
                  "replaced", "herder", "engine", "job_token", "exchange")
 
-    def __init__(self) -> None:
+    def __init__(self, ed: "Edition") -> None:
         self.money = 0
-        self.cert = 0              # index on the certificate track (D.CERT_TRACK)
+        self.cert = 0              # index on the certificate track (ed.CERT_TRACK)
         self.perm_certs = 0        # permanent certificates (station masters)
         self.hand: list[str] = []
         self.deck: list[str] = []  # draw pile, top card last
@@ -33,7 +35,7 @@ class Player:
         self.objectives: list[str] = []  # objective area (played or committed cards)
         self.buildings: list[str] = []   # private building tiles not yet placed
         self.workers = [1, 1, 1]   # cowboys, craftsmen, engineers, the printed ones included
-        self.discs = [g["count"] for g in D.DISC_GROUPS]  # discs still on each disc group
+        self.discs = list(ed.DISC_GROUP_SIZES)  # discs still on each disc group
         self.masters: list[str] = []
         self.hazards: list[str] = []
         self.teepees: list[str] = []
@@ -42,7 +44,7 @@ class Player:
         self.herder = -1           # trail node, -1 before the first turn
         self.engine = 0            # railroad position
         self.job_token = False
-        self.exchange = D.STARTING_EXCHANGE_TOKENS  # exchange tokens (second edition)
+        self.exchange = ed.STARTING_EXCHANGE_TOKENS  # exchange tokens (second edition)
 
     def clone(self) -> "Player":
         p = Player.__new__(Player)
@@ -67,32 +69,29 @@ class Player:
         p.exchange = self.exchange
         return p
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, ed: "Edition") -> dict[str, Any]:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-                for name in _PLAYER_SAVED}
+                for name in _PLAYER_SAVED[ed.second]}  # exchange tokens: second edition
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Player":
-        p = cls()
-        for name in _PLAYER_SAVED:
+    def from_json(cls, data: Mapping[str, Any], ed: "Edition") -> "Player":
+        p = cls(ed)
+        for name in _PLAYER_SAVED[ed.second]:  # exchange tokens: second edition
             value = data[name]
             setattr(p, name, list(value) if isinstance(value, list) else value)
         return p
-
-    # -- values derived from the cleared disc spaces (§9) ------------------------------------
-    def cleared(self, group: int) -> int:
-        return _DISC_GROUP_SIZES[group] - self.discs[group]
 
     def all_deck_cards(self) -> list[str]:
         return self.deck + self.hand + self.discard
 
 
-#: discs on each disc group of a player board at the start (read often: limits, auxiliary actions)
-_DISC_GROUP_SIZES = tuple(g["count"] for g in D.DISC_GROUPS)
-
-#: Player fields of one edition only; an edition saves them if its edition.toml lists them
-_EDITION_ONLY_PLAYER = ("exchange",)
-_PLAYER_SAVED = tuple(f for f in Player.__slots__ if f not in _EDITION_ONLY_PLAYER) + D.EXTRA_PLAYER_FIELDS
+#: the Player fields saved, by ``ed.second``: exchange tokens only in the second edition (the
+#: first edition's JSON is as it always was)
+_SECOND_EDITION_PLAYER = ("exchange",)
+_PLAYER_SAVED = {
+    False: tuple(f for f in Player.__slots__ if f not in _SECOND_EDITION_PLAYER),
+    True: tuple(f for f in Player.__slots__ if f not in _SECOND_EDITION_PLAYER) + _SECOND_EDITION_PLAYER,
+}
 
 #: the fields of GwtState copied by value in clone() / serialised by to_json()
 _SCALARS = ("n", "options", "current", "phase", "b_location", "b_local_used", "b_aux_used",
@@ -102,19 +101,18 @@ _LISTS = ("trail_tile", "trail_owner", "station_master", "station_worker", "mark
           "cattle_stack", "obj_display", "obj_stack", "out_of_game", "boxed", "b_available",
           "frames", "sides", "scoring_queue")
 _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
-#: lists of one edition only (saved when its edition.toml lists them): the buildings whose local
-#: actions were used this turn (no re-use, second edition); the Simmental stacks of Heifers and
-#: Cows and the orange cards that left the game when upgraded (Simmental variant)
-_EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
-_SAVED_LISTS = _LISTS + tuple(f for f in _EDITION_LISTS if f in D.EXTRA_STATE_FIELDS)
-_COPIED_LISTS = _LISTS + _EDITION_LISTS
+#: lists of the second edition only (saved in its JSON only): the buildings whose local actions
+#: were used this turn (no re-use); the Simmental stacks of Heifers and Cows and the orange cards
+#: that left the game when upgraded (Simmental variant)
+_SECOND_EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
+#: the lists saved, by ``ed.second``
+_SAVED_LISTS = {False: _LISTS, True: _LISTS + _SECOND_EDITION_LISTS}
+_COPIED_LISTS = _LISTS + _SECOND_EDITION_LISTS
 
 
 class GwtState(State):
-    """Great Western Trail (either edition: ``data`` is the edition's tables). See the package
-    docstring for the module map."""
-
-    data = D
+    """Great Western Trail, either edition: ``edition`` holds its tables, its rule hooks and the
+    rule modules (editions.py). See the package docstring for the module map."""
 
     # A pair of cattle bought together (§1.3) and two cards discarded together (building F, 3a)
     # are sets: legal_actions lists each once, with the cards in sorted order.
@@ -130,11 +128,12 @@ class GwtState(State):
     #: seat decides at a time, so no seat is kept with it); apply and State.apply clear it
     _legal_cache: list[dict[str, Any]] | None = None
 
-    def __init__(self) -> None:
+    def __init__(self, edition: "Edition") -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
+        self.edition = edition
         self.n = 0
         self.options: dict[str, Any] = {}
-        self.sides: list[str] = []          # side "a"/"b" of private buildings 1..10
+        self.sides: list[str] = []          # side "a"/"b" of private buildings 1..10 (1..12)
         self.rng = Rng(0)
         self.players: list[Player] = []
         self.log: list[dict[str, Any]] = []
@@ -179,6 +178,10 @@ class GwtState(State):
         self.sim_retired: list[str] = []  # upgraded Calves and Heifers, out of the game
 
     # -- protocol -------------------------------------------------------------------------
+    @property
+    def game(self):  # the registry's game of this state's edition (State.game)
+        return self.edition.game
+
     @property
     def num_players(self) -> int:
         return self.n
@@ -226,16 +229,16 @@ class GwtState(State):
             self._legal_cache = None
             # the offered action itself, not State.apply's copy of it: the rules never change an
             # action or keep it (its lists go into the log as copies)
-            T.apply_action(self, canonical)
+            self.edition.turn.apply_action(self, canonical)
             return canonical
         return State.apply(self, seat, action)
 
     def _legal_actions(self, seat: int) -> list[dict[str, Any]]:
         acts = self._acts  # as turn.settle left them, usually
-        return acts if acts is not None else T.legal_actions(self)
+        return acts if acts is not None else self.edition.turn.legal_actions(self)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        T.apply_action(self, action)
+        self.edition.turn.apply_action(self, action)
 
     def reveal_marker(self) -> tuple[int, ...]:
         # Every draw from a face-down stack (a player's draw pile, the cattle and objective
@@ -245,19 +248,18 @@ class GwtState(State):
                 *map(len, self.piles), *(len(p.deck) for p in self.players))
 
     def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
-        return T.explain_illegal(self, action)
+        return self.edition.turn.explain_illegal(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-        return build_view(self, seat)
+        return self.edition.view.build_view(self, seat)
 
     def action_notes(self, seat: int, view: dict[str, Any] | None = None) -> list[list[dict[str, Any]]]:
-        from .notes import action_notes
         legal = self.legal_actions(seat)
         if not legal:
             return []
         view = self.view(seat) if view is None else view
-        return [action_notes(action, view) for action in legal]
+        notes = self.edition.notes.action_notes
+        return [notes(self.edition, action, view) for action in legal]
 
     def is_over(self) -> bool:
         return self.over
@@ -266,12 +268,10 @@ class GwtState(State):
         return self.result_cache  # computed once when the game ends (scoring.finish_game)
 
     def determinize(self, seat: int, rng: Rng) -> "GwtState":
-        from .determinize import determinize
-        return determinize(self, seat, rng)
+        return self.edition.determinize.determinize(self, seat, rng)
 
     def provisional_scores(self) -> list[float]:
-        from .determinize import provisional_scores
-        return provisional_scores(self)
+        return self.edition.determinize.provisional_scores(self)
 
     # -- copying --------------------------------------------------------------------------
     def clone(self) -> "GwtState":
@@ -280,6 +280,7 @@ class GwtState(State):
         s = GwtState.__new__(GwtState)
         mine = self.__dict__
         attrs = {name: mine[name] for name in _SCALARS}
+        attrs["edition"] = self.edition
         for name in _COPIED_LISTS:
             attrs[name] = mine[name][:]
         for name in _NESTED:
@@ -291,8 +292,9 @@ class GwtState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": D.GAME_NAME}
-        for name in _SCALARS + _SAVED_LISTS:
+        ed = self.edition
+        out: dict[str, Any] = {"game": ed.name}
+        for name in _SCALARS + _SAVED_LISTS[ed.second]:  # its own lists: second edition
             value = getattr(self, name)
             out[name] = list(value) if isinstance(value, list) else value
         for name in _NESTED:
@@ -300,28 +302,25 @@ class GwtState(State):
         out["options"] = dict(self.options)
         out["frames"] = [dict(f) for f in self.frames]
         out["rng"] = self.rng.to_json()
-        out["players"] = [p.to_json() for p in self.players]
+        out["players"] = [p.to_json(ed) for p in self.players]
         out["log"] = list(self.log)
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "GwtState":
+    def from_json(cls, data: Mapping[str, Any], edition: "Edition") -> "GwtState":
         data = _deep_copy(dict(data))
-        s = cls()
-        for name in _SCALARS + _SAVED_LISTS + _NESTED:
+        s = cls(edition)
+        for name in _SCALARS + _SAVED_LISTS[edition.second] + _NESTED:  # (second edition: its lists)
             setattr(s, name, data[name])
         s.rng = Rng.from_json(data["rng"])
-        s.players = [Player.from_json(p) for p in data["players"]]
+        s.players = [Player.from_json(p, edition) for p in data["players"]]
         s.log = list(data["log"])
         return s
 
     # -- small helpers used everywhere -------------------------------------------------------
     def say(self, key: str, **params: Any) -> None:
         """Append a log entry ``<domain>.<key>`` ("gwt.hired"; the second edition's domain is gwt2e)."""
-        full = _KEYS.get(key)
-        if full is None:
-            full = _KEYS[key] = _KEY_PREFIX + key
-        params["key"] = full
+        params["key"] = self.edition.LOG_KEYS[key]
         self.log.append(params)
 
 
@@ -333,8 +332,3 @@ def _deep_copy(data: dict[str, Any]) -> dict[str, Any]:
         return marshal.loads(marshal.dumps(data))
     except ValueError:
         return copy.deepcopy(data)
-
-
-_KEY_PREFIX = D.DOMAIN + "."
-#: the full keys by short key: one string for all the entries of a kind, not a new one per entry
-_KEYS: dict[str, str] = {}

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from gametable.engine import IllegalAction
 
 from . import common as C
-from . import data as D
 from . import effects as E
 from . import exchange
 from . import kansas_city as KC
 from . import movement, objectives, railroad, scoring, simmental
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .state import GwtState
 
 Action = dict[str, Any]
@@ -37,53 +37,57 @@ _AUX_OPTIONS = ({"effect": "aux", "double": False},)
 def local_sources(st: "GwtState", seat: int, node: int, copying: bool = False) -> list[str]:
     """Local actions of the building on ``node`` usable by ``seat``: a neutral or own building,
     or any building when building 8b copies it. A risk action serves the owner only (§5.3)."""
+    ed = st.edition
     tile = st.trail_tile[node]
-    kind = D.NODE_KIND[node]
+    kind = ed.NODE_KIND[node]
     if tile is None or kind not in ("neutral", "private"):
         return []
     if kind == "private" and st.trail_owner[node] != seat and not copying:
         return []
-    sources = list(_BUILDING_SOURCES[tile])
-    if kind == "private" and st.trail_owner[node] == seat and D.RISK[node]:
-        sources.append(f"risk/{D.NODES[node]}")
+    sources = list(ed.BUILDING_SOURCES[tile])
+    if kind == "private" and st.trail_owner[node] == seat and ed.RISK[node]:
+        sources.append(f"risk/{ed.NODES[node]}")
     return sources
 
 
-#: each building's local action sources, "E/1", "E/2"... (the names phase B lists them by)
-_BUILDING_SOURCES = {tile: tuple(f"{tile}/{i}" for i in range(1, len(spec["actions"]) + 1))
-                     for tile, spec in D.BUILDING.items()}
+def derived_tables(ed: "Edition") -> dict[str, Any]:
+    return {
+        #: each building's local action sources, "E/1", "E/2"... (the names phase B lists them by)
+        "BUILDING_SOURCES": {tile: tuple(f"{tile}/{i}" for i in range(1, len(spec["actions"]) + 1))
+                             for tile, spec in ed.BUILDING.items()},
+        #: source_options' answers, by source (a few dozen sources in all, fixed by the tables):
+        #: filled as they are asked for
+        "SOURCE_OPTIONS": {},
+    }
 
 
-def source_options(src: str):
+def source_options(ed: "Edition", src: str):
     """The options of a local action source ("E/2", "risk/TRADE-RISK-1")."""
-    options = _SOURCE_OPTIONS.get(src)
+    options = ed.SOURCE_OPTIONS.get(src)
     if options is None:  # each source is parsed once: phase B lists its options after every action
-        options = _SOURCE_OPTIONS[src] = _parse_source(src)
+        options = ed.SOURCE_OPTIONS[src] = _parse_source(ed, src)
     return options
 
 
-#: source_options' answers, by source (a few dozen sources in all, fixed by the edition's tables)
-_SOURCE_OPTIONS: dict[str, Any] = {}
-
-
-def _parse_source(src: str):
+def _parse_source(ed: "Edition", src: str):
     head, _, tail = src.partition("/")
     if head == "risk":
-        return (D.RISK_SPECS[D.RISK[D.NODE_INDEX[tail]]],)
-    return D.BUILDING[head]["actions"][int(tail) - 1]
+        return (ed.RISK_SPECS[ed.RISK[ed.NODE_INDEX[tail]]],)
+    return ed.BUILDING[head]["actions"][int(tail) - 1]
 
 
 def arrive(st: "GwtState", seat: int, node: int, fresh_after_action: bool) -> None:
     """The herder stops on ``node``: phase B there (or Kansas City)."""
+    ed = st.edition
     st.b_location = node
     st.b_local_used = False
     st.b_aux_used = False
     st.b_acted = fresh_after_action
-    if node == D.KANSAS_CITY:
+    if node == ed.KANSAS_CITY:
         st.b_available = []
         KC.arrive(st)
         return
-    if D.NO_BUILDING_REUSE and node in st.b_used:
+    if ed.second and node in st.b_used:  # no re-use of a building in one turn (§4 item 6)
         st.b_available = []  # its local actions served once this turn already (second edition)
         return
     st.b_available = local_sources(st, seat, node)
@@ -139,23 +143,42 @@ def _frame_actions(st: "GwtState", frame: dict[str, Any]) -> list[Action]:
     return acts
 
 
+def _is_forced(frame: dict[str, Any], acts: list[Action]) -> bool:
+    """A decision with one possible answer that the engine takes for the player."""
+    return len(acts) == 1 and frame["kind"] not in _OPTIONAL and not (
+        frame["kind"] == "effect" and frame["optional"])
+
+
+def _with_tokens(st: "GwtState", frame: dict[str, Any], acts: list[Action]) -> list[Action]:
+    """A real decision in the middle of an action, and the exchange tokens the second edition
+    lets a player spend there too (its rulebook, "Gain an exchange token"; the income decision
+    offers them in both editions' code already)."""
+    # the second edition's rulebook, "Gain an exchange token" (the first edition has no tokens)
+    if st.edition.second and st.players[st.current].exchange and frame["kind"] != "income":
+        return acts + exchange.spend_actions(st, st.current)
+    return acts
+
+
 def _compute(st: "GwtState") -> list[Action]:
     if st.over:
         return []
     if st.frames:
-        return _frame_actions(st, st.frames[-1])
+        frame = st.frames[-1]
+        acts = _frame_actions(st, frame)
+        return _with_tokens(st, frame, acts) if acts and not _is_forced(frame, acts) else acts
     return _free_point_actions(st)
 
 
 def _free_point_actions(st: "GwtState") -> list[Action]:
     """The actions of a free point (no pending decision), at game end the objective to score."""
+    ed = st.edition
     seat = st.current
     if st.phase == "scoring":
         return objectives.commit_actions(st)
     player = st.players[seat]
     if st.phase == "A":
         if player.herder < 0:
-            acts = [{"type": "move", "path": [D.NODES[n]]} for n in D.NEUTRAL_SPACES]
+            acts = [{"type": "move", "path": [ed.NODES[n]]} for n in ed.NEUTRAL_SPACES]
         else:
             acts = [{"type": "move", "path": [*names]}
                     for names in movement.paths(st, player.herder, C.step_limit(st, seat))]
@@ -163,12 +186,12 @@ def _free_point_actions(st: "GwtState") -> list[Action]:
         acts = []
         if not st.b_aux_used:
             for src in st.b_available:
-                acts += E.options_actions(st, seat, source_options(src), src)
+                acts += E.options_actions(st, seat, source_options(ed, src), src)
             if not st.b_local_used:
                 acts += E.actions_for(st, seat, _AUX, "aux")
     # What every free point offers: objective cards to play (§8.3), exchange tokens to spend
     # (second edition). Usually there is none, which is told without a call.
-    if not objectives.OBJECTIVE_CARDS.isdisjoint(player.hand):
+    if not ed.OBJECTIVE_CARDS.isdisjoint(player.hand):
         acts += objectives.play_actions(st, seat)
     if player.exchange:
         acts += exchange.spend_actions(st, seat)
@@ -209,6 +232,7 @@ def _apply_move(st: "GwtState", seat: int, action: Action) -> None:
 
 
 def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
+    ed = st.edition
     src = action["src"]
     st.b_acted = True
     if src == "aux":
@@ -217,10 +241,10 @@ def _apply_local(st: "GwtState", seat: int, action: Action) -> None:
         return
     st.b_local_used = True
     st.b_available.remove(src)
-    if D.NO_BUILDING_REUSE and st.b_location not in st.b_used:
+    if ed.second and st.b_location not in st.b_used:  # no re-use (§4 item 6)
         st.b_used.append(st.b_location)
     st.say("local_action", seat=seat, source=src)
-    E.apply_option(st, seat, source_options(src), src, action)
+    E.apply_option(st, seat, source_options(ed, src), src, action)
 
 
 def _apply_frame(st: "GwtState", seat: int, frame: dict[str, Any], action: Action) -> None:
@@ -281,14 +305,13 @@ def settle(st: "GwtState") -> None:
         if not acts:
             st.frames.pop()
             continue
-        if len(acts) == 1 and frame["kind"] not in _OPTIONAL and not (
-                frame["kind"] == "effect" and frame["optional"]):
+        if _is_forced(frame, acts):
             st.frames.pop()
             if acts[0]["type"] in ("foresight", "income", "deliver"):
                 st.kc_started = True
             _apply_frame(st, st.current, frame, acts[0])
             continue
-        st._acts = acts
+        st._acts = _with_tokens(st, frame, acts)
         return
     st._acts = []
 
@@ -298,7 +321,7 @@ def end_turn(st: "GwtState") -> None:
     """Phase C (§9.6), foresight refill after Kansas City (§10), the end of the game (§11.1)."""
     seat = st.current
     player = st.players[seat]
-    missing = C.hand_limit(player) - len(player.hand)
+    missing = C.hand_limit(st.edition, player) - len(player.hand)
     if missing > 0:
         C.draw(st, seat, missing)
     if st.kc_visit:
@@ -325,10 +348,11 @@ def end_turn(st: "GwtState") -> None:
 def begin_turn(st: "GwtState") -> None:
     """A seat's turn begins in phase A; on its first turn the second edition first has it
     discard down to 4 cards (reference §1.3 item 7: starting hands of 4 to 7 cards)."""
+    ed = st.edition
     st.say("turn_started", seat=st.current)
     player = st.players[st.current]
-    if D.FIRST_TURN_HAND is not None and player.herder < 0 and len(player.hand) > D.FIRST_TURN_HAND:
-        st.frames.append({"kind": "discard", "count": len(player.hand) - D.FIRST_TURN_HAND,
+    if ed.FIRST_TURN_HAND is not None and player.herder < 0 and len(player.hand) > ed.FIRST_TURN_HAND:
+        st.frames.append({"kind": "discard", "count": len(player.hand) - ed.FIRST_TURN_HAND,
                           "src": "first_turn"})
 
 

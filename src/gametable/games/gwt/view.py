@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
-from . import data as D
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .state import GwtState, Player
 
 
@@ -21,6 +21,7 @@ HIDDEN_START = "hidden_start"
 
 
 def _pending(st: "GwtState") -> dict[str, Any] | None:
+    ed = st.edition
     if not st.frames:
         return None
     frame = st.frames[-1]
@@ -34,101 +35,110 @@ def _pending(st: "GwtState") -> dict[str, Any] | None:
         out["station"] = frame["station"] + 1
     if frame["kind"] == "disc":
         out["target"] = frame["target"]
-        out["place"] = (D.STATIONS[frame["index"]]["number"] if frame["target"] == "station"
-                        else D.CITY_IDS[frame["index"]])
+        out["place"] = (ed.STATIONS[frame["index"]]["number"] if frame["target"] == "station"
+                        else ed.CITY_IDS[frame["index"]])
     return out
 
 
-def _static_node(i: int) -> dict[str, Any]:
-    name = D.NODES[i]
-    node: dict[str, Any] = {"id": name, "kind": D.NODE_KIND[i], "next": [D.NODES[j] for j in D.NEXT[i]]}
-    if D.NODE_KIND[i] == "private":
-        node["woods"] = D.WOODS[i]
-        node["risk"] = D.RISK[i]
-    elif D.NODE_KIND[i] == "hazard":
-        node["hazard"] = D.HAZARD_TYPE[i]
-    elif D.NODE_KIND[i] == "teepee":
-        node["value"] = D.TEEPEE_VALUE[i]
-        node["off_trail"] = D.OFF_TRAIL[i]
-        if D.TEEPEE_EXCHANGE[i]:  # second edition: outlaw space 1 pays an exchange token
-            node["exchange"] = D.TEEPEE_EXCHANGE[i]
-    elif D.NODE_KIND[i] == "neutral":
-        node["letter"] = D.NEUTRAL_LETTER[i]
+def _static_node(ed: "Edition", i: int) -> dict[str, Any]:
+    name = ed.NODES[i]
+    node: dict[str, Any] = {"id": name, "kind": ed.NODE_KIND[i], "next": [ed.NODES[j] for j in ed.NEXT[i]]}
+    if ed.NODE_KIND[i] == "private":
+        node["woods"] = ed.WOODS[i]
+        node["risk"] = ed.RISK[i]
+    elif ed.NODE_KIND[i] == "hazard":
+        node["hazard"] = ed.HAZARD_TYPE[i]
+    elif ed.NODE_KIND[i] == "teepee":
+        node["value"] = ed.TEEPEE_VALUE[i]
+        node["off_trail"] = ed.OFF_TRAIL[i]
+        if ed.TEEPEE_EXCHANGE[i]:  # second edition: outlaw space 1 pays an exchange token
+            node["exchange"] = ed.TEEPEE_EXCHANGE[i]
+    elif ed.NODE_KIND[i] == "neutral":
+        node["letter"] = ed.NEUTRAL_LETTER[i]
     return node
 
 
-# The printed board (trail and railroad topology) is the same in every view: it is built once
-# here and shared by all views, which is why a view must be treated as read-only.
-_NODES = [_static_node(i) for i in range(len(D.NODES))]
-_PRIVATE = [D.NODE_KIND[i] == "private" for i in range(len(D.NODES))]
-_POSITIONS = [{"label": D.POS_LABEL[p], "turnout": D.IS_TURNOUT[p],
-               "station": D.POS_STATION[p] + 1 if D.POS_STATION[p] >= 0 else None,
-               "forward": [D.POS_LABEL[q] for q in D.TRACK_FORWARD[p]]}
-              for p in range(D.NUM_POSITIONS)]
-_CROSSES_AFTER = list(D.CROSSES_AFTER)
-_STATIONS = [{"number": s["number"], "position": D.POS_LABEL[D.STATION_POS_T[k]], "cost": s["cost"],
-              "vp": s["vp"], "corner": s["corner"], "master_space": bool(s["station_master"])}
-             for k, s in enumerate(D.STATIONS)]
-_CITIES = [{"id": c["id"], "value": c["value"], "corner": c["corner"], "repeatable": c["repeatable"],
-            "money": c["money"], "vp": c["vp"]} for c in D.CITIES]
-_ARROWS = [{"cities": [D.CITY_IDS[a["cities"][0]], D.CITY_IDS[a["cities"][1]]],
-            "objective": a["objective"], "vp": a["vp"],
-            **({"exchange": a["exchange"]} if a["exchange"] else {})}  # second edition
-           for a in D.ARROWS]
+def derived_tables(ed: "Edition") -> dict[str, Any]:
+    """The printed board (trail and railroad topology) is the same in every view of an edition:
+    it is built once here and shared by all views, which is why a view must be treated as
+    read-only."""
+    return {
+        "VIEW_NODES": [_static_node(ed, i) for i in range(len(ed.NODES))],
+        "VIEW_PRIVATE": [ed.NODE_KIND[i] == "private" for i in range(len(ed.NODES))],
+        "VIEW_POSITIONS": [{"label": ed.POS_LABEL[p], "turnout": ed.IS_TURNOUT[p],
+                            "station": ed.POS_STATION[p] + 1 if ed.POS_STATION[p] >= 0 else None,
+                            "forward": [ed.POS_LABEL[q] for q in ed.TRACK_FORWARD[p]]}
+                           for p in range(ed.NUM_POSITIONS)],
+        "VIEW_CROSSES_AFTER": list(ed.CROSSES_AFTER),
+        "VIEW_STATIONS": [{"number": s["number"], "position": ed.POS_LABEL[ed.STATION_POS_T[k]],
+                           "cost": s["cost"], "vp": s["vp"], "corner": s["corner"],
+                           "master_space": bool(s["station_master"])}
+                          for k, s in enumerate(ed.STATIONS)],
+        "VIEW_CITIES": [{"id": c["id"], "value": c["value"], "corner": c["corner"],
+                         "repeatable": c["repeatable"], "money": c["money"], "vp": c["vp"]}
+                        for c in ed.CITIES],
+        "VIEW_ARROWS": [{"cities": [ed.CITY_IDS[a["cities"][0]], ed.CITY_IDS[a["cities"][1]]],
+                         "objective": a["objective"], "vp": a["vp"],
+                         **({"exchange": a["exchange"]} if a["exchange"] else {})}  # second edition
+                        for a in ed.ARROWS],
+        #: the auxiliary actions a player board has unlocked, per count of discs left on each disc
+        #: group (all aux_unlocked reads): every view shows them for every player
+        "VIEW_AUX_BY_DISCS": {},
+    }
 
 
 def _trail(st: "GwtState") -> list[dict[str, Any]]:
     tiles, owners = st.trail_tile, st.trail_owner
-    return [{**node, "tile": tiles[i], "owner": owners[i] if owners[i] >= 0 else None} if _PRIVATE[i]
+    private = st.edition.VIEW_PRIVATE
+    return [{**node, "tile": tiles[i], "owner": owners[i] if owners[i] >= 0 else None} if private[i]
             else {**node, "tile": tiles[i]}
-            for i, node in enumerate(_NODES)]
+            for i, node in enumerate(st.edition.VIEW_NODES)]
 
 
 def _railroad(st: "GwtState") -> dict[str, Any]:
+    ed = st.edition
     return {
-        "positions": _POSITIONS,
-        "crosses_after": _CROSSES_AFTER,
-        "engines": [D.POS_LABEL[p.engine] for p in st.players],
+        "positions": ed.VIEW_POSITIONS,
+        "crosses_after": ed.VIEW_CROSSES_AFTER,
+        "engines": [ed.POS_LABEL[p.engine] for p in st.players],
         "stations": [{**station, "discs": list(st.station_discs[k]),
                       "station_master": st.station_master[k], "worker": st.station_worker[k]}
-                     for k, station in enumerate(_STATIONS)],
-        "cities": [{**city, "discs": list(st.city_discs[i])} for i, city in enumerate(_CITIES)],
-        "arrows": _ARROWS,
+                     for k, station in enumerate(ed.VIEW_STATIONS)],
+        "cities": [{**city, "discs": list(st.city_discs[i])} for i, city in enumerate(ed.VIEW_CITIES)],
+        "arrows": ed.VIEW_ARROWS,
     }
 
 
-#: the auxiliary actions a player board has unlocked, per count of discs left on each disc group
-#: (all aux_unlocked reads): every view shows them for every player
-_AUX_BY_DISCS: dict[tuple[int, ...], dict[str, dict[str, bool]]] = {}
-
-
-def _aux(p: "Player") -> dict[str, dict[str, bool]]:
+def _aux(ed: "Edition", p: "Player") -> dict[str, dict[str, bool]]:
     discs = tuple(p.discs)
-    if discs not in _AUX_BY_DISCS:
-        _AUX_BY_DISCS[discs] = {str(n): {"single": C.aux_unlocked(p, n, False), "double": C.aux_unlocked(p, n, True)}
-                                for n in D.AUX}
-    return _AUX_BY_DISCS[discs]
+    known = ed.VIEW_AUX_BY_DISCS
+    if discs not in known:
+        known[discs] = {str(n): {"single": C.aux_unlocked(ed, p, n, False),
+                                 "double": C.aux_unlocked(ed, p, n, True)}
+                        for n in ed.AUX}
+    return known[discs]
 
 
 def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
+    ed = st.edition
     p = st.players[seat]
     out: dict[str, Any] = {
         "seat": seat,
         "money": p.money,
-        "certificates": C.certificates(p),
-        "certificate_limit": C.cert_limit(p),
+        "certificates": C.certificates(ed, p),
+        "certificate_limit": C.cert_limit(ed, p),
         "permanent_certificates": p.perm_certs,
-        "workers": dict(zip(D.WORKER_KINDS, p.workers)),
-        "discs": dict(zip(D.DISC_GROUP_IDS, p.discs)),
+        "workers": dict(zip(ed.WORKER_KINDS, p.workers)),
+        "discs": dict(zip(ed.DISC_GROUP_IDS, p.discs)),
         "discs_left": sum(p.discs),
-        "aux": {n: dict(sides) for n, sides in _aux(p).items()},
+        "aux": {n: dict(sides) for n, sides in _aux(ed, p).items()},
         "step_limit": C.step_limit(st, seat),
-        "hand_limit": C.hand_limit(p),
+        "hand_limit": C.hand_limit(ed, p),
         "hand_size": len(p.hand),
         "deck_size": len(p.deck),
         "discard_size": len(p.discard),
         "discard_top": p.discard[-1] if p.discard else None,
-        "objectives": [HIDDEN_START if (seat != viewer and not st.over and D.OBJECTIVE[c]["start"]) else c
+        "objectives": [HIDDEN_START if (seat != viewer and not st.over and ed.OBJECTIVE[c]["start"]) else c
                        for c in p.objectives],
         "buildings_left": list(p.buildings),
         "hazards": list(p.hazards),
@@ -136,26 +146,27 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "station_masters": list(p.masters),
         "removed_cards": list(p.removed),
         "replaced_buildings": list(p.replaced),
-        "herder": D.NODES[p.herder] if p.herder >= 0 else None,
-        "engine": D.POS_LABEL[p.engine],
+        "herder": ed.NODES[p.herder] if p.herder >= 0 else None,
+        "engine": ed.POS_LABEL[p.engine],
         "job_token": p.job_token,
         "starting_money_order": (seat - st.first_player) % st.n,
     }
-    if "exchange" in D.EXTRA_PLAYER_FIELDS:  # second edition
+    if ed.second:  # exchange tokens
         out["exchange_tokens"] = p.exchange
     if seat == viewer:
         out["hand"] = sorted(p.hand)
         out["discard"] = list(p.discard)
         # the draw pile is face down, but what it holds is known to its owner: the starting herd,
         # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
-        out["herd"] = sorted(c for c in p.all_deck_cards() if c in D.CATTLE)
+        out["herd"] = sorted(c for c in p.all_deck_cards() if c in ed.CATTLE)
         del out["hand_size"]
     return out
 
 
 def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
+    ed = st.edition
     view: dict[str, Any] = {
-        "game": D.GAME_NAME,
+        "game": ed.name,
         "seat": seat,
         "to_act": st.to_act(),
         "current": st.current,
@@ -164,16 +175,16 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "options": dict(st.options),
         "building_sides": "".join(st.sides),
         "pending": _pending(st),
-        "phase_b": {"location": D.NODES[st.b_location] if st.b_location >= 0 else None,
+        "phase_b": {"location": ed.NODES[st.b_location] if st.b_location >= 0 else None,
                     "available": list(st.b_available), "local_used": st.b_local_used,
                     "aux_used": st.b_aux_used, "acted": st.b_acted},
         "kansas_city": {"visiting": st.kc_visit, "total": st.kc_total if st.kc_visit else None},
         "trail": _trail(st),
         "railroad": _railroad(st),
         "job_market": {
-            "rows": [{"row": r + 1, "cost": D.JOB_COST[r], "workers": list(st.jobs[r]),
-                      "arrow": D.JOB_ARROW_AFTER.get(r + 1)} for r in range(D.JOB_ROWS)],
-            "token_row": st.token_row + 1 if st.token_row < D.JOB_ROWS else None,
+            "rows": [{"row": r + 1, "cost": ed.JOB_COST[r], "workers": list(st.jobs[r]),
+                      "arrow": ed.JOB_ARROW_AFTER.get(r + 1)} for r in range(ed.JOB_ROWS)],
+            "token_row": st.token_row + 1 if st.token_row < ed.JOB_ROWS else None,
             "columns": st.n,
         },
         "foresight": [list(col) for col in st.foresight],

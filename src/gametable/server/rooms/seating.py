@@ -28,12 +28,17 @@ class Seating:
                      options: dict[str, Any], name: str,
                      bot_level: str | None = None,
                      player_id: str | None = None, clock: ClockSpec = ClockSpec(),
-                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT) -> tuple[LiveTable, str]:
+                     timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT,
+                     hints: bool = False, listed: bool = False, lang: str | None = None,
+                     invited: tuple[str, ...] = ()) -> tuple[LiveTable, str]:
         """A new table; the creator takes seat 0 and gets its token (also the creator's token).
 
         ``bot_level`` is the strength of the table's bots; None means the best level.
         ``player_id``: the creator's player (signed in), whose seat it is. ``clock`` and
-        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema)."""
+        ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema). ``hints``:
+        a friendly table whose seat to act may ask for hints (rooms/hints.py), never rated.
+        ``listed``: among the open tables (in ``lang``); ``invited``: players the first open
+        seats are kept for, in order (the creator's friends: rooms.finding_people checks)."""
         game = self.core.game(game_name)
         try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
@@ -63,8 +68,9 @@ class Seating:
             bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
             clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
-            to_act=state.to_act(),
+            to_act=state.to_act(), hints=hints, listed=listed, lang=lang,
         )
+        seats = _kept_for(seats, invited)
         seats = clocked(record, state, seats, record.created_ms)
         # A write (an fsync on SQLite): never on the event loop, where it would stall every table.
         await self.core.write(self.core.store.create_table, record, seats)
@@ -188,6 +194,18 @@ class Seating:
                               due if due != table.bot_due else None)
         table.seats, table.bot_due = seats, due
         await self.core.changed(table)
+
+
+def _kept_for(seats: list[SeatRecord], invited: tuple[str, ...]) -> list[SeatRecord]:
+    """The first open seats kept for the invited players (they find the table in My tables)."""
+    open_seats = [s.seat for s in seats if s.kind == "open"]
+    if len(invited) > len(open_seats):
+        raise BadRequest(f"{len(invited)} players invited, but the table has {len(open_seats)} open "
+                         "seats; invite fewer or leave more seats to people")
+    seats = list(seats)
+    for seat, player_id in zip(open_seats, invited):
+        seats[seat] = dataclasses.replace(seats[seat], player_id=player_id)
+    return seats
 
 
 def _seat_to_take(seats: list[SeatRecord], player_id: str | None) -> int:

@@ -24,7 +24,7 @@ export function detailText(body, fallback) {
   return fallback;
 }
 
-async function request(method, path, { body, token } = {}) {
+export async function request(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -67,6 +67,12 @@ export const api = {
     }),
   log: (tableId, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/log`, { token }),
+  startReview: (tableId, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/analysis`, { token }),
+  review: (tableId, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/analysis`, { token }),
+  hint: (tableId, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(tableId)}/hint`, { token }),
   replay: (tableId, n, token) =>
     request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${n}`, { token }),
   adopt: (tableId, token) =>

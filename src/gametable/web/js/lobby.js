@@ -7,6 +7,7 @@ import { loadTranslator, preferredLanguage, rememberLanguage, translatePage } fr
 import { gameTitle, optionLabel, optionValueLabel } from "./labels.js";
 import { copyText, languageSelect } from "./widgets.js";
 import { clockChoice } from "./clocks.js";
+import { invitedFriends, isListed, showPeople } from "./lobby_people.js";
 
 const NAME_KEY = "gametable.name";
 
@@ -188,6 +189,10 @@ async function create(event) {
       clock: clockChoice(byId("clock-kind").value, Number(byId("clock-minutes").value),
         Number(byId("clock-increment").value), Number(byId("clock-hours").value)),
       timeouts_to_bot: Number(byId("clock-timeouts").value),
+      hints: byId("hints").checked,
+      listed: isListed(),
+      lang: state.tr.lang,
+      invite: invitedFriends(),
     });
     const invite = new URL(created.invite_url || tableUrl(created.id), window.location.href).href;
     byId("invite-url").value = invite;
@@ -215,6 +220,7 @@ async function start(lang) {
   } else {
     render();
   }
+  await showPeople(state.tr, state.games, state.player);
 }
 
 languageSelect(byId("lang"), preferredLanguage(), (lang) => {

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, translatePage } from "./i18n.js";
 import { runPage } from "./widgets.js";
+import { showProfile } from "./profile.js";
 
 const page = { tr: null, player: null };
 const playerId = decodeURIComponent((window.location.pathname.match(/\/p\/([^/]+)\/?$/) || [])[1] || "");
@@ -42,6 +43,7 @@ async function start(lang) {
     }
   }
   render();
+  await showProfile(page.tr, page.player);
 }
 
 runPage(start);

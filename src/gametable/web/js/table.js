@@ -8,6 +8,8 @@ import { actionLabel } from "./labels.js";
 import { languageSelect, copyText } from "./widgets.js";
 import { LiveTable } from "./live.js";
 import { Replay } from "./replay.js";
+import { ReviewPanel } from "./review.js";
+import { HintBox } from "./hints.js";
 import { TurnControls, sameAction } from "./turn.js";
 import { TurnAlerts, pushKey, subscribePush } from "./alerts.js";
 import { botsFinishedText } from "./results.js";
@@ -32,6 +34,8 @@ const page = {
   renderer: null,
   busy: false,
   replay: null,
+  review: null, // the bot's review of a finished game, beside its replay (review.js)
+  hints: null, // the Hint button of a table with hints (hints.js)
   logSeen: null, // when each log entry was first shown (see firstSeen)
   turn: null, // the Undo / Restart turn buttons and the end-turn step (turn.js)
   alerts: new TurnAlerts(),
@@ -455,6 +459,8 @@ async function render(snapshot) {
   renderPrompt(snapshot, names, choices);
   renderChoices(choices);
   page.turn.render(snapshot, seat !== null && page.me?.seat === seat);
+  page.hints?.render(page.replay ? { ...snapshot, hints: false } : snapshot, seat !== null && page.me?.seat === seat,
+    page.me?.token, describe);
   renderLog(view, names);
   // the seat panel acts on the live table: a replay's older position ("playing", the seat
   // perhaps a person's then) must not offer what the table now refuses
@@ -463,6 +469,8 @@ async function render(snapshot) {
   tellTimeouts(snapshot, names);
   byId("invite").hidden = !(snapshot.seats || []).some((s) => s.kind === "open");
   byId("replay-open").hidden = !(snapshot.seq > 0) || !!page.replay;
+  byId("review-open").hidden = !page.replay?.finished;
+  if (page.replay) page.review?.showPosition(snapshot.seq);
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
   page.alerts.show(tr, `${title} · gametable`, legal.length > 0 && snapshot.status === "playing");
@@ -592,9 +600,35 @@ function openReplay() {
 function closeReplay() {
   page.replay.stop();
   page.replay = null;
+  page.review?.close();
   byId("replay-bar").hidden = true;
   if (page.live.snapshot) render(page.live.snapshot);
   else page.live.resync().catch(() => {});
+}
+
+// The bot's review, asked for from the replay of a finished game: its decisions take the replay there.
+function openReview() {
+  if (!page.replay) return;
+  if (!page.review) {
+    page.review = new ReviewPanel(page.tableId, page.me?.token, {
+      tr: page.tr,
+      names: () => isolated(seatNames(page.replay?.table || page.snapshot)),
+      describe: (action) => describeAction(action),
+      jump: (seq) => page.replay?.go(seq),
+      onError: (error) => notify("error", explainError(error)),
+    });
+  }
+  page.review.open();
+}
+
+// An action in the words of the choices: the renderer's label if it has one, else the catalog's.
+function describeAction(action) {
+  const snapshot = page.snapshot;
+  const names = isolated(seatNames(snapshot));
+  const view = snapshot.view || {};
+  return page.renderer?.actionLabel
+    ? page.renderer.actionLabel(page.tr, action, names, view)
+    : actionLabel(page.tr, domainOf(view), action, names);
 }
 
 // -- start ------------------------------------------------------------------------------------------
@@ -612,6 +646,11 @@ async function start(lang) {
       page.replay.tr = page.tr;
       page.replay.say();
     }
+    if (page.review) {
+      page.review.tr = page.tr;
+      page.review.render();
+    }
+    if (page.hints) page.hints.tr = page.tr;
     mountChat();
     render(page.snapshot);
     return;
@@ -638,6 +677,7 @@ async function start(lang) {
     }
   }
   mountChat(); // its messages are read as the socket joins (onJoined)
+  page.hints = new HintBox(page.tableId, { tr: page.tr, onError: (error) => notify("error", explainError(error)) });
   pushKey().then((key) => { page.pushKey = key; });
   await connect(first);
   // My tables links a finished game's replay as /t/<id>#replay
@@ -656,6 +696,7 @@ byId("invite").addEventListener("click", () => {
 byId("copy-invite").addEventListener("click", () => copyText(byId("invite-url"), byId("copied")));
 byId("replay-open").addEventListener("click", openReplay);
 byId("replay-close").addEventListener("click", closeReplay);
+byId("review-open").addEventListener("click", openReview);
 page.turn = new TurnControls({ undo });
 inspect.install();
 start(preferredLanguage());
