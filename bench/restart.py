@@ -20,7 +20,14 @@ the tables stand still and only the restart is measured), and report
 - all live: to every table having answered GET /api/tables/{id} once (a table not in memory is
   loaded by that request), read one after another after ready;
 
-and stop it with SIGTERM. On a machine shared with other jobs these wall-clock times swing with
+and stop it with SIGTERM. With ``--first-answer`` instead: as soon as the server listens, ask
+for every table at once (GET /api/tables/{id}, in a shuffled order, over up to ``--clients``
+connections: the people at every table reconnecting after a crash) and report the seconds from
+starting the process to each table's first 200 (median, p90, max) and the server's CPU seconds
+by then. ``--game gwt --bot-every 0`` sets up GWT tables with people in both seats only:
+
+    PYTHONPATH=$PWD/src nice -n 5 python bench/restart.py --db /tmp/gwt.sqlite3 --game gwt \
+        --bot-every 0 --first-answer --src /tmp/main/src --src $PWD/src --restarts 3 On a machine shared with other jobs these wall-clock times swing with
 the load; `--cpu` also reports CPU seconds, which swing far less: of a start up to the point of
 serving (a process importing the server, making the app and migrating the store: the median of
 five), and of bringing every unfinished table into memory in this process (the manager's own
@@ -65,7 +72,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 GAMES = ("gwt", "catan-on-the-road")
 
 
-def setup(db: Path, tables: int, actions: int, seed: int) -> None:
+def setup(db: Path, tables: int, actions: int, seed: int, game_names: tuple[str, ...] = GAMES,
+          bot_every: int = 3) -> None:
     from gametable import games
     from gametable.server.store import LogStore, migrate
     from gametable.server.tables import TableManager
@@ -83,8 +91,9 @@ def setup(db: Path, tables: int, actions: int, seed: int) -> None:
 
                 async def one(n: int) -> None:
                     while True:
-                        bots = [1] if n % 3 == 0 else []
-                        table, _ = await manager.create(GAMES[n % 2], 2, bots, {}, "Ann")
+                        bots = [1] if bot_every and n % bot_every == 0 else []
+                        game = game_names[n % len(game_names)]
+                        table, _ = await manager.create(game, 2, bots, {}, "Ann")
                         if not bots:
                             await manager.join(table.id, "Bob")
                         for _ in range(actions):
@@ -139,7 +148,8 @@ def served_env(src: Path | None) -> dict[str, str]:
     return env
 
 
-def restart_once(db: Path, table_ids: list[str], src: Path | None) -> dict[str, float]:
+def start_server(db: Path, src: Path | None) -> tuple[int, float, subprocess.Popen]:
+    """``gametable serve`` on the file: its port, the moment it was started, the process."""
     port = free_port()
     # A day of idle time: the tables count as played lately however long ago the setup ran (a
     # server resumes a table where people decide only if something happened within it).
@@ -151,6 +161,50 @@ def restart_once(db: Path, table_ids: list[str], src: Path | None) -> dict[str, 
         [sys.executable, "-m", "gametable", "serve", "--database-url", f"sqlite:///{db}",
          "--port", str(port), "--bot-pause", "3600", "--log-level", "warning"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return port, started, process
+
+
+async def first_answers(url: str, table_ids: list[str], started: float, clients: int) -> list[float]:
+    """Seconds from the process start to each table's first 200 of GET /api/tables/{id}, all
+    asked at once (at most ``clients`` connections), in a shuffled order, as the browsers at a
+    thousand tables would reconnect after a restart; a refused or failed request is retried."""
+    order = list(table_ids)
+    random.Random(0).shuffle(order)
+    times: list[float] = []
+    limits = httpx2.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx2.AsyncClient(base_url=url, trust_env=False, limits=limits, timeout=120) as client:
+        async def one(table_id: str) -> None:
+            while True:
+                try:
+                    if (await client.get(f"/api/tables/{table_id}")).status_code == 200:
+                        times.append(time.perf_counter() - started)
+                        return
+                except httpx2.TransportError:
+                    pass
+                await asyncio.sleep(0.05)
+
+        await asyncio.gather(*(one(t) for t in order))
+    return times
+
+
+def first_answer_once(db: Path, table_ids: list[str], src: Path | None, clients: int) -> dict[str, float]:
+    """A start after which every table is asked for at once as soon as the server listens."""
+    port, started, process = start_server(db, src)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        with httpx2.Client(base_url=url, trust_env=False) as client:
+            listen = first_ok(client, "/healthz", started)
+        times = sorted(asyncio.run(first_answers(url, table_ids, started, clients)))
+        cpu = cpu_seconds(process.pid)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+    return {"listen": listen, "median": statistics.median(times),
+            "p90": times[int(0.9 * (len(times) - 1))], "max": times[-1], "cpu": cpu}
+
+
+def restart_once(db: Path, table_ids: list[str], src: Path | None) -> dict[str, float]:
+    port, started, process = start_server(db, src)
     try:
         with httpx2.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as client:
             listen = first_ok(client, "/healthz", started)
@@ -222,7 +276,16 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=100, help="actions each table is aged")
     parser.add_argument("--restarts", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=GAMES, action="append",
+                        help="set up tables of this game only (repeatable; default: alternately both)")
+    parser.add_argument("--bot-every", type=int, default=3,
+                        help="every Nth table set up has a bot in seat 1 (0: people in both seats)")
     parser.add_argument("--cpu", action="store_true", help="also report CPU seconds (see above)")
+    parser.add_argument("--first-answer", action="store_true",
+                        help="ask for every table at once as soon as the server listens, and report "
+                             "each table's first answer from the process start (see above)")
+    parser.add_argument("--clients", type=int, default=1000,
+                        help="connections the --first-answer requests share")
     parser.add_argument("--src", type=Path, action="append",
                         help="serve the gametable of this source tree (repeatable: interleaved)")
     args = parser.parse_args()
@@ -230,7 +293,7 @@ def main() -> None:
     from gametable.server.tables import TableManager
 
     if not args.db.exists():
-        setup(args.db, args.tables, args.actions, args.seed)
+        setup(args.db, args.tables, args.actions, args.seed, tuple(args.game or GAMES), args.bot_every)
     from sqlalchemy import create_engine, text
 
     engine = create_engine(f"sqlite:///{args.db}")
@@ -246,6 +309,14 @@ def main() -> None:
     runs: dict[Path | None, list[dict[str, float]]] = {src: [] for src in sources}
     for n in range(args.restarts):
         for src in sources:
+            if args.first_answer:
+                run = first_answer_once(args.db, table_ids, src, args.clients)
+                runs[src].append(run)
+                print(f"restart {n + 1}{f' of {src}' if src else ''}: listen {run['listen']:.2f} s, "
+                      f"first answer per table: median {run['median']:.2f} s, p90 {run['p90']:.2f} s, "
+                      f"max {run['max']:.2f} s; server CPU then {run['cpu']:.2f} s; "
+                      f"load average {os.getloadavg()[0]:.2f}", flush=True)
+                continue
             run = restart_once(args.db, table_ids, src)
             runs[src].append(run)
             print(f"restart {n + 1}{f' of {src}' if src else ''}: listen {run['listen']:.2f} s "
@@ -260,11 +331,12 @@ def main() -> None:
         resume = resume_cpu(args.db, table_ids)
         print(f"CPU (this PYTHONPATH's code): every table into memory {resume:.2f} s; "
               f"load average {os.getloadavg()[0]:.2f}")
+    keys = (("listen", "median", "p90", "max", "cpu") if args.first_answer else
+            ("listen", "listen_cpu", "serving", "ready", "live_at_ready", "all_live"))
     for src, done in runs.items():
         if done:
             print(f"median{f' of {src}' if src else ''}: " + ", ".join(
-                f"{key} {statistics.median(r[key] for r in done):.2f}"
-                for key in ("listen", "listen_cpu", "serving", "ready", "live_at_ready", "all_live")))
+                f"{key} {statistics.median(r[key] for r in done):.2f}" for key in keys))
 
 
 if __name__ == "__main__":

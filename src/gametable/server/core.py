@@ -33,6 +33,7 @@ from gametable.engine import Action, BaseMissing, Game, IllegalAction, is_undo
 from gametable.server import checkpoints as state_checkpoints
 from gametable.server import clocks, snapshots
 from gametable.server.audience import Audience, AudienceLimits, Watcher
+from gametable.server.batched_loads import BatchedLoads
 from gametable.server.catalog import GameCatalog
 from gametable.server.deadlines import DeadlineScheduler
 from gametable.server.errors import BadRequest, Conflict, NotFound, Unavailable
@@ -83,6 +84,8 @@ class TableCore:
         #: the live connections of each table that has any
         self.audiences: dict[str, Audience] = {}
         self.loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self.loads = BatchedLoads(
+            lambda table_ids: self.read(self.store.load_tables, table_ids, bool(self.checkpoints.every)))
         #: told of the seats that a change made the ones to decide (Web Push: push.TurnPusher)
         self.on_turn: Callable[[LiveTable, list[int]], None] | None = None
         #: run before a table catches up with another process's changes, while it has watchers
@@ -190,9 +193,9 @@ class TableCore:
         """Rebuild a table from the store (``stored``: what was read already, for a batch)."""
         require_table_id(table_id)  # in depth: the routes check it too; PostgreSQL refuses NUL bytes
         if stored is None:
-            # its newest checkpoint (if checkpoints are on) and the log after it
-            stored = (await self.read(self.store.load_tables, [table_id],
-                                      bool(self.checkpoints.every))).get(table_id)
+            # its newest checkpoint (if checkpoints are on) and the log after it, read with the
+            # other tables asked for meanwhile (a restart's reconnecting crowd)
+            stored = await self.loads.stored(table_id)
         if stored is None:
             raise NotFound(no_table_message(table_id))
         record = stored.record

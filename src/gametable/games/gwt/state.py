@@ -8,6 +8,8 @@ tables, the rule hooks and the rule modules the protocol methods call.
 
 from __future__ import annotations
 
+import copy
+import marshal
 from typing import TYPE_CHECKING, Any, Mapping
 
 from gametable.engine import Rng, State
@@ -306,9 +308,7 @@ class GwtState(State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], edition: "Edition") -> "GwtState":
-        import copy
-
-        data = copy.deepcopy(dict(data))
+        data = _deep_copy(dict(data))
         s = cls(edition)
         for name in _SCALARS + _SAVED_LISTS[edition.second] + _NESTED:  # (second edition: its lists)
             setattr(s, name, data[name])
@@ -323,3 +323,12 @@ class GwtState(State):
         params["key"] = self.edition.LOG_KEYS[key]
         self.log.append(params)
 
+
+def _deep_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a saved state (nothing of the caller's is shared with the new state).
+    marshal copies plain data in C, about four times as fast as copy.deepcopy (a restart
+    decodes a thousand states at once); anything marshal cannot hold goes to copy.deepcopy."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return copy.deepcopy(data)

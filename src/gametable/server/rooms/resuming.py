@@ -54,8 +54,11 @@ async def resume(core: TableCore) -> None:
     # between two tables.
     for start in range(0, len(order), _RESUME_BATCH):
         batch = order[start:start + _RESUME_BATCH]
-        # A few queries for the whole batch, on a thread.
-        stored = await asyncio.to_thread(core.store.load_tables, batch, bool(core.checkpoints.every))
+        # A few queries for the whole batch, on a thread; not for the tables that requests
+        # loaded (or are loading) meanwhile: after a crash most are asked for before we reach them.
+        unread = [t for t in batch if t not in core.tables and t not in core.loading]
+        stored = (await asyncio.to_thread(core.store.load_tables, unread, bool(core.checkpoints.every))
+                  if unread else {})
         for table_id in batch:
             # (a table loaded meanwhile, on demand, is taken as it is: the batch may be older)
             await resume_one(table_id, None if table_id in core.tables else stored.get(table_id))
