@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import AsyncIterator
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,7 +22,8 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, operations, players_api, ws
+from gametable.server import alerts_api, api, operations, players_api, ws
+from gametable.server.alert_store import AlertStore
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.collector import PacedCollector
@@ -30,11 +32,13 @@ from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.forwarding import Forwarding, ForwardToOwner, SocketSplicer
 from gametable.server.limits import BodySizeLimit
+from gametable.server.mail import Mailer, SmtpServer
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
 from gametable.server.push import TurnPusher, load_key
 from gametable.server.ratelimit import RateLimiter
 from gametable.server.retention import Retention
+from gametable.server.rooms.alerts import TurnAlerts
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
 
@@ -86,6 +90,13 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         if settings.vapid_private_key:
             app.state.pusher = manager.on_turn = TurnPusher(
                 manager, load_key(settings.vapid_private_key), settings.vapid_subject)
+        mailer = None
+        if settings.smtp_url:
+            mailer = Mailer(SmtpServer.from_url(settings.smtp_url, urlsplit(settings.public_url).hostname))
+            mailer.start()
+        app.state.alerts = manager.on_turn = TurnAlerts(
+            manager, AlertStore(store), settings.public_url, pusher=app.state.pusher, mailer=mailer,
+            digest_seconds=settings.alert_digest_seconds)
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -95,6 +106,8 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             if app.state.rate_limiter is not None:
                 await app.state.rate_limiter.close()
             await manager.stop()
+            if mailer is not None:
+                await mailer.stop()
             if app.state.forwarding is not None:
                 await app.state.forwarding.close()
             store.close()
@@ -133,6 +146,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.include_router(operations.router)
     app.include_router(api.router)
     app.include_router(players_api.router)
+    app.include_router(alerts_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)

@@ -161,6 +161,14 @@ _KINDS = {
     ("POST", "/api/me"): "player",
     ("POST", "/api/me/signin-links"): "signin",
     ("POST", "/api/signin"): "signin",
+    # turn alerts: an address gets an e-mail, so it is counted like a sign-in link
+    ("PATCH", "/api/me/alerts"): "join",
+    ("PUT", "/api/me/alerts/address"): "signin",
+    ("DELETE", "/api/me/alerts/address"): "join",
+    ("POST", "/api/me/push"): "join",
+    ("DELETE", "/api/me/push"): "join",
+    ("POST", "/alerts/confirm"): "signin",
+    ("POST", "/alerts/unsubscribe"): "signin",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

@@ -1,0 +1,197 @@
+"""Turn alerts by e-mail (issue 26; docs/server.md "Turn alerts by e-mail"): a player confirms
+an address through the link e-mailed to it, and, with every tab closed, gets an e-mail when a
+table with a turn clock waits for them; every e-mail unsubscribes in one click (RFC 8058). The
+SMTP server is aiosmtpd's, on a loopback port."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import queue
+import re
+from typing import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from gametable.server import Settings
+from gametable.server.alert_store import AlertChoices
+from tests.server.conftest import free_port, start_server
+from tests.server.helpers import Api, auth
+
+PUBLIC = "https://play.example.org"
+TURN_CLOCK = {"kind": "turn", "per_move_s": 3600}
+
+
+class Inbox:
+    """aiosmtpd's handler: every message the server accepts, parsed."""
+
+    def __init__(self) -> None:
+        self.messages: queue.Queue = queue.Queue()
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        self.messages.put((envelope.rcpt_tos, message))
+        return "250 OK"
+
+    def next(self) -> tuple[list[str], email.message.EmailMessage]:
+        return self.messages.get(timeout=30)
+
+
+@pytest.fixture
+def inbox() -> Iterator[Inbox]:
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    handler.port = controller.port
+    yield handler
+    controller.stop()
+
+
+@pytest.fixture
+def mail_api(database_url, inbox) -> Iterator[Api]:
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
+                                   public_url=PUBLIC, alert_digest_seconds=0.0,
+                                   smtp_url=f"smtp://127.0.0.1:{inbox.port}?from=alerts@play.example.org"))
+    try:
+        with Api(server.url) as api:
+            yield api
+    finally:
+        server.stop()
+
+
+def _path_of_link(text: str, path: str) -> str:
+    link = re.search(re.escape(PUBLIC + path) + r"\?token=[A-Za-z0-9_-]+", text).group(0)
+    parts = urlsplit(link)
+    return f"{parts.path}?{parts.query}"
+
+
+def _confirmed_player(api: Api, inbox: Inbox, name: str, address: str) -> dict:
+    me = api.http.post("/api/me", json={"name": name}).json()
+    answer = api.http.put("/api/me/alerts/address", json={"address": address})
+    assert answer.status_code == 202, answer.text
+    assert answer.json()["address_confirmed"] is False and answer.json()["email"] is False
+    to, message = inbox.next()
+    assert to == [address] and message["From"] == "alerts@play.example.org"
+    confirm = _path_of_link(message.get_content(), "/alerts/confirm")
+    # opening the link (as a mail scanner would) only shows a button; the button confirms
+    assert "<form" in api.http.get(confirm).text
+    assert api.http.get("/api/me/alerts").json()["address_confirmed"] is False
+    assert api.http.post(confirm).status_code == 200
+    assert api.http.post(confirm).status_code == 410  # a confirmation link works once
+    alerts = api.http.get("/api/me/alerts").json()
+    assert alerts["address_confirmed"] and alerts["email"] and alerts["address"] == address
+    return me
+
+
+def test_a_player_with_every_tab_closed_gets_an_email_for_a_turn_clock_table(mail_api, inbox):
+    bob_api = mail_api
+    bob = _confirmed_player(bob_api, inbox, "Bob", "bob@example.org")
+    with Api(bob_api.base_url) as ann_api:
+        plain = ann_api.create(players=2)
+        clocked = ann_api.http.post("/api/tables", json={"game": "toy", "players": 2, "name": "Ann",
+                                                          "clock": TURN_CLOCK}).json()
+        for table in (plain, clocked):
+            bob_api.join(table["id"])
+            ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+    to, message = inbox.next()  # only the table with a turn clock e-mails
+    assert to == ["bob@example.org"] and message["Subject"] == "Your turn"
+    text = message.get_content()
+    assert f"{PUBLIC}/t/{clocked['id']}" in text and plain["id"] not in text
+    # RFC 8058: the one-click unsubscribe, also a link in the text
+    unsubscribe = message["List-Unsubscribe"]
+    assert unsubscribe.startswith(f"<{PUBLIC}/alerts/unsubscribe?token=") and unsubscribe.endswith(">")
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert unsubscribe[1:-1] in text
+    # the mail client's one-click POST, with no cookie and no page
+    with Api(bob_api.base_url) as mail_client:
+        path = _path_of_link(unsubscribe, "/alerts/unsubscribe")
+        done = mail_client.http.post(path, content=b"List-Unsubscribe=One-Click",
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert done.status_code == 200
+    assert bob_api.http.get("/api/me/alerts").json()["email"] is False
+    # nobody else sees the address
+    with Api(bob_api.base_url) as stranger:
+        assert "bob@example.org" not in stranger.http.get(f"/api/players/{bob['id']}").text
+        assert "bob@example.org" not in stranger.http.get(f"/api/tables/{clocked['id']}").text
+        assert stranger.http.get("/api/me/alerts").status_code == 401
+
+
+def test_email_alerts_need_a_confirmed_address_and_a_valid_one(mail_api, inbox):
+    mail_api.http.post("/api/me", json={"name": "Cy"})
+    refused = mail_api.http.patch("/api/me/alerts", json={"email": True})
+    assert refused.status_code == 409 and "address" in refused.json()["detail"]
+    for bad in ("no-at-sign", "a@b", "two@@example.org", "x" * 250 + "@example.org", "a b@example.org"):
+        assert mail_api.http.put("/api/me/alerts/address", json={"address": bad}).status_code == 422
+    changed = mail_api.http.patch("/api/me/alerts", json={
+        "push": False, "digest": True, "quiet_hours": {"start": 22 * 60, "end": 7 * 60},
+        "utc_offset_minutes": 210})
+    assert changed.status_code == 200
+    assert changed.json() | {"email_available": True} == {
+        "push": False, "email": False, "address": None, "address_confirmed": False,
+        "quiet_hours": {"start": 1320, "end": 420}, "utc_offset_minutes": 210, "digest": True,
+        "email_available": True}
+    assert mail_api.http.patch("/api/me/alerts", json={"quiet_hours": {"start": 1440, "end": 0}}).status_code == 422
+
+
+def test_the_digest_names_every_table_that_waits_in_one_email(mail_api, inbox):
+    bob_api = mail_api
+    _confirmed_player(bob_api, inbox, "Bob", "bob@example.org")
+    assert bob_api.http.patch("/api/me/alerts", json={"digest": True}).status_code == 200
+    with Api(bob_api.base_url) as ann_api:
+        tables = [ann_api.http.post("/api/tables", json={"game": "toy", "players": 2, "name": "Ann",
+                                                         "clock": TURN_CLOCK}).json() for _ in range(2)]
+        for table in tables:
+            bob_api.join(table["id"])
+        for table in tables:
+            ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+    seen: set[str] = set()
+    while len(seen) < 2:  # one digest, or (if the first turn's digest left first) two
+        _, message = inbox.next()
+        seen |= {t["id"] for t in tables if t["id"] in message.get_content()}
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+@pytest.mark.parametrize("now_minute, quiet", [(23 * 60, True), (6 * 60, True), (12 * 60, False)])
+def test_quiet_hours_over_midnight(now_minute, quiet):
+    choices = AlertChoices(quiet_start=22 * 60, quiet_end=7 * 60, utc_offset_minutes=60)
+    assert choices.quiet_at((now_minute - 60) * 60_000) is quiet
+
+
+def test_a_players_push_subscription_is_told_of_its_turns_at_every_table(database_url, tmp_path):
+    from tests.server.test_push import PushReceiver
+    from gametable.server.push import new_key
+    key = tmp_path / "vapid.pem"
+    new_key(key)
+    receiver = PushReceiver()
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
+                                   vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
+                                   push_http_endpoints=True))
+    try:
+        with Api(server.url) as bob_api, Api(server.url) as ann_api:
+            bob_api.http.post("/api/me", json={"name": "Bob"})
+            assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "pt"}).status_code == 204
+            table = ann_api.create(players=2)
+            bob_api.join(table["id"])
+            ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+            assert receiver.arrived.wait(30)
+            message = receiver.decrypt(receiver.received[0][1])
+            assert message["url"] == f"/t/{table['id']}" and message["title"] == "Sua vez"
+            # turned off in the player's choices: no push (the next push would be this one's)
+            receiver.arrived.clear()
+            assert bob_api.http.patch("/api/me/alerts", json={"push": False}).status_code == 200
+            other = ann_api.create(players=2)
+            bob_api.join(other["id"])
+            ann_api.act_ok(other["id"], other["token"], 0, {"type": "take", "count": 1})
+            assert bob_api.http.patch("/api/me/alerts", json={"push": True}).status_code == 200
+            third = ann_api.create(players=2)
+            bob_api.join(third["id"])
+            ann_api.act_ok(third["id"], third["token"], 0, {"type": "take", "count": 1})
+            assert receiver.arrived.wait(30)
+            assert [receiver.decrypt(body)["url"] for _, body in receiver.received[1:]] == [f"/t/{third['id']}"]
+            assert bob_api.http.request("DELETE", "/api/me/push",
+                                        json={"endpoint": receiver.subscription["endpoint"]}).status_code == 204
+    finally:
+        server.stop()
+        receiver.close()
