@@ -30,6 +30,8 @@ SESSION_DAYS = 365
 _SECRET_MAX = 64
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 CROSS_SITE = "a request from another site cannot use your session"
+SUSPENDED = ("the operator of this server has suspended your player: you cannot sign in, play or write "
+             "here; write to the operator if you think this is a mistake")
 NOT_SIGNED_IN = ("this browser is not signed in as a player: create one with POST /api/me or sign in "
                  "with a sign-in link")
 
@@ -66,7 +68,10 @@ async def session_player(connection: HTTPConnection) -> Player | None:
     if (method is None or method not in _SAFE_METHODS) and not same_origin(connection):
         raise Forbidden(CROSS_SITE)
     manager = connection.app.state.manager
-    return await manager.read(manager.players.by_session, hash_token(secret), now_ms())
+    player = await manager.read(manager.players.by_session, hash_token(secret), now_ms())
+    if player is not None and player.suspended_ms is not None:
+        raise Forbidden(SUSPENDED)
+    return player
 
 
 async def _optional_player(request: Request) -> Player | None:

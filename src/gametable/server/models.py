@@ -244,7 +244,8 @@ reports = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     _player("reporter_id"),
-    _player("reported_id"),
+    # null: the writer of the message reported was no signed-in player
+    Column("reported_id", String(64), ForeignKey("players.id", ondelete="SET NULL"), nullable=True),
     Column("table_id", String(64), nullable=True),  # kept when the table is gone
     Column("chat_id", Integer, nullable=True),
     Column("reason", Text, nullable=False),

@@ -11,9 +11,9 @@ import qrcode.image.svg
 from fastapi import APIRouter, Header, Request, Response
 
 from gametable.server.api import bearer_token, invite_url
-from gametable.server.errors import Gone, NotFound, Unauthorized
-from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, OptionalPlayer, RequiredPlayer,
-                                       clear_session_cookie, new_secret, session_expiry,
+from gametable.server.errors import Forbidden, Gone, NotFound, Unauthorized
+from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, SUSPENDED, OptionalPlayer,
+                                       RequiredPlayer, clear_session_cookie, new_secret, session_expiry,
                                        set_session_cookie)
 from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.player_tables import my_tables, rematch
@@ -119,6 +119,8 @@ async def sign_in(body: Signin, request: Request, response: Response,
     if player is None:
         raise Gone("this sign-in link has expired or was used already; show a new one on your "
                    "other device")
+    if player.suspended_ms is not None:
+        raise Forbidden(SUSPENDED)
     old_secret = request.cookies.get(COOKIE)
     if current is not None and old_secret:  # this browser was someone: that session ends
         await manager.write(manager.players.end_session, hash_token(old_secret))

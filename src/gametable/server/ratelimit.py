@@ -169,6 +169,11 @@ _KINDS = {
     ("DELETE", "/api/me/push"): "join",
     ("POST", "/alerts/confirm"): "signin",
     ("POST", "/alerts/unsubscribe"): "signin",
+    # moderation: a report is counted like a new player (a few a minute), the rest like joins
+    ("POST", "/api/reports"): "player",
+    ("POST", "/api/me/blocks"): "join",
+    ("DELETE", "/api/me/blocks/{player_id}"): "join",
+    ("PUT", "/api/me/muted/{table_id}"): "join",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

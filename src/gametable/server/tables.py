@@ -27,6 +27,7 @@ from gametable.server.retention import Retention
 from gametable.server.rooms import resuming
 from gametable.server.rooms.chat import Chat, chat_json  # noqa: F401
 from gametable.server.rooms.lease_keeping import LeaseKeeping
+from gametable.server.rooms.moderation import Moderation
 from gametable.server.rooms.moves import Moves
 from gametable.server.rooms.other_processes import OtherProcesses
 from gametable.server.rooms.pruning import Pruning
@@ -57,6 +58,7 @@ class TableManager(TableCore):
         self.moves = Moves(self)
         self.watching = Watching(self)
         self.chat = Chat(self)
+        self.moderation = Moderation(self)
         self.push = PushSubscriptions(self)
         self.replays = Replays(self)
         self.pruning = Pruning(self, retention, on_deleted=self.replays.forget)
