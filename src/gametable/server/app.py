@@ -230,6 +230,12 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         return FileResponse(web_dir / "sw.js", media_type="text/javascript",
                             headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"})
 
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def manifest() -> FileResponse:
+        # The installable app's manifest (name, icons, start address); sw.js keeps the shell.
+        return FileResponse(web_dir / "manifest.webmanifest", media_type="application/manifest+json",
+                            headers={"Cache-Control": "no-cache"})
+
     @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
     async def table_page(table_id: str) -> FileResponse:
         # The page reads its table id from the address; the id never enters the HTML.
