@@ -90,15 +90,18 @@ def test_a_player_with_every_tab_closed_gets_an_email_for_a_turn_clock_table(mai
     bob = _confirmed_player(bob_api, inbox, "Bob", "bob@example.org")
     with Api(bob_api.base_url) as ann_api:
         plain = ann_api.create(players=2)
-        clocked = ann_api.http.post("/api/tables", json={"game": "toy", "players": 2, "name": "Ann",
-                                                          "clock": TURN_CLOCK}).json()
-        for table in (plain, clocked):
-            bob_api.join(table["id"])
-            ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
-    to, message = inbox.next()  # only the table with a turn clock e-mails
+        watched, clocked = [ann_api.http.post("/api/tables", json={
+            "game": "toy", "players": 2, "name": "Ann", "clock": TURN_CLOCK}).json() for _ in range(2)]
+        seats = {t["id"]: bob_api.join(t["id"]) for t in (plain, watched, clocked)}
+        # Bob has the page of one clocked table open: that table's turn needs no e-mail
+        with bob_api.socket(watched["id"], seats[watched["id"]]["token"]) as socket:
+            assert socket.recv()["type"] == "state"  # the server has the socket now
+            for table in (plain, watched, clocked):
+                ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+            to, message = inbox.next()  # only the clocked table nobody watches e-mails
     assert to == ["bob@example.org"] and message["Subject"] == "Your turn"
     text = message.get_content()
-    assert f"{PUBLIC}/t/{clocked['id']}" in text and plain["id"] not in text
+    assert f"{PUBLIC}/t/{clocked['id']}" in text and plain["id"] not in text and watched["id"] not in text
     # RFC 8058: the one-click unsubscribe, also a link in the text
     unsubscribe = message["List-Unsubscribe"]
     assert unsubscribe.startswith(f"<{PUBLIC}/alerts/unsubscribe?token=") and unsubscribe.endswith(">")

@@ -22,7 +22,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import alerts_api, api, moderation_api, operations, players_api, ws
+from gametable.server import alerts_api, api, data_api, moderation_api, operations, players_api, ws
 from gametable.server.alert_store import AlertStore
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
@@ -148,6 +148,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.include_router(players_api.router)
     app.include_router(alerts_api.router)
     app.include_router(moderation_api.router)
+    app.include_router(data_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)

@@ -174,6 +174,8 @@ _KINDS = {
     ("POST", "/api/me/blocks"): "join",
     ("DELETE", "/api/me/blocks/{player_id}"): "join",
     ("PUT", "/api/me/muted/{table_id}"): "join",
+    # a player's whole history: a few downloads a minute
+    ("GET", "/api/me/games.jsonl"): "signin",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

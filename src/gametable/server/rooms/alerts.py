@@ -46,9 +46,11 @@ class TurnAlerts:
         self._digests: dict[str, dict[str, str]] = {}
 
     def __call__(self, table: LiveTable, seats: list[int]) -> None:
-        online = self.core.audiences[table.id].online() if table.id in self.core.audiences else []
+        if self.pusher is None and self.mailer is None:
+            return
+        online = self.core.online(table)  # the seats with a socket in this process
         players = {seat: table.seats[seat].player_id for seat in seats}
-        absent = [s for s in seats if not (s < len(online) and online[s])]
+        absent = [s for s in seats if s not in online]
         self._spawn(self._alert(table, players, absent, table.record.clock is not None))
 
     def _spawn(self, coroutine) -> None:
