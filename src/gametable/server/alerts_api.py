@@ -26,6 +26,10 @@ from gametable.server.schemas import PushSubscribe, PushUnsubscribe
 router = APIRouter(route_class=PathNamesAResource, dependencies=[rate_limited()],
                    responses=TOO_MANY_REQUESTS)
 
+#: the pages of the links: nothing but our own style sheet and icon, no script
+_PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; script-src 'none'; object-src 'none'; "
+                                            "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+                 "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
 _NO_SESSION = {401: {"description": "This browser is not signed in as a player"}}
 _TOKEN = Annotated[str, Query(max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -131,10 +135,13 @@ def _page(lang: str, text: str, form_action: str | None = None, button: str | No
     if form_action:
         form = (f'<form method="post" action="{escape(form_action)}">'
                 f'<button type="submit">{escape(button or "")}</button></form>')
-    return HTMLResponse(f'<!doctype html><html lang="{lang}" dir="{direction}"><meta charset="utf-8">'
-                        f'<meta name="viewport" content="width=device-width">'
-                        f'<title>gametable</title><p>{escape(text)}</p>{form}<p><a href="/me">'
-                        f'{escape(i18n.text("web.mail.page_me", lang))}</a></p></html>',
+    return HTMLResponse(f'<!doctype html><html lang="{lang}" dir="{direction}"><head><meta charset="utf-8">'
+                        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+                        f'<title>gametable</title><link rel="stylesheet" href="/static/css/app.css">'
+                        f'<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml"></head>'
+                        f'<body><main class="lobby"><section class="panel"><p>{escape(text)}</p>{form}'
+                        f'<p><a href="/me">{escape(i18n.text("web.mail.page_me", lang))}</a></p>'
+                        f'</section></main></body></html>', headers=_PAGE_HEADERS,
                         status_code=status_code)
 
 

@@ -130,7 +130,7 @@ class TurnAlerts:
         message["Subject"] = i18n.text("web.mail.confirm_subject", lang)
         message["Auto-Submitted"] = "auto-generated"
         link = f"{self.public_url}/alerts/confirm?token={secret}"
-        message.set_content(i18n.text("web.mail.confirm_body", lang, link=link, hours=CONFIRM_HOURS))
+        message.set_content(_with_link("web.mail.confirm_body", lang, link, hours=CONFIRM_HOURS))
         self.mailer.submit(message)
 
 
@@ -153,5 +153,15 @@ def turn_email(address: str, lang: str, tables: dict[str, str], public_url: str,
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
     message.set_content("\n\n".join(lines) + "\n\n-- \n"
-                        + i18n.text("web.mail.unsubscribe", lang, link=unsubscribe) + "\n")
+                        + _with_link("web.mail.unsubscribe", lang, unsubscribe) + "\n")
     return message
+
+
+_LINK = "\x00link\x00"
+
+
+def _with_link(key: str, lang: str, link: str, **params) -> str:
+    """A message with a link in it: the link goes in after the message is made, so that its
+    digits stay the ASCII digits of an address (a Persian message shows its own numbers in
+    Persian digits)."""
+    return i18n.text(key, lang, link=_LINK, **params).replace(_LINK, link)

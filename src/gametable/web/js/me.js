@@ -4,6 +4,7 @@
 import { api, ApiError, currentPlayer, playerNamed, playerUrl, tableUrl } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, translatePage } from "./i18n.js";
+import { showSettings } from "./me-settings.js";
 import { copyText, runPage } from "./widgets.js";
 
 const page = { tr: null, player: undefined, tables: [] };
@@ -122,7 +123,10 @@ async function become(event) {
 
 function render() {
   renderPlayer();
-  if (page.player) renderTables();
+  if (page.player) {
+    renderTables();
+    showSettings(page.tr);
+  }
 }
 
 async function start(lang) {
