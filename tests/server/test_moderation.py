@@ -106,3 +106,28 @@ def test_a_report_keeps_its_evidence_and_the_operator_suspends_the_player(live, 
         assert "No open reports" in runner.invoke(cli, ["admin", "reports", "--database-url", database_url]).output
         runner.invoke(cli, ["admin", "suspend", bob_id, "--lift", "--database-url", database_url])
         assert bob.http.get("/api/me").status_code == 200
+
+
+def test_a_blocked_players_message_is_not_sent_over_the_blockers_socket(live):
+    with Api(live.url) as ann, Api(live.url) as bob:
+        _player(ann, "Ann")
+        bob_id = _player(bob, "Bob")
+        table = ann.create(players=2)
+        bob.join(table["id"])
+        assert ann.http.post("/api/me/blocks", json={"player_id": bob_id}).status_code == 204
+        with ann.socket(table["id"], table["token"]) as socket, bob.socket(table["id"]) as watcher:
+            assert socket.recv()["type"] == "state" and watcher.recv()["type"] == "state"
+            _write(bob, table["id"], "from Bob")
+            _write(ann, table["id"], "from Ann")
+
+            def chat_texts(sock, count: int) -> list[str]:
+                texts = []
+                while len(texts) < count:
+                    message = sock.recv()
+                    if message["type"] == "chat":
+                        texts.append(message["message"]["text"])
+                return texts
+
+            # in order: Bob's message would have come first; Ann's socket gets hers only
+            assert chat_texts(socket, 1) == ["from Ann"]
+            assert chat_texts(watcher, 2) == ["from Bob", "from Ann"]  # a spectator reads both
