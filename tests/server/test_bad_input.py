@@ -272,9 +272,10 @@ def test_finding_4_the_openapi_spec_states_the_path_rules(api):
                     rules.setdefault(parameter["name"], []).append(parameter["schema"])
     assert rules.keys() == {"table_id", "seat", "n", "lang", "player_id"}
     # the table's routes: join, read, act, undo, hand a seat to a bot, take it back, log, replay,
-    # chat (read, write), push (subscribe, unsubscribe), adopt a seat, rematch
-    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 14
-    assert rules["player_id"] == [{**rules["player_id"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}]
+    # chat (read, write), push (subscribe, unsubscribe), adopt a seat, rematch; muting its chat (read, set)
+    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 16
+    # a player's page, unblocking a player
+    assert rules["player_id"] == [{**rules["player_id"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}] * 2
     assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}] * 2  # to a bot, take back
     assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1
     assert rules["lang"][0]["enum"] == ["en", "fa", "pt", "es"]

@@ -153,8 +153,9 @@ async def confirm_page(request: Request, token: _TOKEN) -> HTMLResponse:
                  i18n.text("web.mail.confirm_button", lang))
 
 
-@router.post("/alerts/confirm", response_class=HTMLResponse,
-             summary="Confirm an e-mail address with the secret of the link we sent to it")
+# The link pages answer HTML (a person or a mail client reads them), so they stay out of the
+# JSON API's schema; docs/server.md "Turn alerts by e-mail" describes them.
+@router.post("/alerts/confirm", response_class=HTMLResponse, include_in_schema=False)
 async def confirm(request: Request, token: _TOKEN) -> HTMLResponse:
     alerts, lang = _alerts(request), _page_lang(request)
     player_id = await alerts.core.write(alerts.alerts.confirm, hash_token(token), now_ms())
@@ -170,8 +171,7 @@ async def unsubscribe_page(request: Request, token: _TOKEN) -> HTMLResponse:
                  i18n.text("web.mail.unsubscribe_button", lang))
 
 
-@router.post("/alerts/unsubscribe", response_class=HTMLResponse,
-             summary="Stop turn e-mails: the one-click unsubscribe of RFC 8058 (and the page's button)")
+@router.post("/alerts/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
 async def unsubscribe(request: Request, token: _TOKEN) -> HTMLResponse:
     alerts, lang = _alerts(request), _page_lang(request)
     if await alerts.core.write(alerts.alerts.unsubscribe, hash_token(token), now_ms()) is None:

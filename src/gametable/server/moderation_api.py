@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from gametable.server.identity import RequiredPlayer
+from gametable.server.errors import Unauthorized
+from gametable.server.identity import NOT_SIGNED_IN, OptionalPlayer, RequiredPlayer
 from gametable.server.moderation_schemas import Blocks, Muted, MuteChange, NewBlock, NewReport, ReportTaken
 from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.players import Player
@@ -16,6 +17,13 @@ router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[
 _NO_SESSION = {401: {"description": "This browser is not signed in as a player"},
                403: {"description": "Another site's page, or your player is suspended"}}
 _NOT_FOUND = {404: {"description": "No such player, table or chat message"}}
+
+
+def _signed_in(player: Player | None) -> Player:
+    # here, not as a dependency: a malformed table id is a 404 first (as in players_api)
+    if player is None:
+        raise Unauthorized(NOT_SIGNED_IN)
+    return player
 
 
 def _moderation(request: Request):
@@ -51,12 +59,13 @@ async def unblock(player_id: PlayerId, request: Request, player: Player = Requir
 
 @router.get("/me/muted/{table_id}", response_model=Muted, responses={**_NO_SESSION, **_NOT_FOUND},
             summary="Whether you muted a table's chat")
-async def is_muted(table_id: TableId, request: Request, player: Player = RequiredPlayer) -> dict:
-    return {"muted": await _moderation(request).is_muted(player.id, table_id)}
+async def is_muted(table_id: TableId, request: Request, player: Player | None = OptionalPlayer) -> dict:
+    return {"muted": await _moderation(request).is_muted(_signed_in(player).id, table_id)}
 
 
 @router.put("/me/muted/{table_id}", response_model=Muted, responses={**_NO_SESSION, **_NOT_FOUND},
             summary="Mute (or unmute) a table's chat, for yourself only")
-async def mute(body: MuteChange, table_id: TableId, request: Request, player: Player = RequiredPlayer) -> dict:
-    await _moderation(request).mute(player.id, table_id, body.muted)
+async def mute(body: MuteChange, table_id: TableId, request: Request,
+               player: Player | None = OptionalPlayer) -> dict:
+    await _moderation(request).mute(_signed_in(player).id, table_id, body.muted)
     return {"muted": body.muted}
