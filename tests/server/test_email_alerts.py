@@ -198,3 +198,45 @@ def test_a_players_push_subscription_is_told_of_its_turns_at_every_table(databas
     finally:
         server.stop()
         receiver.close()
+
+
+def _play_toy_to_end(api: Api, table_id: str, tokens: dict[int, str]) -> None:
+    """The toy game's seats take the first legal action in turn until someone takes the last token."""
+    while True:
+        views = {seat: api.table(table_id, token) for seat, token in tokens.items()}
+        if views[0]["status"] == "finished":
+            return
+        seat = next(s for s, view in views.items() if view["legal_actions"])
+        api.act_ok(table_id, tokens[seat], views[seat]["seq"], views[seat]["legal_actions"][0])
+
+
+def test_a_players_push_subscription_survives_a_rematch(database_url, tmp_path):
+    from gametable.server.push import new_key
+    from tests.server.test_push import PushReceiver
+    key = tmp_path / "vapid.pem"
+    new_key(key)
+    receiver = PushReceiver()
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
+                                   vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
+                                   push_http_endpoints=True))
+    try:
+        with Api(server.url) as bob_api, Api(server.url) as ann_api:
+            ann_api.http.post("/api/me", json={"name": "Ann"})
+            bob_api.http.post("/api/me", json={"name": "Bob"})
+            assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "en"}).status_code == 204
+            table = ann_api.create(players=2)
+            bob_token = bob_api.join(table["id"])["token"]
+            _play_toy_to_end(ann_api, table["id"], {0: table["token"], 1: bob_token})
+            rematch = ann_api.http.post(f"/api/tables/{table['id']}/rematch").json()
+            assert bob_api.http.post(f"/api/tables/{table['id']}/rematch").json()["id"] == rematch["id"]
+            first = ann_api.table(rematch["id"], rematch["token"])
+            assert first["legal_actions"]  # Ann begins; then it is Bob's turn
+            ann_api.act_ok(rematch["id"], rematch["token"], first["seq"], first["legal_actions"][0])
+            urls: list[str] = []
+            while f"/t/{rematch['id']}" not in urls:  # Bob's browser hears of the rematch's turn
+                assert receiver.arrived.wait(30)
+                receiver.arrived.clear()
+                urls = [receiver.decrypt(body)["url"] for _, body in receiver.received]
+    finally:
+        server.stop()
+        receiver.close()
