@@ -18,7 +18,7 @@ from aiosmtpd.controller import Controller
 from gametable.server import Settings
 from gametable.server.alert_store import AlertChoices
 from tests.server.conftest import free_port, start_server
-from tests.server.helpers import Api, auth
+from tests.server.helpers import Api
 
 PUBLIC = "https://play.example.org"
 TURN_CLOCK = {"kind": "turn", "per_move_s": 3600}
@@ -30,7 +30,7 @@ class Inbox:
     def __init__(self) -> None:
         self.messages: queue.Queue = queue.Queue()
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+    async def handle_DATA(self, server, session, envelope):
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         self.messages.put((envelope.rcpt_tos, message))
         return "250 OK"
@@ -163,8 +163,8 @@ def test_quiet_hours_over_midnight(now_minute, quiet):
 
 
 def test_a_players_push_subscription_is_told_of_its_turns_at_every_table(database_url, tmp_path):
-    from tests.server.test_push import PushReceiver
     from gametable.server.push import new_key
+    from tests.server.test_push import PushReceiver
     key = tmp_path / "vapid.pem"
     new_key(key)
     receiver = PushReceiver()

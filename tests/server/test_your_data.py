@@ -69,7 +69,7 @@ def test_a_player_downloads_its_games_and_they_verify_and_the_open_dataset_hides
         again = json.loads((exports[1] / "games.jsonl").read_text())
         other = json.loads((exports[2] / "games.jsonl").read_text())
         assert [s["player"] for s in again["seats"]] == players  # stable with the same secret
-        assert not set(s["player"] for s in other["seats"]) & set(players)
+        assert not {s["player"] for s in other["seats"]} & set(players)
         verified = runner.invoke(cli, ["replay", str(exports[0] / "games.jsonl"), "--verify"])
         assert verified.exit_code == 0, verified.output
         table = pq.read_table(exports[0] / "games.parquet").to_pylist()

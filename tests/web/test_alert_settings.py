@@ -25,7 +25,7 @@ class Inbox:
     def __init__(self) -> None:
         self.messages: queue.Queue = queue.Queue()
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+    async def handle_DATA(self, server, session, envelope):
         self.messages.put(email.message_from_bytes(envelope.content, policy=email.policy.default))
         return "250 OK"
 

@@ -42,8 +42,8 @@ def test_the_service_worker_controls_the_page_and_keeps_a_tables_shell(server, b
             tmp_path / f"profile-{width}", executable_path=CHROMIUM, args=CHROMIUM_ARGS,
             viewport={"width": width, "height": height})
         page = context.pages[0] if context.pages else context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url', '')}")
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        page.on("console", lambda m, errors=errors: errors.append(f"{m.text} {m.location.get('url', '')}")
                 if m.type == "error" else None)
         try:
             page.goto(server.base + "/")

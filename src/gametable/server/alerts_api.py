@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from gametable import i18n
+from gametable.server.alert_schemas import AlertAddress, AlertChanges, Alerts
 from gametable.server.alert_store import AlertChoices
 from gametable.server.errors import BadRequest, Conflict, NotFound
 from gametable.server.identity import RequiredPlayer
@@ -20,7 +21,6 @@ from gametable.server.players import Player
 from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.records import PushSubscription
-from gametable.server.alert_schemas import AlertAddress, AlertChanges, Alerts
 from gametable.server.schemas import PushSubscribe, PushUnsubscribe
 
 router = APIRouter(route_class=PathNamesAResource, dependencies=[rate_limited()],

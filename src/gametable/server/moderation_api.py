@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 
 from gametable.server.errors import Unauthorized
 from gametable.server.identity import NOT_SIGNED_IN, OptionalPlayer, RequiredPlayer
-from gametable.server.moderation_schemas import Blocks, Muted, MuteChange, NewBlock, NewReport, ReportTaken
+from gametable.server.moderation_schemas import Blocks, MuteChange, Muted, NewBlock, NewReport, ReportTaken
 from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.players import Player
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
