@@ -5,6 +5,7 @@ muted for oneself, and the operator's `gametable admin` reviews reports and susp
 from __future__ import annotations
 
 import json
+import time
 
 from typer.testing import CliRunner
 
@@ -131,3 +132,31 @@ def test_a_blocked_players_message_is_not_sent_over_the_blockers_socket(live):
             # in order: Bob's message would have come first; Ann's socket gets hers only
             assert chat_texts(socket, 1) == ["from Ann"]
             assert chat_texts(watcher, 2) == ["from Bob", "from Ann"]  # a spectator reads both
+
+
+def test_a_suspended_players_seat_token_acts_no_more(settings, monkeypatch, database_url):
+    from gametable.server.rooms import moderation
+    from tests.server.conftest import start_server
+
+    monkeypatch.setattr(moderation, "SUSPENSIONS_REFRESH_SECONDS", 0.05)
+    server = start_server(settings)
+    try:
+        with Api(server.url) as ann, Api(server.url) as bob:
+            _player(ann, "Ann")
+            bob_id = _player(bob, "Bob")
+            table = ann.create(players=2)
+            bob_token = bob.join(table["id"])["token"]
+            ann.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+            result = CliRunner().invoke(cli, ["admin", "suspend", bob_id, "--database-url", database_url])
+            assert result.exit_code == 0, result.output
+            bob.http.cookies.clear()  # only the seat token now (a client without the session)
+            while bob_id not in server.manager.moderation.suspended:  # read again every 0.05 s
+                time.sleep(0.01)
+            answer = bob.act(table["id"], bob_token, 1, {"type": "take", "count": 1})
+            assert answer.status_code == 403 and "suspended" in answer.json()["detail"]
+            assert ann.table(table["id"])["seq"] == 1  # nothing was played
+            chat = bob.http.post(f"/api/tables/{table['id']}/chat", headers={"Authorization": f"Bearer {bob_token}"},
+                                 json={"text": "hi"})
+            assert chat.status_code == 403 and "suspended" in chat.json()["detail"]
+    finally:
+        server.stop()

@@ -21,6 +21,7 @@ from fastapi import Depends, Request, Response
 from starlette.requests import HTTPConnection
 
 from gametable.server.errors import Forbidden, Unauthorized
+from gametable.server.moderation_store import SUSPENDED  # noqa: F401 - players_api imports it from here
 from gametable.server.players import Player
 from gametable.server.tables import hash_token, now_ms
 
@@ -30,8 +31,6 @@ SESSION_DAYS = 365
 _SECRET_MAX = 64
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 CROSS_SITE = "a request from another site cannot use your session"
-SUSPENDED = ("the operator of this server has suspended your player: you cannot sign in, play or write "
-             "here; write to the operator if you think this is a mistake")
 NOT_SIGNED_IN = ("this browser is not signed in as a player: create one with POST /api/me or sign in "
                  "with a sign-in link")
 

@@ -15,6 +15,9 @@ from gametable.server.store import LogStore
 
 #: chat messages kept as context on each side of a reported one
 CONTEXT_MESSAGES = 5
+#: what a suspended player is told, whatever it tries
+SUSPENDED = ("the operator of this server has suspended your player: you cannot sign in, play or write "
+             "here; write to the operator if you think this is a mistake")
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,11 @@ class ModerationStore:
             done = conn.execute(update(p).where(p.c.id == player_id)
                                 .values(suspended_ms=now, suspended_reason=reason if now else None))
         return done.rowcount > 0
+
+    def suspended_ids(self) -> frozenset[str]:
+        p = models.players
+        with self.engine.connect() as conn:
+            return frozenset(conn.execute(select(p.c.id).where(p.c.suspended_ms.is_not(None))).scalars())
 
     def names(self, player_ids: list[str]) -> dict[str, tuple[str, int | None]]:
         """Each player's name and suspension time."""

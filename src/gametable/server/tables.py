@@ -59,6 +59,7 @@ class TableManager(TableCore):
         self.watching = Watching(self)
         self.chat = Chat(self)
         self.moderation = Moderation(self)
+        self.moves.refuse_suspended = self.chat.refuse_suspended = self.moderation.refuse_suspended
         self.push = PushSubscriptions(self)
         self.replays = Replays(self)
         self.pruning = Pruning(self, retention, on_deleted=self.replays.forget)
@@ -105,6 +106,7 @@ class TableManager(TableCore):
         self._tasks.append(asyncio.create_task(self.pruning.sweep_forever()))
         # Always: expired sessions and sign-in links go even where tables are kept forever.
         self._tasks.append(asyncio.create_task(self.pruning.prune_forever()))
+        self._tasks.append(asyncio.create_task(self.moderation.keep_suspensions()))
         if self.fanout.shared:
             self._tasks.append(asyncio.create_task(self.other_processes.watch_log_heads()))
         self.deadlines.start()

@@ -4,6 +4,8 @@ is not handed to a player who blocked its writer or muted the table (moderation_
 
 from __future__ import annotations
 
+from typing import Callable
+
 import orjson
 
 from gametable.server.core import TableCore
@@ -21,6 +23,8 @@ class Chat:
     def __init__(self, core: TableCore) -> None:
         self.core = core
         self.moderation = ModerationStore(core.store)
+        #: Forbidden for a suspended player's seat (the moderation room sets it)
+        self.refuse_suspended: Callable[[str | None], None] = lambda player_id: None
         core.on_catch_up = self.catch_up
 
     async def catch_up(self, table: LiveTable) -> None:
@@ -31,6 +35,7 @@ class Chat:
         """Keep a seat's message with the table, hand it to every watcher here and tell the
         other processes (they read it from the store)."""
         async with self.core.locked(table_id) as table:
+            self.refuse_suspended(table.seats[seat].player_id)
             message = await self.core.write(self.core.store.add_chat, table.id, seat,
                                             table.seats[seat].name, text, now_ms())
             await self.deliver(table, [message])

@@ -6,16 +6,40 @@ or mutes a table's chat for itself. The operator reviews reports and suspends pl
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from gametable.server.core import TableCore
-from gametable.server.errors import BadRequest, NotFound
+from gametable.server.errors import BadRequest, Forbidden, NotFound
 from gametable.server.live_table import now_ms
-from gametable.server.moderation_store import ModerationStore
+from gametable.server.moderation_store import SUSPENDED, ModerationStore
+
+log = logging.getLogger("gametable.server.moderation")
+
+#: how often the suspended players are read again (the operator's command runs elsewhere): a
+#: seat token of a player suspended acts until then; its session is refused at once
+SUSPENSIONS_REFRESH_SECONDS = 15.0
 
 
 class Moderation:
     def __init__(self, core: TableCore) -> None:
         self.core = core
         self.store = ModerationStore(core.store)
+        self.suspended: frozenset[str] = frozenset()
+
+    def refuse_suspended(self, player_id: str | None) -> None:
+        """Forbidden for a suspended player (an action or a message by a seat token, whose
+        session would have been refused already): a set lookup, no query."""
+        if player_id is not None and player_id in self.suspended:
+            raise Forbidden(SUSPENDED)
+
+    async def keep_suspensions(self) -> None:
+        while True:
+            try:
+                self.suspended = await self.core.read(self.store.suspended_ids)
+            except Exception:  # noqa: BLE001 - tried again at the next round
+                log.exception("could not read the suspended players")
+            await asyncio.sleep(SUSPENSIONS_REFRESH_SECONDS)
 
     async def _existing_player(self, player_id: str) -> None:
         if await self.core.read(self.core.players.player, player_id) is None:
