@@ -50,9 +50,15 @@ def inbox() -> Iterator[Inbox]:
 
 
 @pytest.fixture
-def mail_api(database_url, inbox) -> Iterator[Api]:
+def wait_seconds() -> float:
+    """How long a turn at a table without a clock waits before it e-mails: longer than a test."""
+    return 3600.0
+
+
+@pytest.fixture
+def mail_api(database_url, inbox, wait_seconds) -> Iterator[Api]:
     server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
-                                   public_url=PUBLIC, alert_digest_seconds=0.0,
+                                   public_url=PUBLIC, alert_digest_seconds=0.0, alert_wait_seconds=wait_seconds,
                                    smtp_url=f"smtp://127.0.0.1:{inbox.port}?from=alerts@play.example.org"))
     try:
         with Api(server.url) as api:
@@ -119,6 +125,19 @@ def test_a_player_with_every_tab_closed_gets_an_email_for_a_turn_clock_table(mai
         assert "bob@example.org" not in stranger.http.get(f"/api/players/{bob['id']}").text
         assert "bob@example.org" not in stranger.http.get(f"/api/tables/{clocked['id']}").text
         assert stranger.http.get("/api/me/alerts").status_code == 401
+
+
+@pytest.mark.parametrize("wait_seconds", [0.0])
+def test_a_turn_that_waits_long_at_a_table_without_a_clock_emails(mail_api, inbox):
+    bob_api = mail_api
+    _confirmed_player(bob_api, inbox, "Bob", "bob@example.org")
+    with Api(bob_api.base_url) as ann_api:
+        table = ann_api.create(players=2)
+        bob_api.join(table["id"])
+        ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+    _, message = inbox.next()  # the wait (0 s here) passed with nothing played
+    assert f"{PUBLIC}/t/{table['id']}" in message.get_content()
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
 
 
 def test_email_alerts_need_a_confirmed_address_and_a_valid_one(mail_api, inbox):

@@ -96,7 +96,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             mailer.start()
         app.state.alerts = manager.on_turn = TurnAlerts(
             manager, AlertStore(store), settings.public_url, pusher=app.state.pusher, mailer=mailer,
-            digest_seconds=settings.alert_digest_seconds)
+            digest_seconds=settings.alert_digest_seconds, wait_seconds=settings.alert_wait_seconds)
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         finally:
             if app.state.rate_limiter is not None:
                 await app.state.rate_limiter.close()
+            await app.state.alerts.stop()
             await manager.stop()
             if mailer is not None:
                 await mailer.stop()

@@ -169,6 +169,8 @@ class Settings:
     smtp_url: str | None = None
     #: with a player's digest on, how long after the first table waits its e-mail goes out
     alert_digest_seconds: float = 1800.0
+    #: at a table without a clock, how long a turn waits before its player is e-mailed
+    alert_wait_seconds: float = 12 * 3600.0
     #: several processes (with ``redis_url``): where the other processes reach this one to
     #: forward the requests of the tables it owns, e.g. http://10.0.0.5:8000 (gametable.server.leases);
     #: None: no leases, every process serves every table itself
@@ -274,6 +276,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "push_http_endpoints": ("PUSH_HTTP_ENDPOINTS", _on_off),
         "smtp_url": ("SMTP_URL", str),
         "alert_digest_seconds": ("ALERT_DIGEST_SECONDS", float),
+        "alert_wait_seconds": ("ALERT_WAIT_SECONDS", float),
         "internal_url": ("INTERNAL_URL", str),
     }.items()
 }
@@ -291,6 +294,7 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "header_timeout": (0, True), "keep_alive_timeout": (0, True),
     "max_connections": (0, False), "max_header_bytes": (1024, False),
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False), "alert_digest_seconds": (0, False),
+    "alert_wait_seconds": (0, False),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
 _RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_player",

@@ -2,10 +2,11 @@
 the player chose (GET/PATCH /api/me/alerts): by Web Push (gametable.server.push sends), by
 e-mail (gametable.server.mail sends), or not at all.
 
-An e-mail goes out only for a table with a turn clock (a turn there cannot wait for the
-player's next visit), only to a confirmed address, only when no socket of the seat is open in
-this process (a player with the table open sees the turn already), and never in the player's
-quiet hours. With the digest on, the first table that waits starts a wait of
+An e-mail goes out for a table with a turn clock when the turn begins (a turn there cannot
+wait for the player's next visit), and for a table without one when the turn has waited
+``wait_seconds`` with nothing played (a long wait; kept in memory: a restart forgets it). Only
+to a confirmed address, only when no socket of the seat is open in this process (a player with
+the table open sees the turn already), and never in the player's quiet hours. With the digest on, the first table that waits starts a wait of
 ``digest_seconds``; one e-mail then names every table that began to wait meanwhile. Every
 e-mail carries a one-click unsubscribe (RFC 8058), whose secret the store keeps hashed.
 """
@@ -31,6 +32,7 @@ UNSUBSCRIBE_DAYS = 90
 #: how long an address confirmation link works
 CONFIRM_HOURS = 48
 DEFAULT_DIGEST_SECONDS = 30 * 60
+DEFAULT_WAIT_SECONDS = 12 * 3600
 
 
 class TurnAlerts:
@@ -38,9 +40,11 @@ class TurnAlerts:
 
     def __init__(self, core: TableCore, alerts: AlertStore, public_url: str | None,
                  pusher: Callable[[LiveTable, list[int]], None] | None = None,
-                 mailer: Mailer | None = None, digest_seconds: float = DEFAULT_DIGEST_SECONDS) -> None:
+                 mailer: Mailer | None = None, digest_seconds: float = DEFAULT_DIGEST_SECONDS,
+                 wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
         self.core, self.alerts, self.public_url = core, alerts, (public_url or "").rstrip("/")
         self.pusher, self.mailer, self.digest_seconds = pusher, mailer, digest_seconds
+        self.wait_seconds = wait_seconds
         self._tasks: set[asyncio.Task] = set()
         #: per player with a digest under way: the tables (id -> game) that began to wait
         self._digests: dict[str, dict[str, str]] = {}
@@ -51,20 +55,21 @@ class TurnAlerts:
         online = self.core.online(table)  # the seats with a socket in this process
         players = {seat: table.seats[seat].player_id for seat in seats}
         absent = [s for s in seats if s not in online]
-        self._spawn(self._alert(table, players, absent, table.record.clock is not None))
+        self._spawn(self._alert(table, players, absent, table.record.clock is not None, table.seq))
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def wait(self) -> None:
-        """Let the alerts under way finish (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+    async def stop(self) -> None:
+        """Drop the digests and long waits under way (shutdown)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def _alert(self, table: LiveTable, players: dict[int, str | None], absent: list[int],
-                     clocked: bool) -> None:
+                     clocked: bool, seq: int) -> None:
         try:
             ids = [p for p in players.values() if p is not None]
             choices = await self.core.read(self.alerts.choices, ids) if ids else {}
@@ -72,20 +77,43 @@ class TurnAlerts:
                 pushed = [s for s, p in players.items() if p is None or choices[p].push]
                 if pushed:
                     self.pusher(table, pushed)
-            if self.mailer is None or not clocked:
+            if self.mailer is None:
                 return
-            now = now_ms()
             for seat in absent:
                 player_id = players[seat]
                 chosen = choices.get(player_id) if player_id else None
-                if chosen is None or not chosen.mails or chosen.quiet_at(now):
+                if chosen is None or not chosen.mails:
                     continue
-                if chosen.digest:
-                    self._add_to_digest(player_id, table.id, table.record.game)
+                if clocked:
+                    await self._to_mail(player_id, chosen, table.id, table.record.game)
                 else:
-                    await self._mail(player_id, chosen, {table.id: table.record.game})
+                    self._spawn(self._after_a_long_wait(player_id, table.id, table.record.game, seat, seq))
         except Exception:
             log.exception("the turn alerts of table %s failed", table.id)
+
+    async def _to_mail(self, player_id: str, chosen: AlertChoices, table_id: str, game: str) -> None:
+        if chosen.quiet_at(now_ms()):
+            return
+        if chosen.digest:
+            self._add_to_digest(player_id, table_id, game)
+        else:
+            await self._mail(player_id, chosen, {table_id: game})
+
+    async def _after_a_long_wait(self, player_id: str, table_id: str, game: str, seat: int, seq: int) -> None:
+        """A table without a clock: mail if, ``wait_seconds`` on, nothing was played since the
+        turn began (the store's log head, so a move in another process counts) and the seat
+        still has no socket here."""
+        try:
+            await asyncio.sleep(self.wait_seconds)
+            head = (await self.core.read(self.core.store.log_heads, [table_id])).get(table_id)
+            table = self.core.tables.get(table_id)
+            if head is None or head.seq != seq or (table is not None and seat in self.core.online(table)):
+                return
+            chosen = (await self.core.read(self.alerts.choices, [player_id]))[player_id]
+            if chosen.mails:
+                await self._to_mail(player_id, chosen, table_id, game)
+        except Exception:
+            log.exception("the long-wait alert of table %s failed", table_id)
 
     def _add_to_digest(self, player_id: str, table_id: str, game: str) -> None:
         waiting = self._digests.get(player_id)
