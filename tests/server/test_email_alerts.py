@@ -259,3 +259,20 @@ def test_a_players_push_subscription_survives_a_rematch(database_url, tmp_path):
     finally:
         server.stop()
         receiver.close()
+
+
+def test_the_smtp_address_is_read_and_needs_the_public_address():
+    from gametable.server.config import SettingError
+    from gametable.server.mail import SmtpServer
+
+    server = SmtpServer.from_url("smtps://alerts%40example.org:p%40ss@mail.example.org?from=a@example.org")
+    assert (server.host, server.port, server.username, server.password, server.implicit_tls, server.sender) == (
+        "mail.example.org", 465, "alerts@example.org", "p@ss", True, "a@example.org")
+    plain = SmtpServer.from_url("smtp://127.0.0.1:2525?starttls=require", "play.example.org")
+    assert (plain.port, plain.require_starttls, plain.sender) == (2525, True, "gametable@play.example.org")
+    with pytest.raises(ValueError):
+        SmtpServer.from_url("http://mail.example.org")
+    with pytest.raises(SettingError, match="GAMETABLE_PUBLIC_URL"):
+        Settings(database_url="sqlite://", smtp_url="smtp://127.0.0.1")
+    with pytest.raises(SettingError, match="smtp://"):
+        Settings(database_url="sqlite://", smtp_url="mail.example.org", public_url=PUBLIC)
