@@ -84,8 +84,9 @@ class Mailer:
             try:
                 await self._send(message)
                 self.sent += 1
-            except Exception as exc:  # one failed message must not stop the others
-                log.warning("an e-mail could not be sent: %s", exc)
+            except Exception as exc:  # noqa: BLE001 - one failed message must not stop the others
+                # the kind only: an SMTP refusal often quotes the address, which no log may hold
+                log.warning("an e-mail could not be sent (%s)", type(exc).__name__)
             finally:
                 self._queue.task_done()
 
