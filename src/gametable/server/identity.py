@@ -21,6 +21,7 @@ from fastapi import Depends, Request, Response
 from starlette.requests import HTTPConnection
 
 from gametable.server.errors import Forbidden, Unauthorized
+from gametable.server.moderation_store import SUSPENDED  # noqa: F401 - players_api imports it from here
 from gametable.server.players import Player
 from gametable.server.tables import hash_token, now_ms
 
@@ -70,7 +71,10 @@ async def session_player(connection: HTTPConnection, cookie: str = COOKIE) -> Pl
     if (method is None or method not in _SAFE_METHODS) and not same_origin(connection):
         raise Forbidden(CROSS_SITE)
     manager = connection.app.state.manager
-    return await manager.read(manager.players.by_session, hash_token(secret), now_ms())
+    player = await manager.read(manager.players.by_session, hash_token(secret), now_ms())
+    if player is not None and player.suspended_ms is not None:
+        raise Forbidden(SUSPENDED)
+    return player
 
 
 async def _optional_player(request: Request) -> Player | None:

@@ -28,6 +28,8 @@ class Player:
     name: str
     lang: str
     created_ms: int
+    #: when an operator suspended the player (`gametable admin suspend`); None: not suspended
+    suspended_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -198,5 +200,6 @@ class PlayerStore:
 def _player(row) -> Player | None:
     if row is None:
         return None
-    return Player(id=row.id, name=row.name, lang=row.lang, created_ms=row.created_ms)
+    return Player(id=row.id, name=row.name, lang=row.lang, created_ms=row.created_ms,
+                  suspended_ms=row.suspended_ms)
 
