@@ -189,10 +189,15 @@ def test_a_players_push_subscription_is_told_of_its_turns_at_every_table(databas
     receiver = PushReceiver()
     server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
                                    vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
-                                   push_http_endpoints=True))
+                                   push_http_endpoints=True, push_hosts="127.0.0.1"))
     try:
         with Api(server.url) as bob_api, Api(server.url) as ann_api:
             bob_api.http.post("/api/me", json={"name": "Bob"})
+            # checked like a seat's (docs/server.md, "Where pushes may go"): no inside address
+            for inside in ("http://169.254.169.254/latest", "http://10.0.0.1/push"):
+                refused = bob_api.http.post("/api/me/push", json={**receiver.subscription,
+                                                                  "endpoint": inside, "lang": "pt"})
+                assert refused.status_code == 400, refused.text
             assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "pt"}).status_code == 204
             table = ann_api.create(players=2)
             bob_api.join(table["id"])
@@ -237,7 +242,7 @@ def test_a_players_push_subscription_survives_a_rematch(database_url, tmp_path):
     receiver = PushReceiver()
     server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
                                    vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
-                                   push_http_endpoints=True))
+                                   push_http_endpoints=True, push_hosts="127.0.0.1"))
     try:
         with Api(server.url) as bob_api, Api(server.url) as ann_api:
             ann_api.http.post("/api/me", json={"name": "Ann"})

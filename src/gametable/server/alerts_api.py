@@ -19,6 +19,7 @@ from gametable.server.live_table import hash_token, now_ms
 from gametable.server.path_params import PathNamesAResource
 from gametable.server.players import Player
 from gametable.server.push import SUBSCRIPTIONS_PER_SEAT
+from gametable.server.push_endpoints import EndpointRefused, EndpointRules
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.records import PushSubscription
 from gametable.server.schemas import PushSubscribe, PushUnsubscribe
@@ -99,10 +100,13 @@ async def forget_address(request: Request, player: Player = RequiredPlayer) -> d
     "description": "You have the most push subscriptions a player may have"}},
              summary="Tell this browser of your turns at all your tables (Web Push)")
 async def subscribe_player(body: PushSubscribe, request: Request, player: Player = RequiredPlayer) -> None:
-    alerts, settings = _alerts(request), request.app.state.settings
-    schemes = ("https://", "http://") if settings.push_http_endpoints else ("https://",)
-    if not body.endpoint.startswith(schemes):
-        raise BadRequest("the push endpoint must be an https:// address (a browser's push service)")
+    alerts, pusher = _alerts(request), request.app.state.pusher
+    # the same checks as a seat's subscription (docs/server.md, "Where pushes may go")
+    rules = pusher.rules if pusher is not None else EndpointRules.from_settings(request.app.state.settings)
+    try:
+        await rules.check(body.endpoint)
+    except EndpointRefused as exc:
+        raise BadRequest(str(exc)) from None
     subscription = PushSubscription(endpoint=body.endpoint, p256dh=body.keys.p256dh,
                                     auth=body.keys.auth, lang=body.lang)
     if not await alerts.core.write(alerts.alerts.subscribe, player.id, subscription, SUBSCRIPTIONS_PER_SEAT):
