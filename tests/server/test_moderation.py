@@ -94,8 +94,8 @@ def test_a_report_keeps_its_evidence_and_the_operator_suspends_the_player(live, 
         shown = runner.invoke(cli, ["admin", "reports", "--database-url", database_url],
                               env={"COLUMNS": "200"})
         assert "something rude" in shown.output and "insults" in shown.output
-        suspended = runner.invoke(cli, ["admin", "suspend", bob_id, "--reason", "insults",
-                                        "--database-url", database_url])
+        suspended = runner.invoke(cli, ["admin", "suspend", "--reason", "insults", "--database-url",
+                                        database_url, "--", bob_id])
         assert suspended.exit_code == 0, suspended.output
         for answer in (bob.http.get("/api/me"),
                        bob.http.post(f"/api/tables/{table['id']}/chat", json={"text": "hi"})):
@@ -105,7 +105,7 @@ def test_a_report_keeps_its_evidence_and_the_operator_suspends_the_player(live, 
         closed = runner.invoke(cli, ["admin", "close", str(report["id"]), "--database-url", database_url])
         assert closed.exit_code == 0
         assert "No open reports" in runner.invoke(cli, ["admin", "reports", "--database-url", database_url]).output
-        runner.invoke(cli, ["admin", "suspend", bob_id, "--lift", "--database-url", database_url])
+        runner.invoke(cli, ["admin", "suspend", "--lift", "--database-url", database_url, "--", bob_id])
         assert bob.http.get("/api/me").status_code == 200
 
 
@@ -147,7 +147,7 @@ def test_a_suspended_players_seat_token_acts_no_more(settings, monkeypatch, data
             table = ann.create(players=2)
             bob_token = bob.join(table["id"])["token"]
             ann.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
-            result = CliRunner().invoke(cli, ["admin", "suspend", bob_id, "--database-url", database_url])
+            result = CliRunner().invoke(cli, ["admin", "suspend", "--database-url", database_url, "--", bob_id])
             assert result.exit_code == 0, result.output
             bob.http.cookies.clear()  # only the seat token now (a client without the session)
             while bob_id not in server.manager.moderation.suspended:  # read again every 0.05 s

@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 from typer.testing import CliRunner
 
 from gametable.cli import app as cli
+from gametable.server.game_export import pseudonym
 from tests.server.helpers import Api, play_to_end
 
 runner = CliRunner()
@@ -32,6 +33,15 @@ def _finished_games(live):
     with_bot = ann.create(game=GAME, players=2, bots=[1], name="Ann", bot_level="random")
     play_to_end(ann, with_bot["id"], {0: with_bot["token"]}, seed=6)
     return ann, bob, ann_id, bob_id, people, with_bot
+
+
+def _table_pseudonym(secret: str, table_id: str) -> str:
+    return pseudonym(secret.encode(), "table", table_id)
+
+
+def _lines_of(export, tables: set[str]) -> list[dict]:
+    rows = [json.loads(row) for row in (export / "games.jsonl").read_text().splitlines()]
+    return [row for row in rows if row["table"] in tables]
 
 
 def test_a_player_downloads_its_games_and_they_verify_and_the_open_dataset_hides_who(live, database_url, tmp_path):
@@ -61,18 +71,25 @@ def test_a_player_downloads_its_games_and_they_verify_and_the_open_dataset_hides
             assert made.exit_code == 0, made.output
             exports.append(out)
         text = (exports[0] / "games.jsonl").read_text()
-        [line] = [json.loads(row) for row in text.splitlines()]  # the game against a bot is not in it
+        # this test's tables only (the PostgreSQL schema holds the other tests' games too)
+        ours = {_table_pseudonym(SECRET, t["id"]): t for t in (people, with_bot)}
+        [line] = [json.loads(row) for row in text.splitlines()
+                  if json.loads(row)["table"] in ours]  # the game against a bot is not in it
+        assert ours[line["table"]] is people
         for secret_value in (ann_id, bob_id, people["id"], with_bot["id"], "Ann", "Bob"):
             assert secret_value not in text
         players = [seat["player"] for seat in line["seats"]]
         assert len(set(players)) == 2 and all(len(p) == 32 for p in players)
-        again = json.loads((exports[1] / "games.jsonl").read_text())
-        other = json.loads((exports[2] / "games.jsonl").read_text())
+        [again] = _lines_of(exports[1], {line["table"]})
+        [other] = _lines_of(exports[2], {_table_pseudonym(SECRET + "-other", people["id"])})
         assert [s["player"] for s in again["seats"]] == players  # stable with the same secret
         assert not {s["player"] for s in other["seats"]} & set(players)
-        verified = runner.invoke(cli, ["replay", str(exports[0] / "games.jsonl"), "--verify"])
+        exported = tmp_path / "exported.jsonl"
+        exported.write_text(json.dumps(line) + "\n")
+        verified = runner.invoke(cli, ["replay", str(exported), "--verify"])
         assert verified.exit_code == 0, verified.output
-        table = pq.read_table(exports[0] / "games.parquet").to_pylist()
+        table = [row for row in pq.read_table(exports[0] / "games.parquet").to_pylist()
+                 if row["table"] == line["table"]]
         assert len(table) == 1 and table[0]["seat_players"] == players
         assert json.loads(table[0]["actions"]) == line["actions"] and table[0]["game"] == GAME
         refused = runner.invoke(cli, ["export", "--out", str(tmp_path / "x"), "--secret", "short",
