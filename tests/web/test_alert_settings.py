@@ -43,12 +43,12 @@ def mail_server(tmp_path, monkeypatch):
     controller.stop()
 
 
-@pytest.mark.parametrize("size, lang", [(people.PHONE, "fa"), (people.TABLET, "pt"), (people.DESKTOP, "en")])
+@pytest.mark.parametrize("size, lang", [("phone", "fa"), ("tablet", "pt"), ("desktop", "en")])
 def test_a_player_confirms_an_address_and_chooses_its_alerts(mail_server, browser, size, lang):
     server, inbox = mail_server
-    ann = people.person(browser, "Ann", size=size, lang=lang)
+    ann = people.Person(browser, server, "Ann", size=size, lang=lang)
     page = ann.page
-    ann.open(f"/me?lang={lang}", server.base)
+    ann.goto(f"/me?lang={lang}")
     page.locator("#become-name").fill("Ann")
     page.locator("#become button[type=submit]").click()
     expect(page.locator("#alerts")).to_be_visible(timeout=PATIENCE)
@@ -64,7 +64,7 @@ def test_a_player_confirms_an_address_and_chooses_its_alerts(mail_server, browse
     page.goto(link)
     page.locator("form button[type=submit]").click()
     expect(page.locator("p").first).not_to_have_text("", timeout=PATIENCE)
-    ann.open("/me", server.base)
+    ann.goto("/me")
     expect(page.locator("#alerts-address-state")).to_have_text(CONFIRMED[lang], timeout=PATIENCE)
     expect(page.locator("#alerts-email")).to_be_checked()  # confirming turns e-mail alerts on
     page.locator("#alerts-digest").check()
@@ -76,5 +76,5 @@ def test_a_player_confirms_an_address_and_chooses_its_alerts(mail_server, browse
     expect(page.locator("#alerts-digest")).to_be_checked(timeout=PATIENCE)
     expect(page.locator("#alerts-quiet")).to_be_checked()
     expect(page.locator("#download-games")).to_have_attribute("href", "/api/me/games.jsonl")
-    assert ann.problems() == []
+    ann.assert_clean()
     ann.close()

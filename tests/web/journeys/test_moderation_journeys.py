@@ -9,6 +9,8 @@ join dialog tells him so in his language. On a tablet-sized page, My tables list
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.web.journeys import people
@@ -24,15 +26,22 @@ def _say(person, text: str) -> None:
     expect(page.locator("#chat-text")).to_have_value("", timeout=PATIENCE)
 
 
+def _provoked(person, url_pattern: str) -> None:
+    """The one failure this journey provokes on purpose (a 403): seen, then set aside, so that
+    assert_clean still catches every other."""
+    refused = [p for p in person.problems if "403" in p and re.search(url_pattern, p)]
+    assert refused, person.problems
+    person.problems[:] = [p for p in person.problems if p not in refused]
+
+
 def _texts(person):
     return person.page.locator("#chat-list .chat-message .text")
 
 
 def test_a_blocked_player_is_not_read_and_cannot_join(server, browser):
-    ann = people.person(browser, "Ann", size=people.DESKTOP, lang="en")
-    bob = people.person(browser, "بابک", size=people.PHONE, lang="fa", touch=True)
-    link = ann.create_table(server.base, players=3, invited=(1,), game="gwt")
-    ann.go_to_created_table()
+    ann = people.Person(browser, server, "Ann", size="desktop", lang="en")
+    bob = people.Person(browser, server, "بابک", size="phone", lang="fa", touch=True)
+    link = ann.create_table("gwt", 3, invited=(1,))
     assert bob.join_by_link(link) == 1
 
     _say(ann, "good luck")
@@ -55,8 +64,7 @@ def test_a_blocked_player_is_not_read_and_cannot_join(server, browser):
     ann.page.reload()
     expect(_texts(ann)).to_have_text(["good luck", "bye"], timeout=PATIENCE)
 
-    second = ann.create_table(server.base, players=2, invited=(1,), game="gwt")
-    bob.expect_problem(r"403.*/api/tables/[^/]+/join")  # the refusal, as the request and the console say
+    second = ann.create_table("gwt", 2, invited=(1,))
     bob.page.goto(second)
     expect(bob.page.locator("#join-dialog")).to_be_visible(timeout=PATIENCE)
     bob.page.locator("#join-name").fill(bob.name)
@@ -64,13 +72,15 @@ def test_a_blocked_player_is_not_read_and_cannot_join(server, browser):
     expect(bob.page.locator("#join-error")).to_have_text(
         "این میز برای شما باز نیست. میز خودتان را بسازید یا از سرسرا به میز دیگری بپیوندید.", timeout=PATIENCE)
     bob.shot("moderation-refused")
+    _provoked(bob, r"/api/tables/[^/]+/join")  # the refusal, as the request and the console say
 
-    ann.page.set_viewport_size({"width": people.TABLET[0], "height": people.TABLET[1]})
-    ann.open("/me", server.base)
+    width, height = people.SIZES["tablet"]
+    ann.page.set_viewport_size({"width": width, "height": height})
+    ann.goto("/me")
     expect(ann.page.locator("#blocked-list li")).to_have_count(1, timeout=PATIENCE)
     expect(ann.page.locator("#blocked-list li span")).to_have_text("بابک")
     ann.shot("moderation-blocked")
 
     for someone in (ann, bob):
-        assert someone.problems() == []
+        someone.assert_clean()
         someone.close()
