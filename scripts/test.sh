@@ -35,7 +35,8 @@ fi
 . scripts/python.sh
 "$PYTHON" -m pip install --quiet --upgrade pip
 # .[rl]: the research environments' tests run each library's own checker (tests/rl/);
-# .[cluster]: Ray, for simulate/arena --ray against a Ray head on loopback (tests/sim/test_cluster.py)
-"$PYTHON" -m pip install --quiet -e '.[test,rl,cluster]'
+# .[cluster]: Ray, for simulate/arena --ray against a Ray head on loopback (tests/sim/test_cluster.py);
+# .[export]: pyarrow, for `gametable export`'s Parquet file (tests/server/test_your_data.py)
+"$PYTHON" -m pip install --quiet -e '.[test,rl,cluster,export]'
 
 "$PYTHON" -m pytest "$@"

@@ -15,6 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from gametable import bots
+from gametable import export_cli
+from gametable.admin_cli import admin
 from gametable import games as registry
 from gametable.engine import InvalidOptions
 
@@ -51,6 +53,8 @@ app = typer.Typer(
 )
 console = Console()
 err_console = Console(stderr=True)
+app.add_typer(admin, name="admin")
+export_cli.register(app)
 
 
 def _fail(message: str) -> None:

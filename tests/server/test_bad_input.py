@@ -273,10 +273,10 @@ def test_finding_4_the_openapi_spec_states_the_path_rules(api):
     assert rules.keys() == {"table_id", "seat", "n", "lang", "player_id", "game"}
     # the table's routes: join, read, act, undo, hand a seat to a bot, take it back, log, replay,
     # chat (read, write), push (subscribe, unsubscribe), adopt a seat, rematch, review (start,
-    # read), hint
-    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 17
-    # a player's page, games and statistics; a friend removed
-    assert rules["player_id"] == [{**rules["player_id"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}] * 4
+    # read), hint; muting its chat (read, set)
+    assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 19
+    # a player's page, games and statistics; a friend removed; unblocking a player
+    assert rules["player_id"] == [{**rules["player_id"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}] * 5
     assert rules["game"] == [{**rules["game"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}]  # a leaderboard
     assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}] * 2  # to a bot, take back
     assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1

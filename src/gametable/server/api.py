@@ -183,9 +183,12 @@ async def take_seat_back(request: Request, table_id: TableId, seat: Seat,
 
 
 @router.get("/tables/{table_id}/chat", response_model=ChatLog,
-            summary="The table's chat (anyone with the link may read it)", responses=_NO_TABLE)
-async def read_chat(request: Request, table_id: TableId) -> dict:
-    return {"messages": [chat_json(m) for m in await _manager(request).chat.messages(table_id)]}
+            summary="The table's chat (anyone with the link may read it; a signed-in player "
+                    "is not given the messages of players it blocked, nor any if it muted the table)",
+            responses=_NO_TABLE)
+async def read_chat(request: Request, table_id: TableId, player: Player | None = OptionalPlayer) -> dict:
+    messages = await _manager(request).chat.messages(table_id, _id(player))
+    return {"messages": [chat_json(m) for m in messages]}
 
 
 @router.post("/tables/{table_id}/chat", response_model=ChatMessage, status_code=201,

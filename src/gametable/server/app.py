@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import AsyncIterator
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -21,7 +22,9 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
 from gametable import games as registry
-from gametable.server import api, operations, people_api, players_api, reviews_api, ws
+from gametable.server import (alerts_api, api, data_api, moderation_api, operations, people_api, players_api,
+                              reviews_api, ws)
+from gametable.server.alert_store import AlertStore
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
 from gametable.server.collector import PacedCollector
@@ -30,6 +33,7 @@ from gametable.server.errors import NotFound, TableError, Unauthorized
 from gametable.server.fanout import Fanout, LocalFanout, RedisFanout
 from gametable.server.forwarding import Forwarding, ForwardToOwner, SocketSplicer
 from gametable.server.limits import BodySizeLimit
+from gametable.server.mail import Mailer, SmtpServer
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
 from gametable.server.outages import StoreOutages
@@ -37,6 +41,7 @@ from gametable.server.push import TurnPusher, load_key
 from gametable.server.push_endpoints import EndpointRules
 from gametable.server.ratelimit import RateLimiter, RefuseFloodsEarly
 from gametable.server.retention import Retention
+from gametable.server.rooms.alerts import TurnAlerts
 from gametable.server.store import LogStore, migrate
 from gametable.server.tables import TableManager
 
@@ -90,6 +95,13 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
             app.state.pusher = manager.on_turn = TurnPusher(
                 manager, load_key(settings.vapid_private_key), settings.vapid_subject,
                 EndpointRules.from_settings(settings))
+        mailer = None
+        if settings.smtp_url:
+            mailer = Mailer(SmtpServer.from_url(settings.smtp_url, urlsplit(settings.public_url).hostname))
+            mailer.start()
+        app.state.alerts = manager.on_turn = TurnAlerts(
+            manager, AlertStore(store), settings.public_url, pusher=app.state.pusher, mailer=mailer,
+            digest_seconds=settings.alert_digest_seconds, wait_seconds=settings.alert_wait_seconds)
         await manager.start()
         app.state.manager = manager
         app.state.rate_limiter = RateLimiter.from_settings(settings)
@@ -98,9 +110,12 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
         finally:
             if app.state.rate_limiter is not None:
                 await app.state.rate_limiter.close()
+            await app.state.alerts.stop()
             await manager.stop()
             if app.state.pusher is not None:
                 await app.state.pusher.close()
+            if mailer is not None:
+                await mailer.stop()
             if app.state.forwarding is not None:
                 await app.state.forwarding.close()
             store.close()
@@ -145,6 +160,9 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.include_router(players_api.router)
     app.include_router(people_api.router)
     app.include_router(reviews_api.router)
+    app.include_router(alerts_api.router)
+    app.include_router(moderation_api.router)
+    app.include_router(data_api.router)
     list_choices_in_openapi(app, games.names, bots.levels)
     ws.install(app, settings)
     _add_error_handlers(app)
@@ -226,6 +244,12 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         # The service worker of Web Push: served from the root so that its scope is the whole site.
         return FileResponse(web_dir / "sw.js", media_type="text/javascript",
                             headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"})
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def manifest() -> FileResponse:
+        # The installable app's manifest (name, icons, start address); sw.js keeps the shell.
+        return FileResponse(web_dir / "manifest.webmanifest", media_type="application/manifest+json",
+                            headers={"Cache-Control": "no-cache"})
 
     @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
     async def table_page(table_id: str) -> FileResponse:

@@ -190,6 +190,13 @@ class Settings:
     #: the push services' hosts pushes may go to (gametable.server.push_endpoints): names,
     #: *.domain, * (any name; its addresses must still be public), or addresses trusted as written
     push_hosts: str = DEFAULT_PUSH_HOSTS
+    #: turn alerts by e-mail (gametable.server.mail): smtp://user:password@host:port?from=...
+    #: or smtps://...; none: no e-mail. E-mails link to public_url, which must be set with it.
+    smtp_url: str | None = None
+    #: with a player's digest on, how long after the first table waits its e-mail goes out
+    alert_digest_seconds: float = 1800.0
+    #: at a table without a clock, how long a turn waits before its player is e-mailed
+    alert_wait_seconds: float = 12 * 3600.0
     #: several processes (with ``redis_url``): where the other processes reach this one to
     #: forward the requests of the tables it owns, e.g. http://10.0.0.5:8000 (gametable.server.leases);
     #: None: no leases, every process serves every table itself
@@ -216,6 +223,9 @@ class Settings:
             object.__setattr__(self, "public_url", check_public_url(self.public_url))
         if self.internal_url is not None:
             object.__setattr__(self, "internal_url", check_internal_url(self.internal_url))
+        if self.smtp_url is not None and not (self.smtp_url.startswith(("smtp://", "smtps://"))
+                                              and self.public_url):
+            raise SettingError(f"{_source('smtp_url')} must be {_what('smtp_url')}, not {self.smtp_url!r}")
         if self.vapid_private_key is not None:
             if not Path(self.vapid_private_key).is_file():
                 raise SettingError(f"{_source('vapid_private_key')} must be {_what('vapid_private_key')}, "
@@ -309,6 +319,9 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "vapid_subject": ("VAPID_SUBJECT", str),
         "push_http_endpoints": ("PUSH_HTTP_ENDPOINTS", _on_off),
         "push_hosts": ("PUSH_HOSTS", str),
+        "smtp_url": ("SMTP_URL", str),
+        "alert_digest_seconds": ("ALERT_DIGEST_SECONDS", float),
+        "alert_wait_seconds": ("ALERT_WAIT_SECONDS", float),
         "internal_url": ("INTERNAL_URL", str),
     }.items()
 }
@@ -327,6 +340,7 @@ _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "max_connections": (0, False), "max_header_bytes": (1024, False),
     "ws_ping_seconds": (0, True), "graceful_shutdown": (0, False),
     "review_workers": (1, False), "review_effort": (0, True),
+    "alert_digest_seconds": (0, False), "alert_wait_seconds": (0, False),
 }
 _WHOLE_NUMBERS = {f.name for f in fields(Settings) if f.type in ("int", int)}
 _RATES = ("rate_create", "rate_create_global", "rate_join", "rate_act", "rate_read", "rate_player",
@@ -346,6 +360,8 @@ _SPECIAL = {
     "push_hosts": "host names of push services separated by commas (*.domain for any name under "
                   "it, * for any public host, or an IP address or network trusted as written), e.g. "
                   f"{DEFAULT_PUSH_HOSTS},push.example.org",
+    "smtp_url": "smtp://[user[:password]@]host[:port][?from=alerts@example.org] or smtps://... "
+                "(needs GAMETABLE_PUBLIC_URL: e-mails link to it)",
     "internal_url": "the http://host:port the other server processes reach this one at, e.g. http://10.0.0.5:8000",
     "max_connections": f"a whole number of at least {MIN_CONNECTIONS}, or 0 for as many as the "
                        "open-file limit allows",

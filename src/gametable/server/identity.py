@@ -21,6 +21,7 @@ from fastapi import Depends, Request, Response
 from starlette.requests import HTTPConnection
 
 from gametable.server.errors import Forbidden, Unauthorized
+from gametable.server.moderation_store import SUSPENDED  # noqa: F401 - players_api imports it from here
 from gametable.server.players import Player
 from gametable.server.tables import hash_token, now_ms
 
@@ -76,6 +77,8 @@ async def session_player(connection: HTTPConnection, cookie: str = COOKIE) -> Pl
     manager = connection.app.state.manager
     now = now_ms()
     player = await manager.read(manager.players.by_session, hash_token(secret), now)
+    if player is not None and player.suspended_ms is not None:
+        raise Forbidden(SUSPENDED)
     if player is not None and (player.seen_ms is None or now - player.seen_ms >= SEEN_EVERY_MS):
         # one write a minute at most per player: what "online" among friends is told from
         await manager.write(manager.players.seen, player.id, now)

@@ -8,7 +8,7 @@ state checkpoints only save replaying a long log).
 from __future__ import annotations
 
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Index, Integer, MetaData,
-                        String, Table, Text, PrimaryKeyConstraint, false)
+                        String, Table, Text, PrimaryKeyConstraint, false, true)
 
 metadata = MetaData()
 
@@ -108,6 +108,9 @@ players = Table(
     Column("created_ms", BigInteger, nullable=False),
     # when a session of the player was last used (to a minute): "online" to their friends
     Column("seen_ms", BigInteger, nullable=True),
+    # an operator's suspension (`gametable admin suspend`): no sign-in, no action while set
+    Column("suspended_ms", BigInteger, nullable=True),
+    Column("suspended_reason", Text, nullable=True),
 )
 
 #: who a player counts as a friend (one way: each adds the other)
@@ -243,4 +246,87 @@ table_reviews = Table(
     Column("requested_ms", BigInteger, nullable=False),
     Column("updated_ms", BigInteger, nullable=False),
     Index("ix_table_reviews_status", "status", "updated_ms"),
+)
+
+
+def _player(name: str = "player_id", **kwargs) -> Column:
+    return Column(name, String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False,
+                  **kwargs)
+
+
+#: a player's turn alerts (gametable.server.alerts): by push, by e-mail (to a confirmed
+#: address only), quiet hours (minutes of the player's day, start to end) and the digest
+player_alerts = Table(
+    "player_alerts",
+    metadata,
+    _player(primary_key=True),
+    Column("push", Boolean, nullable=False, server_default=true()),
+    Column("email", Boolean, nullable=False, server_default=false()),
+    Column("address", String(254), nullable=True),  # never shown to anyone but the player
+    Column("address_confirmed", Boolean, nullable=False, server_default=false()),
+    Column("quiet_start", Integer, nullable=True),
+    Column("quiet_end", Integer, nullable=True),
+    Column("utc_offset_minutes", Integer, nullable=False, server_default="0"),
+    Column("digest", Boolean, nullable=False, server_default=false()),
+)
+
+#: the secrets of the links an e-mail carries (sha256 only): "confirm" an address, "unsubscribe"
+email_tokens = Table(
+    "email_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    _player(),
+    Column("purpose", String(16), nullable=False),
+    Column("address", String(254), nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    Index("ix_email_tokens_expires", "expires_ms"),
+)
+
+#: Web Push subscriptions of a player: told of the turns of all its seats, at any table
+player_push_subscriptions = Table(
+    "player_push_subscriptions",
+    metadata,
+    _player(),
+    Column("endpoint", String(2048), nullable=False),
+    Column("p256dh", String(256), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False),
+    PrimaryKeyConstraint("player_id", "endpoint", name="pk_player_push_subscriptions"),
+)
+
+#: a player's report of another (or of one of its chat messages), with the evidence as it was
+reports = Table(
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _player("reporter_id"),
+    # null: the writer of the message reported was no signed-in player
+    Column("reported_id", String(64), ForeignKey("players.id", ondelete="SET NULL"), nullable=True),
+    Column("table_id", String(64), nullable=True),  # kept when the table is gone
+    Column("chat_id", Integer, nullable=True),
+    Column("reason", Text, nullable=False),
+    Column("evidence", Text, nullable=False),  # JSON: the message and the ones around it
+    Column("created_ms", BigInteger, nullable=False),
+    Column("closed_ms", BigInteger, nullable=True),
+    Index("ix_reports_open", "closed_ms", "id"),
+)
+
+#: who a player blocked: their chat hidden from the player, kept from the player's tables
+blocks = Table(
+    "blocks",
+    metadata,
+    _player(),
+    _player("blocked_id"),
+    Column("created_ms", BigInteger, nullable=False),
+    PrimaryKeyConstraint("player_id", "blocked_id", name="pk_blocks"),
+    Index("ix_blocks_blocked", "blocked_id"),
+)
+
+#: tables whose chat a player muted (for that player only)
+muted_tables = Table(
+    "muted_tables",
+    metadata,
+    _player(),
+    Column("table_id", String(64), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    PrimaryKeyConstraint("player_id", "table_id", name="pk_muted_tables"),
 )

@@ -30,6 +30,8 @@ class Player:
     created_ms: int
     #: when a session of the player was last used, to a minute (None: not since it was recorded)
     seen_ms: int | None = None
+    #: when an operator suspended the player (`gametable admin suspend`); None: not suspended
+    suspended_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -209,5 +211,6 @@ class PlayerStore:
 def _player(row) -> Player | None:
     if row is None:
         return None
-    return Player(id=row.id, name=row.name, lang=row.lang, created_ms=row.created_ms, seen_ms=row.seen_ms)
+    return Player(id=row.id, name=row.name, lang=row.lang, created_ms=row.created_ms, seen_ms=row.seen_ms,
+                  suspended_ms=row.suspended_ms)
 

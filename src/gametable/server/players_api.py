@@ -11,10 +11,11 @@ import qrcode.image.svg
 from fastapi import APIRouter, Header, Request, Response
 
 from gametable.server.api import bearer_token, invite_url
-from gametable.server.errors import Conflict, Gone, NotFound, Unauthorized
-from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, PREVIOUS_COOKIE, OptionalPlayer,
-                                       RequiredPlayer, clear_session_cookie, new_secret,
-                                       session_expiry, session_player, set_session_cookie)
+from gametable.server.errors import Conflict, Forbidden, Gone, NotFound, Unauthorized
+from gametable.server.identity import (COOKIE, NOT_SIGNED_IN, PREVIOUS_COOKIE, SUSPENDED,
+                                       OptionalPlayer, RequiredPlayer, clear_session_cookie,
+                                       new_secret, session_expiry, session_player,
+                                       set_session_cookie)
 from gametable.server.path_params import PathNamesAResource, PlayerId, TableId
 from gametable.server.player_tables import my_tables, rematch
 from gametable.server.players import Player
@@ -160,6 +161,8 @@ async def sign_in(body: Signin, request: Request, response: Response,
     player = await manager.read(manager.players.player, player_id) if player_id else None
     if player is None:
         raise Gone(_LINK_GONE)
+    if player.suspended_ms is not None:
+        raise Forbidden(SUSPENDED)
     if current is not None and current.id == player.id:
         return _me(player)  # signed in as them already
     old_secret = request.cookies.get(COOKIE)

@@ -186,6 +186,21 @@ _KINDS = {
     ("DELETE", "/api/me/friends/{player_id}"): "join",
     ("POST", "/api/signin/check"): "signin",
     ("POST", "/api/me/switch-back"): "signin",
+    # turn alerts: an address gets an e-mail, so it is counted like a sign-in link
+    ("PATCH", "/api/me/alerts"): "join",
+    ("PUT", "/api/me/alerts/address"): "signin",
+    ("DELETE", "/api/me/alerts/address"): "join",
+    ("POST", "/api/me/push"): "join",
+    ("DELETE", "/api/me/push"): "join",
+    ("POST", "/alerts/confirm"): "signin",
+    ("POST", "/alerts/unsubscribe"): "signin",
+    # moderation: a report is counted like a new player (a few a minute), the rest like joins
+    ("POST", "/api/reports"): "player",
+    ("POST", "/api/me/blocks"): "join",
+    ("DELETE", "/api/me/blocks/{player_id}"): "join",
+    ("PUT", "/api/me/muted/{table_id}"): "join",
+    # a player's whole history: a few downloads a minute
+    ("GET", "/api/me/games.jsonl"): "signin",
 }
 
 #: for the OpenAPI documentation of every rate-limited route

@@ -29,6 +29,7 @@ from gametable.server.rooms.chat import Chat
 from gametable.server.rooms.finding_people import FindingPeople
 from gametable.server.rooms.hints import Hints
 from gametable.server.rooms.lease_keeping import LeaseKeeping
+from gametable.server.rooms.moderation import Moderation
 from gametable.server.rooms.moves import Moves
 from gametable.server.rooms.other_processes import OtherProcesses
 from gametable.server.rooms.pruning import Pruning
@@ -61,6 +62,8 @@ class TableManager(TableCore):
         self.moves = Moves(self)
         self.watching = Watching(self)
         self.chat = Chat(self)
+        self.moderation = Moderation(self)
+        self.moves.refuse_suspended = self.chat.refuse_suspended = self.moderation.refuse_suspended
         self.push = PushSubscriptions(self)
         self.replays = Replays(self)
         self.reviews = Reviews(self, review_workers, review_effort)
@@ -110,6 +113,7 @@ class TableManager(TableCore):
         self._tasks.append(asyncio.create_task(self.pruning.sweep_forever()))
         # Always: expired sessions and sign-in links go even where tables are kept forever.
         self._tasks.append(asyncio.create_task(self.pruning.prune_forever()))
+        self._tasks.append(asyncio.create_task(self.moderation.keep_suspensions()))
         if self.fanout.shared:
             self._tasks.append(asyncio.create_task(self.other_processes.watch_log_heads()))
         self.deadlines.start()

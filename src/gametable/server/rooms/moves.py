@@ -3,7 +3,7 @@ the core's commit path (gametable.server.core), which applies, commits and annou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from gametable.engine import is_undo, undo_entry
 from gametable.server.core import TableCore
@@ -14,6 +14,8 @@ from gametable.server.live_table import LiveTable, acting_seat
 class Moves:
     def __init__(self, core: TableCore) -> None:
         self.core = core
+        #: Forbidden for a suspended player's seat (the moderation room sets it)
+        self.refuse_suspended: Callable[[str | None], None] = lambda player_id: None
 
     async def check_current(self, table: LiveTable, seat: int, seq: int) -> None:
         """409 unless the game runs and a decision ``seat`` made at ``seq`` is still current."""
@@ -35,6 +37,7 @@ class Moves:
         request arrived (time.perf_counter()), for the metrics."""
         async with self.core.locked(table_id) as table:
             seat = acting_seat(table, token, player_id)
+            self.refuse_suspended(table.seats[seat].player_id)
             await self.check_current(table, seat, seq)
             if seat not in table.state.to_act():
                 waiting = ", ".join(map(str, table.state.to_act()))
@@ -51,6 +54,7 @@ class Moves:
         they may not be (nothing to undo since the last reveal, or fewer actions than asked)."""
         async with self.core.locked(table_id) as table:
             seat = acting_seat(table, token, player_id)
+            self.refuse_suspended(table.seats[seat].player_id)
             await self.check_current(table, seat, seq)
             allowed = table.undo_steps(seat)
             if allowed < steps:

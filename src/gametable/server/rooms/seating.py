@@ -17,12 +17,14 @@ from gametable.server.core import TableCore
 from gametable.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from gametable.server.live_table import (LiveTable, bot_to_move, changed_seats, clocked, hash_token, now_ms,
                                          seat_for_token)
+from gametable.server.moderation_store import ModerationStore
 from gametable.server.store import SeatRecord, TableRecord
 
 
 class Seating:
     def __init__(self, core: TableCore) -> None:
         self.core = core
+        self.moderation = ModerationStore(core.store)
 
     async def create(self, game_name: str, players: int, bots: list[int],
                      options: dict[str, Any], name: str,
@@ -90,6 +92,11 @@ class Seating:
             held = table.seat_for_player(player_id)
             if held is not None:
                 return held, None
+            seated = [s.player_id for s in table.seats if s.player_id and s.kind != "open"]
+            if player_id is not None and seated and await self.core.read(
+                    self.moderation.blocks_among, seated, player_id):
+                raise Forbidden("this table is not open to you; start a table of your own or "
+                                "join another from the lobby")
             token = secrets.token_urlsafe(24)
             token_hash = hash_token(token)
             while True:

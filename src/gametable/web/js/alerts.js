@@ -101,12 +101,16 @@ export async function subscribePush(tableId, token, publicKey, lang) {
     userVisibleOnly: true, applicationServerKey: keyBytes(publicKey),
   });
   const { endpoint, keys } = subscription.toJSON();
-  await api.subscribePush(tableId, token, { endpoint, keys, lang });
+  // A seat that is the player's (no token: the session is its key) subscribes the player: this
+  // browser then hears of the player's turns at every table, a rematch's too.
+  if (token) await api.subscribePush(tableId, token, { endpoint, keys, lang });
+  else await api.subscribePlayerPush({ endpoint, keys, lang });
 }
 
 export async function unsubscribePush(tableId, token) {
   const registration = await navigator.serviceWorker.getRegistration("/");
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await api.unsubscribePush(tableId, token, subscription.endpoint);
+  if (token) await api.unsubscribePush(tableId, token, subscription.endpoint);
+  else await api.unsubscribePlayerPush(subscription.endpoint);
 }

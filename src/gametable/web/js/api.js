@@ -100,6 +100,19 @@ export const api = {
   postChat: (tableId, token, text) =>
     request("POST", `/api/tables/${encodeURIComponent(tableId)}/chat`, { token, body: { text } }),
   pushKey: () => request("GET", "/api/push"),
+  // moderation (docs/server.md "Moderation") and turn alerts ("Turn alerts by e-mail")
+  report: (report) => request("POST", "/api/reports", { body: report }),
+  block: (playerId) => request("POST", "/api/me/blocks", { body: { player_id: playerId } }),
+  unblock: (playerId) => request("DELETE", `/api/me/blocks/${encodeURIComponent(playerId)}`),
+  blocks: () => request("GET", "/api/me/blocks"),
+  muted: (tableId) => request("GET", `/api/me/muted/${encodeURIComponent(tableId)}`),
+  setMuted: (tableId, muted) => request("PUT", `/api/me/muted/${encodeURIComponent(tableId)}`, { body: { muted } }),
+  subscribePlayerPush: (subscription) => request("POST", "/api/me/push", { body: subscription }),
+  unsubscribePlayerPush: (endpoint) => request("DELETE", "/api/me/push", { body: { endpoint } }),
+  alerts: () => request("GET", "/api/me/alerts"),
+  changeAlerts: (changes) => request("PATCH", "/api/me/alerts", { body: changes }),
+  setAlertAddress: (address) => request("PUT", "/api/me/alerts/address", { body: { address } }),
+  forgetAlertAddress: () => request("DELETE", "/api/me/alerts/address"),
   subscribePush: (tableId, token, subscription) =>
     request("POST", `/api/tables/${encodeURIComponent(tableId)}/push`, { token, body: subscription }),
   unsubscribePush: (tableId, token, endpoint) =>

@@ -5,6 +5,7 @@ import { api, ApiError, playerNamed, playerUrl, tableUrl } from "./api.js";
 import { byId, clear, h } from "./dom.js";
 import { loadTranslator, translatePage } from "./i18n.js";
 import { botsFinishedText } from "./results.js";
+import { showSettings } from "./me-settings.js";
 import { copyText, runPage } from "./widgets.js";
 
 // previous: the player a sign-in link switched this browser from (it can sign back in)
@@ -134,7 +135,10 @@ async function become(event) {
 
 function render() {
   renderPlayer();
-  if (page.player) renderTables();
+  if (page.player) {
+    renderTables();
+    showSettings(page.tr);
+  }
 }
 
 async function start(lang) {

@@ -499,7 +499,9 @@ function askToJoin(snapshot) {
       mountChat(); // a seat writes in the chat
       connect();
     } catch (err) {
-      error.textContent = err instanceof ApiError && err.status === 409 ? tr.t("ui.join.full") : explainError(err);
+      const refused = err instanceof ApiError && err.status === 403 && !/suspended/.test(err.message);
+      error.textContent = err instanceof ApiError && err.status === 409 ? tr.t("ui.join.full")
+        : refused ? tr.t("web.moderation.join_refused") : explainError(err);
       error.hidden = false;
     }
   };
@@ -576,6 +578,7 @@ function mountChat() {
   page.chat = new ChatPanel(page.tableId, {
     tr: page.tr,
     names: () => (page.snapshot ? seatNames(page.snapshot) : []),
+    players: () => (page.snapshot?.seats || []).map((s) => (s.kind === "human" ? s.player || null : null)),
     seat: () => page.me,
     onError: (error) => notify("error", explainError(error)),
   });
