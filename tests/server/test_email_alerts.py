@@ -9,6 +9,7 @@ import email
 import email.policy
 import queue
 import re
+import time
 from typing import Iterator
 from urllib.parse import urlsplit
 
@@ -204,14 +205,22 @@ def test_friends_invited_from_the_create_form_get_one_email_each(mail_api, inbox
     bob_api = mail_api
     bob = _confirmed_player(bob_api, inbox, "Bob", "bob@example.org")
     assert bob_api.http.patch("/api/me", json={"lang": "pt"}).status_code == 200
-    with Api(bob_api.base_url) as cy_api, Api(bob_api.base_url) as ann_api:
+    with Api(bob_api.base_url) as cy_api, Api(bob_api.base_url) as dee_api, Api(bob_api.base_url) as ann_api:
         _confirmed_player(cy_api, inbox, "Cy", "cy@example.org")  # not invited: hears nothing
+        dee = _confirmed_player(dee_api, inbox, "Dee", "dee@example.org")  # invited in her quiet hours
+        minute = int(time.time()) // 60 % 1440
+        quiet = {"start": (minute - 10) % 1440, "end": (minute + 10) % 1440}
+        assert dee_api.http.patch("/api/me/alerts", json={"quiet_hours": quiet,
+                                                          "utc_offset_minutes": 0}).status_code == 200
         ann_api.http.post("/api/me", json={"name": "Ann"})
-        ann_api.http.post("/api/me/friends", json={"player_id": bob["id"]})
+        for friend in (bob, dee):
+            ann_api.http.post("/api/me/friends", json={"player_id": friend["id"]})
         first, second = [ann_api.http.post("/api/tables", json={
-            "game": "gwt", "players": 3, "name": "Ann", "invite": [bob["id"]]}).json() for _ in range(2)]
+            "game": "gwt", "players": 3, "name": "Ann", "invite": invite}).json()
+            for invite in ([bob["id"], dee["id"]], [bob["id"]])]
         got = [inbox.next() for _ in range(2)]
-    # one e-mail per table, both to Bob (none to Cy), in Bob's language, naming Ann and the game
+    # one e-mail per table, both to Bob (none to Cy, none to Dee in her quiet hours), in Bob's
+    # language, naming Ann and the game
     assert [to for to, _ in got] == [["bob@example.org"]] * 2 and inbox.messages.empty()
     links = sorted(re.search(re.escape(PUBLIC) + r"/t/([A-Za-z0-9_-]+)\s", m.get_content()).group(1)
                    for _, m in got)
