@@ -9,6 +9,7 @@ import email
 import email.policy
 import queue
 import re
+import time
 from typing import Iterator
 from urllib.parse import urlsplit
 
@@ -65,6 +66,24 @@ def mail_api(database_url, inbox, wait_seconds) -> Iterator[Api]:
             yield api
     finally:
         server.stop()
+
+
+@pytest.fixture
+def push_server(database_url, tmp_path):
+    """A server with Web Push on, allowed to push to a loopback receiver (tests/server/test_push.py)."""
+    from gametable.server.push import new_key
+    from tests.server.test_push import PushReceiver
+    key = tmp_path / "vapid.pem"
+    new_key(key)
+    receiver = PushReceiver()
+    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
+                                   vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
+                                   push_http_endpoints=True, push_hosts="127.0.0.1"))
+    try:
+        yield server, receiver
+    finally:
+        server.stop()
+        receiver.close()
 
 
 def _path_of_link(text: str, path: str) -> str:
@@ -181,47 +200,95 @@ def test_quiet_hours_over_midnight(now_minute, quiet):
     assert choices.quiet_at((now_minute - 60) * 60_000) is quiet
 
 
-def test_a_players_push_subscription_is_told_of_its_turns_at_every_table(database_url, tmp_path):
-    from gametable.server.push import new_key
-    from tests.server.test_push import PushReceiver
-    key = tmp_path / "vapid.pem"
-    new_key(key)
-    receiver = PushReceiver()
-    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
-                                   vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
-                                   push_http_endpoints=True, push_hosts="127.0.0.1"))
-    try:
-        with Api(server.url) as bob_api, Api(server.url) as ann_api:
-            bob_api.http.post("/api/me", json={"name": "Bob"})
-            # checked like a seat's (docs/server.md, "Where pushes may go"): no inside address
-            for inside in ("http://169.254.169.254/latest", "http://10.0.0.1/push"):
-                refused = bob_api.http.post("/api/me/push", json={**receiver.subscription,
-                                                                  "endpoint": inside, "lang": "pt"})
-                assert refused.status_code == 400, refused.text
-            assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "pt"}).status_code == 204
-            table = ann_api.create(players=2)
-            bob_api.join(table["id"])
-            ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+def test_friends_invited_from_the_create_form_get_one_email_each(mail_api, inbox):
+    """Issue 26: the invite appears in the friend's My tables and alerts them, in their language."""
+    bob_api = mail_api
+    bob = _confirmed_player(bob_api, inbox, "Bob", "bob@example.org")
+    assert bob_api.http.patch("/api/me", json={"lang": "pt"}).status_code == 200
+    with Api(bob_api.base_url) as cy_api, Api(bob_api.base_url) as dee_api, Api(bob_api.base_url) as ann_api:
+        _confirmed_player(cy_api, inbox, "Cy", "cy@example.org")  # not invited: hears nothing
+        dee = _confirmed_player(dee_api, inbox, "Dee", "dee@example.org")  # invited in her quiet hours
+        minute = int(time.time()) // 60 % 1440
+        quiet = {"start": (minute - 10) % 1440, "end": (minute + 10) % 1440}
+        assert dee_api.http.patch("/api/me/alerts", json={"quiet_hours": quiet,
+                                                          "utc_offset_minutes": 0}).status_code == 200
+        ann_api.http.post("/api/me", json={"name": "Ann"})
+        for friend in (bob, dee):
+            ann_api.http.post("/api/me/friends", json={"player_id": friend["id"]})
+        first, second = [ann_api.http.post("/api/tables", json={
+            "game": "gwt", "players": 3, "name": "Ann", "invite": invite}).json()
+            for invite in ([bob["id"], dee["id"]], [bob["id"]])]
+        got = [inbox.next() for _ in range(2)]
+    # one e-mail per table, both to Bob (none to Cy, none to Dee in her quiet hours), in Bob's
+    # language, naming Ann and the game
+    assert [to for to, _ in got] == [["bob@example.org"]] * 2 and inbox.messages.empty()
+    links = sorted(re.search(re.escape(PUBLIC) + r"/t/([A-Za-z0-9_-]+)\s", m.get_content()).group(1)
+                   for _, m in got)
+    assert links == sorted([first["id"], second["id"]])
+    for _, message in got:
+        assert message["Subject"] == "Ann convidou você para uma mesa de Great Western Trail."
+        assert message.get_content().startswith("Ann convidou você para uma mesa de Great Western Trail.")
+        unsubscribe = message["List-Unsubscribe"]
+        assert unsubscribe.startswith(f"<{PUBLIC}/alerts/unsubscribe?token=")
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert unsubscribe[1:-1] in message.get_content()
+
+
+def test_a_players_push_subscription_is_told_of_its_turns_at_every_table(push_server):
+    server, receiver = push_server
+    with Api(server.url) as bob_api, Api(server.url) as ann_api:
+        bob_api.http.post("/api/me", json={"name": "Bob"})
+        # checked like a seat's (docs/server.md, "Where pushes may go"): no inside address
+        for inside in ("http://169.254.169.254/latest", "http://10.0.0.1/push"):
+            refused = bob_api.http.post("/api/me/push", json={**receiver.subscription,
+                                                              "endpoint": inside, "lang": "pt"})
+            assert refused.status_code == 400, refused.text
+        assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "pt"}).status_code == 204
+        table = ann_api.create(players=2)
+        bob_api.join(table["id"])
+        ann_api.act_ok(table["id"], table["token"], 0, {"type": "take", "count": 1})
+        assert receiver.arrived.wait(30)
+        message = receiver.decrypt(receiver.received[0][1])
+        assert message["url"] == f"/t/{table['id']}" and message["title"] == "Sua vez"
+        # turned off in the player's choices: no push (the next push would be this one's)
+        receiver.arrived.clear()
+        assert bob_api.http.patch("/api/me/alerts", json={"push": False}).status_code == 200
+        other = ann_api.create(players=2)
+        bob_api.join(other["id"])
+        ann_api.act_ok(other["id"], other["token"], 0, {"type": "take", "count": 1})
+        assert bob_api.http.patch("/api/me/alerts", json={"push": True}).status_code == 200
+        third = ann_api.create(players=2)
+        bob_api.join(third["id"])
+        ann_api.act_ok(third["id"], third["token"], 0, {"type": "take", "count": 1})
+        assert receiver.arrived.wait(30)
+        assert [receiver.decrypt(body)["url"] for _, body in receiver.received[1:]] == [f"/t/{third['id']}"]
+        assert bob_api.http.request("DELETE", "/api/me/push",
+                                    json={"endpoint": receiver.subscription["endpoint"]}).status_code == 204
+
+
+def test_a_friend_invited_from_the_create_form_is_pushed_once(push_server):
+    server, receiver = push_server
+    with Api(server.url) as bob_api, Api(server.url) as ann_api:
+        bob = bob_api.http.post("/api/me", json={"name": "Bob"}).json()
+        ann_api.http.post("/api/me", json={"name": "Ann"})
+        assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "es"}).status_code == 204
+        ann_api.http.post("/api/me/friends", json={"player_id": bob["id"]})
+        ann_api.create(players=3)  # nobody invited: no push
+        table = ann_api.http.post("/api/tables", json={
+            "game": "toy", "players": 3, "name": "Ann", "invite": [bob["id"]]}).json()
+        assert receiver.arrived.wait(30)
+        # a turn alert next, so that a second invite push would have arrived before it
+        receiver.arrived.clear()
+        turn = ann_api.create(players=2)
+        bob_api.join(turn["id"])
+        ann_api.act_ok(turn["id"], turn["token"], 0, {"type": "take", "count": 1})
+        while len(receiver.received) < 2:
             assert receiver.arrived.wait(30)
-            message = receiver.decrypt(receiver.received[0][1])
-            assert message["url"] == f"/t/{table['id']}" and message["title"] == "Sua vez"
-            # turned off in the player's choices: no push (the next push would be this one's)
             receiver.arrived.clear()
-            assert bob_api.http.patch("/api/me/alerts", json={"push": False}).status_code == 200
-            other = ann_api.create(players=2)
-            bob_api.join(other["id"])
-            ann_api.act_ok(other["id"], other["token"], 0, {"type": "take", "count": 1})
-            assert bob_api.http.patch("/api/me/alerts", json={"push": True}).status_code == 200
-            third = ann_api.create(players=2)
-            bob_api.join(third["id"])
-            ann_api.act_ok(third["id"], third["token"], 0, {"type": "take", "count": 1})
-            assert receiver.arrived.wait(30)
-            assert [receiver.decrypt(body)["url"] for _, body in receiver.received[1:]] == [f"/t/{third['id']}"]
-            assert bob_api.http.request("DELETE", "/api/me/push",
-                                        json={"endpoint": receiver.subscription["endpoint"]}).status_code == 204
-    finally:
-        server.stop()
-        receiver.close()
+        invite, then = [receiver.decrypt(body) for _, body in receiver.received]
+        assert invite == {"title": "Una mesa para ti", "body": "Ann te invitó a una mesa de toy.",
+                          "url": f"/t/{table['id']}", "tag": f"gametable-{table['id']}"}
+        assert then["url"] == f"/t/{turn['id']}" and then["title"] == "Es tu turno"
 
 
 def _play_toy_to_end(api: Api, table_id: str, tokens: dict[int, str]) -> None:
@@ -234,36 +301,25 @@ def _play_toy_to_end(api: Api, table_id: str, tokens: dict[int, str]) -> None:
         api.act_ok(table_id, tokens[seat], views[seat]["seq"], views[seat]["legal_actions"][0])
 
 
-def test_a_players_push_subscription_survives_a_rematch(database_url, tmp_path):
-    from gametable.server.push import new_key
-    from tests.server.test_push import PushReceiver
-    key = tmp_path / "vapid.pem"
-    new_key(key)
-    receiver = PushReceiver()
-    server = start_server(Settings(database_url=database_url, bot_pause=0.0, rate_limits=False,
-                                   vapid_private_key=str(key), vapid_subject="mailto:ops@example.org",
-                                   push_http_endpoints=True, push_hosts="127.0.0.1"))
-    try:
-        with Api(server.url) as bob_api, Api(server.url) as ann_api:
-            ann_api.http.post("/api/me", json={"name": "Ann"})
-            bob_api.http.post("/api/me", json={"name": "Bob"})
-            assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "en"}).status_code == 204
-            table = ann_api.create(players=2)
-            bob_token = bob_api.join(table["id"])["token"]
-            _play_toy_to_end(ann_api, table["id"], {0: table["token"], 1: bob_token})
-            rematch = ann_api.http.post(f"/api/tables/{table['id']}/rematch").json()
-            assert bob_api.http.post(f"/api/tables/{table['id']}/rematch").json()["id"] == rematch["id"]
-            first = ann_api.table(rematch["id"], rematch["token"])
-            assert first["legal_actions"]  # Ann begins; then it is Bob's turn
-            ann_api.act_ok(rematch["id"], rematch["token"], first["seq"], first["legal_actions"][0])
-            urls: list[str] = []
-            while f"/t/{rematch['id']}" not in urls:  # Bob's browser hears of the rematch's turn
-                assert receiver.arrived.wait(30)
-                receiver.arrived.clear()
-                urls = [receiver.decrypt(body)["url"] for _, body in receiver.received]
-    finally:
-        server.stop()
-        receiver.close()
+def test_a_players_push_subscription_survives_a_rematch(push_server):
+    server, receiver = push_server
+    with Api(server.url) as bob_api, Api(server.url) as ann_api:
+        ann_api.http.post("/api/me", json={"name": "Ann"})
+        bob_api.http.post("/api/me", json={"name": "Bob"})
+        assert bob_api.http.post("/api/me/push", json={**receiver.subscription, "lang": "en"}).status_code == 204
+        table = ann_api.create(players=2)
+        bob_token = bob_api.join(table["id"])["token"]
+        _play_toy_to_end(ann_api, table["id"], {0: table["token"], 1: bob_token})
+        rematch = ann_api.http.post(f"/api/tables/{table['id']}/rematch").json()
+        assert bob_api.http.post(f"/api/tables/{table['id']}/rematch").json()["id"] == rematch["id"]
+        first = ann_api.table(rematch["id"], rematch["token"])
+        assert first["legal_actions"]  # Ann begins; then it is Bob's turn
+        ann_api.act_ok(rematch["id"], rematch["token"], first["seq"], first["legal_actions"][0])
+        urls: list[str] = []
+        while f"/t/{rematch['id']}" not in urls:  # Bob's browser hears of the rematch's turn
+            assert receiver.arrived.wait(30)
+            receiver.arrived.clear()
+            urls = [receiver.decrypt(body)["url"] for _, body in receiver.received]
 
 
 def test_the_smtp_address_is_read_and_needs_the_public_address():

@@ -89,6 +89,7 @@ async def create_table(body: CreateTable, request: Request, player: Player | Non
         body.game, body.players, body.bots, body.options, body.name, body.bot_level, _id(player),
         ClockSpec(**body.clock.model_dump()), body.timeouts_to_bot, body.hints, body.listed, lang,
         tuple(body.invite))
+    request.app.state.alerts.invited(table)  # the invited friends hear of it as their alerts allow
     return {"id": table.id, "invite_url": invite_url(request, table.id), "seat": 0, "token": token}
 
 

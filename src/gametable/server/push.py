@@ -29,6 +29,7 @@ from py_vapid import Vapid
 from gametable import i18n
 from gametable.server.logs import short_id
 from gametable.server.push_endpoints import EndpointRules
+from gametable.server.rooms.alerts import alert_text
 from gametable.server.store import PushSubscription
 
 if TYPE_CHECKING:
@@ -72,7 +73,8 @@ def load_key(path: str) -> Vapid:
 
 @dataclass
 class TurnPusher:
-    """TableManager.on_turn: pushes "your turn" to the subscriptions of the seats given."""
+    """TableManager.on_turn: pushes "your turn" to the subscriptions of the seats given (or,
+    with ``invited_by``, "NAME invited you" to the seats kept for invited players)."""
 
     manager: "TableManager"
     vapid: Vapid
@@ -88,8 +90,9 @@ class TurnPusher:
         #: (table id, endpoint) -> failures in a row; dropped at FAILURES_TO_DROP
         self._failures: dict[tuple[str, str], int] = {}
 
-    def __call__(self, table: "LiveTable", seats: list[int]) -> None:
-        task = asyncio.get_running_loop().create_task(self._push(table.id, table.record.game, seats))
+    def __call__(self, table: "LiveTable", seats: list[int], invited_by: str | None = None) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._push(table.id, table.record.game, seats, invited_by))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -106,17 +109,20 @@ class TurnPusher:
         if self._sender is not None:
             await self._sender.close()
 
-    async def _push(self, table_id: str, game: str, seats: list[int]) -> None:
+    async def _push(self, table_id: str, game: str, seats: list[int], invited_by: str | None) -> None:
         try:
             subscriptions = await self.manager.push.of_seats(table_id, seats)
-            await asyncio.gather(*(self._send(table_id, game, seat, sub) for seat, sub in subscriptions))
+            await asyncio.gather(*(self._send(table_id, game, seat, sub, invited_by)
+                                   for seat, sub in subscriptions))
         except Exception:
             log.exception("push for table %s failed", short_id(table_id))
 
-    async def _send(self, table_id: str, game: str, seat: int, sub: PushSubscription) -> None:
+    async def _send(self, table_id: str, game: str, seat: int, sub: PushSubscription,
+                    invited_by: str | None) -> None:
+        message = turn_message(table_id, game, sub.lang, invited_by)
         async with self._slots:
             try:
-                status = await self._post(sub, json.dumps(turn_message(table_id, game, sub.lang)))
+                status = await self._post(sub, json.dumps(message))
             except Exception as exc:  # refused, unreachable, timed out (push_sender.SEND_ERRORS)
                 await self._failed(table_id, seat, sub, f"{type(exc).__name__}: {exc}")
                 return
@@ -147,9 +153,8 @@ class TurnPusher:
         await self.manager.push.forget(table_id, sub.endpoint)
 
 
-def turn_message(table_id: str, game: str, lang: str) -> dict[str, Any]:
+def turn_message(table_id: str, game: str, lang: str, invited_by: str | None = None) -> dict[str, Any]:
     """What the service worker shows: a title, a body and the table's page to open."""
-    title = i18n.text(f"ui.game.{game}", lang)
-    return {"title": i18n.text("web.alert.your_turn", lang),
-            "body": i18n.text("web.alert.push_body", lang, game=game if title.startswith("ui.") else title),
+    title = "web.alert.your_turn" if invited_by is None else "web.alert.invited_title"
+    return {"title": i18n.text(title, lang), "body": alert_text(game, lang, invited_by),
             "url": f"/t/{table_id}", "tag": f"gametable-{table_id}"}

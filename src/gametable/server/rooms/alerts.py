@@ -9,6 +9,10 @@ to a confirmed address, only when no socket of the seat is open in this process 
 the table open sees the turn already), and never in the player's quiet hours. With the digest on, the first table that waits starts a wait of
 ``digest_seconds``; one e-mail then names every table that began to wait meanwhile. Every
 e-mail carries a one-click unsubscribe (RFC 8058), whose secret the store keeps hashed.
+
+A table created with invited friends (POST /api/tables ``invite``) alerts each of them once the
+same way (``invited``): "NAME invited you to a table of GAME", pushed and e-mailed at once
+(no digest, no long wait), with the same choices and quiet hours.
 """
 
 from __future__ import annotations
@@ -57,6 +61,15 @@ class TurnAlerts:
         absent = [s for s in seats if s not in online]
         self._spawn(self._alert(table, players, absent, table.record.clock is not None, table.seq))
 
+    def invited(self, table: LiveTable) -> None:
+        """A new table's seats kept for invited players: tell each player once, in the name of
+        the creator (seat 0)."""
+        seats = [s.seat for s in table.seats if s.kind == "open" and s.player_id is not None]
+        if not seats or (self.pusher is None and self.mailer is None):
+            return
+        players = {seat: table.seats[seat].player_id for seat in seats}
+        self._spawn(self._alert(table, players, seats, True, table.seq, invited_by=table.seats[0].name))
+
     def _spawn(self, coroutine) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
@@ -69,14 +82,14 @@ class TurnAlerts:
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def _alert(self, table: LiveTable, players: dict[int, str | None], absent: list[int],
-                     clocked: bool, seq: int) -> None:
+                     clocked: bool, seq: int, invited_by: str | None = None) -> None:
         try:
             ids = [p for p in players.values() if p is not None]
             choices = await self.core.read(self.alerts.choices, ids) if ids else {}
             if self.pusher is not None:
                 pushed = [s for s, p in players.items() if p is None or choices[p].push]
                 if pushed:
-                    self.pusher(table, pushed)
+                    self.pusher(table, pushed, invited_by)
             if self.mailer is None:
                 return
             for seat in absent:
@@ -84,7 +97,10 @@ class TurnAlerts:
                 chosen = choices.get(player_id) if player_id else None
                 if chosen is None or not chosen.mails:
                     continue
-                if clocked:
+                if invited_by is not None:
+                    if not chosen.quiet_at(now_ms()):
+                        await self._mail(player_id, chosen, {table.id: table.record.game}, invited_by)
+                elif clocked:
                     await self._to_mail(player_id, chosen, table.id, table.record.game)
                 else:
                     self._spawn(self._after_a_long_wait(player_id, table.id, table.record.game, seat, seq))
@@ -135,7 +151,8 @@ class TurnAlerts:
         finally:
             self._digests.pop(player_id, None)
 
-    async def _mail(self, player_id: str, chosen: AlertChoices, tables: dict[str, str]) -> None:
+    async def _mail(self, player_id: str, chosen: AlertChoices, tables: dict[str, str],
+                    invited_by: str | None = None) -> None:
         player = await self.core.read(self.core.players.player, player_id)
         if player is None or player.suspended_ms is not None or self.mailer is None:
             return
@@ -143,7 +160,7 @@ class TurnAlerts:
         now = now_ms()
         await self.core.write(self.alerts.add_token, hash_token(secret), player_id, "unsubscribe",
                               chosen.address, now + UNSUBSCRIBE_DAYS * 86_400_000, now)
-        self.mailer.submit(turn_email(chosen.address, player.lang, tables, self.public_url, secret))
+        self.mailer.submit(turn_email(chosen.address, player.lang, tables, self.public_url, secret, invited_by))
 
     async def send_confirmation(self, player_id: str, address: str, lang: str) -> None:
         """E-mail the link that confirms ``address`` is the player's."""
@@ -163,20 +180,22 @@ class TurnAlerts:
 
 
 def turn_email(address: str, lang: str, tables: dict[str, str], public_url: str,
-               unsubscribe_secret: str) -> EmailMessage:
-    """One e-mail naming the tables where it is the player's turn, with the one-click
+               unsubscribe_secret: str, invited_by: str | None = None) -> EmailMessage:
+    """One e-mail naming the tables where it is the player's turn (or, with ``invited_by``,
+    the table the player was invited to), with the one-click
     unsubscribe of RFC 8058 (the POST of ``List-Unsubscribe=One-Click`` to the address in
     List-Unsubscribe) and the same address as a link in the text."""
     unsubscribe = f"{public_url}/alerts/unsubscribe?token={unsubscribe_secret}"
-    lines = []
-    for table_id, game in tables.items():
-        name = i18n.text(f"ui.game.{game}", lang)
-        lines.append(i18n.text("web.alert.push_body", lang, game=game if name.startswith("ui.") else name)
-                     + f"\n{public_url}/t/{table_id}")
+    lines = [alert_text(game, lang, invited_by) + f"\n{public_url}/t/{table_id}"
+             for table_id, game in tables.items()]
     message = EmailMessage()
     message["To"] = address
-    message["Subject"] = (i18n.text("web.alert.your_turn", lang) if len(tables) == 1
-                          else i18n.text("web.mail.digest_subject", lang, count=len(tables)))
+    if invited_by is not None:
+        message["Subject"] = alert_text(next(iter(tables.values())), lang, invited_by)
+    elif len(tables) == 1:
+        message["Subject"] = i18n.text("web.alert.your_turn", lang)
+    else:
+        message["Subject"] = i18n.text("web.mail.digest_subject", lang, count=len(tables))
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
@@ -193,3 +212,12 @@ def _with_link(key: str, lang: str, link: str, **params) -> str:
     digits stay the ASCII digits of an address (a Persian message shows its own numbers in
     Persian digits)."""
     return i18n.text(key, lang, link=_LINK, **params).replace(_LINK, link)
+
+
+def alert_text(game: str, lang: str, invited_by: str | None = None) -> str:
+    """"Your move at your GAME table", or "NAME invited you to a table of GAME" (push and e-mail)."""
+    name = i18n.text(f"ui.game.{game}", lang)
+    game_name = game if name.startswith("ui.") else name
+    if invited_by is None:
+        return i18n.text("web.alert.push_body", lang, game=game_name)
+    return i18n.text("web.alert.invited", lang, name=invited_by, game=game_name)
