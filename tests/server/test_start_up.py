@@ -55,4 +55,4 @@ def test_each_basic_bot_loaded_on_first_use_is_its_games():
 
     assert set(registry._BASIC_BOTS) == set(games.names())
     for name in games.names():
-        assert registry.basic_bot(name).game_name == name
+        assert name in registry.basic_bot(name).game_names

@@ -109,12 +109,13 @@ def test_the_kansas_city_income_says_what_it_counts(server, browser):
     """On main the board said "Income so far: $7" (the last visit's total) beside a choice paying
     $4. Now it says the income is still to come, and each choice adds its parts up."""
     from gametable.games.gwt import notes as gwt_notes
+    from gametable.games.gwt.editions import FIRST
     from gametable.games.gwt.kansas_city import breeding_value
 
     decision = _a_kansas_city_income_decision()
     view = decision["view"]
     me = view["players"][decision["seat"]]
-    notes = [gwt_notes.action_notes(action, view) for action in decision["legal"]]
+    notes = [gwt_notes.action_notes(FIRST, action, view) for action in decision["legal"]]
     ann = Person(browser, server, "Ann")
     ann.goto("/")
     shown = ann.page.evaluate(
@@ -133,7 +134,7 @@ def test_the_kansas_city_income_says_what_it_counts(server, browser):
                      labels: legal.map((a) => choices.label(a)) };
         }""", [view, decision["legal"], notes, decision["seat"]])
     assert "$" not in shown["total"] and "not taken yet" in shown["total"]
-    value, permanent = breeding_value(me["hand"]), me["permanent_certificates"]
+    value, permanent = breeding_value(FIRST, me["hand"]), me["permanent_certificates"]
     for action, label in zip(decision["legal"], shown["labels"]):
         spent = action["certificates"]
         assert (f"hand ${value} + certificates spent ${spent} + permanent certificates ${permanent} "

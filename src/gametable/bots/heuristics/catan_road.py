@@ -92,7 +92,7 @@ def vp_gain(view: dict[str, Any], seat: int, card: str) -> int:
 
 
 class CatanRoadBot(HeuristicBot):
-    game_name = "catan-on-the-road"
+    game_names = ("catan-on-the-road",)
 
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         me = view["players"][seat]

@@ -144,6 +144,7 @@ def game_progress(ed: Edition, token_row: int | None, end_triggered: bool) -> fl
 
 class GwtBot(HeuristicBot):
     """The basic bot of both editions: it reads the tables of the edition its view names."""
+    game_names = ("gwt", "gwt-2e")
 
     def scorer(self, view: dict[str, Any], seat: int) -> Scorer:
         ctx = _Context(view, seat)
