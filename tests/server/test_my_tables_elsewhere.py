@@ -26,11 +26,14 @@ def two_servers(postgres_url):
     owner.stop()
 
 
-def _counting(manager, name: str, calls: list[str]):
+def _counting(manager, name: str, calls: list[str], ours: set[str]):
+    """Count the calls for this test's tables: the schema is shared by the session's tests, and
+    the other process may rightly take over an earlier test's table whose server is gone."""
     original = getattr(manager, name)
 
     async def counted(table_id: str, *args, **kwargs):
-        calls.append(name)
+        if table_id in ours:
+            calls.append(name)
         return await original(table_id, *args, **kwargs)
     setattr(manager, name, counted)
 
@@ -55,11 +58,12 @@ def test_my_tables_elsewhere_reads_rows_not_tables_and_agrees_with_the_owner(two
     ann_elsewhere = Browser(other.url)
     ann_elsewhere.http.cookies = ann.http.cookies
     calls: list[str] = []
+    ours = {*ids, waiting}
     for name in ("table", "copy_of"):
-        _counting(other.manager, name, calls)
+        _counting(other.manager, name, calls, ours)
     here, there = ann.my_tables(), ann_elsewhere.my_tables()
     assert there == here
-    assert calls == [] and other.manager.tables == {}  # nothing replayed, nothing loaded
+    assert calls == [] and not ours & set(other.manager.tables)  # nothing replayed, nothing loaded
     by_id = {t["id"]: t for t in there}
     assert [by_id[tid]["your_turn"] for tid in ids] == [True, False, False]
     assert [by_id[tid]["status"] for tid in [*ids, waiting]] == ["playing", "playing", "finished", "waiting"]

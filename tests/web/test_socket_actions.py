@@ -32,7 +32,8 @@ def test_the_browser_plays_over_the_websocket_while_it_is_connected(server, brow
 
     table, context, page = open_seat(browser, page_errors, server, before_opening=watch)
     rnd = random.Random(12)
-    for _ in range(4):
+    for _ in range(4):  # each a move of this page's (the bot's moves between change seq too)
+        wait_until_it_is_my_move(page)
         play_one_move(page, rnd, lambda: server.seq(table))
     wait_until_it_is_my_move(page)
     assert watched["posts"] == []  # not one action went over HTTP
@@ -52,6 +53,8 @@ def test_without_its_socket_the_browser_takes_its_actions_over_http(server, brow
                   [table["id"], table["token"]])
     page.goto(table["invite_url"])
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    # the bot may have the first turn: it starts once the page opened the table, so wait for it
+    wait_until_it_is_my_move(page)
     play_one_move(page, random.Random(4), lambda: server.seq(table))
     assert len(posts) == 1
     assert page_errors == []

@@ -3,7 +3,8 @@ tablet or a desktop, in their language) who becomes a player through the page, b
 in the lobby, the join dialog or My tables, never by a token put into the browser's storage.
 
 A person records what went wrong in their browser: uncaught page errors, console errors (a failed
-request is one too: "Failed to load resource"), requests that failed and answers of 400 or more.
+request is one too: "Failed to load resource"), requests that failed (but not those the page
+cancelled by navigating away) and answers of 400 or more.
 Every journey ends with ``assert_clean()``: none of these in any browser (no step of the
 journeys provokes a failure on purpose).
 """
@@ -47,8 +48,24 @@ class Person:
         page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
         page.on("console", lambda message: message.type == "error" and self.problems.append(
             f"console error: {message.text} at {message.location.get('url', '')}"))
-        page.on("requestfailed", lambda request: self.problems.append(
-            f"request failed: {request.method} {request.url} {request.failure}"))
+        # A page that navigates away cancels what it was still loading (Chromium reports
+        # net::ERR_ABORTED), as it does for anyone who clicks a link: that is not a failure, but
+        # an abort with no navigation since the request started is one.
+        navigations = [0]
+        started_at: dict = {}
+
+        def request_started(request) -> None:
+            if request.is_navigation_request() and request.frame == page.main_frame:
+                navigations[0] += 1
+            started_at[request] = navigations[0]
+
+        def request_failed(request) -> None:
+            navigated_since = navigations[0] > started_at.pop(request, navigations[0])
+            if not (request.failure == "net::ERR_ABORTED" and navigated_since):
+                self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
+        page.on("request", request_started)
+        page.on("requestfinished", lambda request: started_at.pop(request, None))
+        page.on("requestfailed", request_failed)
         page.on("response", lambda response: response.status >= 400 and self.problems.append(
             f"{response.status} from {response.request.method} {response.url}"))
         return page

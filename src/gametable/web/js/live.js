@@ -95,6 +95,11 @@ export class LiveTable {
     }
   }
 
+  /** resync() without reporting a failure: the connection status already says we are offline. */
+  refreshQuietly() {
+    api.table(this.tableId, this.token).then((snapshot) => this.accept(snapshot), () => {});
+  }
+
   /** Take an action: over the open socket, else over HTTP. Resolves to {seq} (the table's seq
    *  after it); rejects with an ApiError as the HTTP route would, or a network error. */
   act(seq, action) {
@@ -279,7 +284,13 @@ export class LiveTable {
       if (event.code === 4429 && this.attempts === 0) this.onError(new ApiError(429, event.reason || "busy"));
       this.attempts += 1;
       const delay = Math.min(MAX_DELAY_MS, 250 * 2 ** Math.min(this.attempts, 6));
-      this.timer = setTimeout(() => this.connect(), delay);
+      // The table moves on without us (a bot, the other players): read it over REST at each
+      // attempt, so that a page whose socket cannot connect (a proxy refusing WebSockets) still
+      // follows the game, only more slowly.
+      this.timer = setTimeout(() => {
+        this.refreshQuietly();
+        this.connect();
+      }, delay);
     });
     socket.addEventListener("error", () => socket.close());
   }
