@@ -21,11 +21,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT))
 
 from gametable.review import review_log  # noqa: E402
 from gametable.review.honesty import check_marks  # noqa: E402
-from tests.review.helpers import basic_game, game_with_poor_moves, position  # noqa: E402
+from gametable.review.sample_games import basic_game, game_with_poor_moves, position  # noqa: E402
 
 
 def main() -> None:

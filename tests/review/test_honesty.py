@@ -5,7 +5,7 @@ figures in docs/bots.md)."""
 
 from gametable.review import review_log
 from gametable.review.honesty import check_marks
-from tests.review.helpers import basic_game, game_with_poor_moves, position
+from gametable.review.sample_games import basic_game, game_with_poor_moves, position
 
 #: the last decisions of a game, where playing to the end is cheap (the CPU of the test stays small)
 LAST = 90

@@ -6,7 +6,8 @@ import pytest
 from gametable.review import CannotReview, review_log
 from gametable.review.game import kept_steps
 from gametable.review.marks import mark
-from tests.review.helpers import basic_game, small_budget, thrown_away_score
+from gametable.review.sample_games import basic_game
+from tests.review.helpers import small_budget, thrown_away_score
 
 GAMES = ["gwt", "gwt-2e", "catan-on-the-road"]
 SEAT_KEYS = {"accuracy", "inaccuracies", "mistakes", "blunders", "luck"}

@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from gametable.server import friends, models, profiles
 from gametable.server.open_tables import LISTED_HOURS
-from gametable.server.tables import now_ms
+from gametable.server.live_table import now_ms
 from tests.server.conftest import start_server
 from tests.server.test_players import SHORT, WIN_FOR_SEAT_0, Browser, browsers, play  # noqa: F401 (a fixture)
 

@@ -13,7 +13,8 @@ import pytest
 
 from gametable.server.patches import diff, diff_sections, sections
 from gametable.server.store import LogStore, migrate
-from gametable.server.tables import Snapshot, TableManager
+from gametable.server.snapshots import Snapshot
+from gametable.server.tables import TableManager
 from gametable.server.ws import TableSocket, Traffic
 from tests.server.conftest import CATALOG
 

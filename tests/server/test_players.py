@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from gametable.server import models
 from gametable.server.identity import COOKIE
 from gametable.server.store import LogStore, SeatRecord, TableRecord, migrate
-from gametable.server.tables import hash_token, now_ms
+from gametable.server.live_table import hash_token, now_ms
 from tests.server.helpers import Api, Socket
 from tests.server.test_store import _insert_old_table, _upgrade_to, empty_database_url  # noqa: F401 (a fixture)
 

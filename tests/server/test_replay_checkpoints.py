@@ -14,7 +14,8 @@ from gametable.bots.random_bot import RandomBot
 from gametable.engine import replay, resolve_options
 from gametable.server.replays import CHECKPOINT_EVERY, ReplayCheckpoints
 from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord
-from gametable.server.tables import TableManager, now_ms
+from gametable.server.live_table import now_ms
+from gametable.server.tables import TableManager
 from gametable.sim.runner import play_game
 from tests.server.conftest import CATALOG
 from tests.server.helpers import auth

@@ -12,7 +12,8 @@ from gametable.server import models
 from gametable.server.rooms import pruning as tables_module
 from gametable.server.retention import DAY_MS, Retention
 from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord
-from gametable.server.tables import TableManager, now_ms
+from gametable.server.live_table import now_ms
+from gametable.server.tables import TableManager
 from tests.server.conftest import CATALOG
 
 NOW = now_ms()

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select, update
 
 from gametable.server import Settings, models
-from gametable.server.tables import now_ms
+from gametable.server.live_table import now_ms
 from tests.server.conftest import start_server
 from tests.server.helpers import Api, auth
 from tests.server.test_players import SHORT, WIN_FOR_SEAT_0, Browser, _ratings, play

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from gametable.cli import app
 from gametable.engine import UNDO, is_undo, replay, resolve_options
 from gametable.server.store import ActionRecord, Append, LogStore, SeatRecord, TableRecord
-from gametable.server.tables import TableManager, now_ms
+from gametable.server.live_table import now_ms
+from gametable.server.tables import TableManager
 from tests.server.conftest import CATALOG
 from tests.games.undo_checks import play_with_undos
 

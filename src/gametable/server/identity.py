@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 from gametable.server.errors import Forbidden, Unauthorized
 from gametable.server.moderation_store import SUSPENDED  # noqa: F401 - players_api imports it from here
 from gametable.server.players import Player
-from gametable.server.tables import hash_token, now_ms
+from gametable.server.live_table import hash_token, now_ms
 
 COOKIE = "gametable_session"
 #: the session this browser had before a sign-in link switched it to another player: kept (not

@@ -17,7 +17,8 @@ from gametable.server.clocks import ClockSpec
 from gametable.server.errors import Conflict, Forbidden, TableError, Unauthorized
 from gametable.server.leases import OwnedElsewhere
 from gametable.server.store import SeatRecord, TableRecord
-from gametable.server.tables import LiveTable, TableManager, bot_to_move, hash_token, now_ms
+from gametable.server.live_table import LiveTable, bot_to_move, hash_token, now_ms
+from gametable.server.tables import TableManager
 
 log = logging.getLogger("gametable.server")
 

@@ -24,7 +24,8 @@ from gametable.server.ratings import provisional
 from gametable.server.schemas import (Joined, Me, MyTables, NewPlayer, PlayerChanges, PlayerName,
                                       PlayerPage, RematchOpened, Session, Signin, SigninCheck,
                                       SigninLink)
-from gametable.server.tables import TableManager, hash_token, now_ms
+from gametable.server.live_table import hash_token, now_ms
+from gametable.server.tables import TableManager
 
 router = APIRouter(prefix="/api", route_class=PathNamesAResource, dependencies=[rate_limited()],
                    responses=TOO_MANY_REQUESTS)

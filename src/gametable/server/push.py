@@ -34,7 +34,8 @@ from gametable.server.store import PushSubscription
 
 if TYPE_CHECKING:
     from gametable.server.push_sender import PushSender
-    from gametable.server.tables import LiveTable, TableManager
+    from gametable.server.live_table import LiveTable
+    from gametable.server.tables import TableManager
 
 log = logging.getLogger("gametable.server.push")
 

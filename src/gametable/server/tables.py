@@ -19,9 +19,7 @@ from gametable.server.catalog import GameCatalog
 from gametable.server.core import TableCore
 from gametable.server.deadlines import DeadlineScheduler
 from gametable.server.fanout import Fanout
-# (the names other modules have long imported from here)
-from gametable.server.live_table import (LiveTable, bot_to_move, hash_token, now_ms,  # noqa: F401
-                                         seat_for_token)
+from gametable.server.live_table import seat_for_token
 from gametable.server.metrics import Metrics
 from gametable.server.retention import Retention
 from gametable.server.rooms import resuming
@@ -39,7 +37,6 @@ from gametable.server.rooms.reviews import Reviews
 from gametable.server.rooms.seating import Seating
 from gametable.server.rooms.timeouts import Timeouts
 from gametable.server.rooms.watching import Watching
-from gametable.server.snapshots import Snapshot  # noqa: F401
 from gametable.server.store import LogStore
 
 log = logging.getLogger("gametable.server")
