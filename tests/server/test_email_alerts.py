@@ -5,6 +5,7 @@ SMTP server is aiosmtpd's, on a loopback port."""
 
 from __future__ import annotations
 
+import asyncio
 import email
 import email.policy
 import queue
@@ -18,6 +19,7 @@ from aiosmtpd.controller import Controller
 
 from gametable.server import Settings
 from gametable.server.alert_store import AlertChoices
+from gametable.server.rooms.alerts import TurnAlerts
 from tests.server.conftest import free_port, start_server
 from tests.server.helpers import Api
 
@@ -192,6 +194,36 @@ def test_the_digest_names_every_table_that_waits_in_one_email(mail_api, inbox):
         _, message = inbox.next()
         seen |= {t["id"] for t in tables if t["id"] in message.get_content()}
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_a_table_that_begins_to_wait_while_a_digest_is_sent_gets_the_next_digest():
+    """The digest under way is sent while a second table begins to wait: the second table goes
+    into a digest of its own (it was once dropped with the first digest's bookkeeping)."""
+    choices = AlertChoices(email=True, address="bob@example.org", address_confirmed=True, digest=True)
+
+    class Core:
+        async def read(self, function, *args):
+            return function(*args)
+
+    class Store:
+        def choices(self, player_ids):
+            return {player_id: choices for player_id in player_ids}
+
+    async def run() -> list[dict[str, str]]:
+        alerts = TurnAlerts(Core(), Store(), "http://127.0.0.1", digest_seconds=0.01)
+        sent: list[dict[str, str]] = []
+
+        async def mail(player_id, chosen, tables, invited_by=None):
+            sent.append(dict(tables))
+            if len(sent) == 1:  # while the first digest is on its way
+                alerts._add_to_digest(player_id, "second", "gwt")
+        alerts._mail = mail
+        alerts._add_to_digest("bob", "first", "gwt")
+        while len(sent) < 2 and len(alerts._tasks) > 0:
+            await asyncio.sleep(0.01)
+        return sent
+
+    assert asyncio.run(run()) == [{"first": "gwt"}, {"second": "gwt"}]
 
 
 @pytest.mark.parametrize("now_minute, quiet", [(23 * 60, True), (6 * 60, True), (12 * 60, False)])

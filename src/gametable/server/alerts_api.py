@@ -149,35 +149,42 @@ def _page(lang: str, text: str, form_action: str | None = None, button: str | No
                         status_code=status_code)
 
 
-@router.get("/alerts/confirm", response_class=HTMLResponse, include_in_schema=False)
-async def confirm_page(request: Request, token: _TOKEN) -> HTMLResponse:
-    # A GET only shows a button: mail scanners open links, and must not confirm for the player.
+#: the two links of every e-mail, each a page that asks (GET: mail scanners open links, and must
+#: not act for the player) and a form that acts (POST): the store's method of the same name does
+#: it, and these are the page's words once done
+_LINK_DONE = {"confirm": "web.mail.confirmed", "unsubscribe": "web.mail.unsubscribed"}
+
+
+def _asking(request: Request, link: str, token: str) -> HTMLResponse:
     lang = _page_lang(request)
-    return _page(lang, i18n.text("web.mail.confirm_ask", lang), f"/alerts/confirm?token={token}",
-                 i18n.text("web.mail.confirm_button", lang))
+    return _page(lang, i18n.text(f"web.mail.{link}_ask", lang), f"/alerts/{link}?token={token}",
+                 i18n.text(f"web.mail.{link}_button", lang))
+
+
+async def _acting(request: Request, link: str, token: str) -> HTMLResponse:
+    alerts, lang = _alerts(request), _page_lang(request)
+    if await alerts.core.write(getattr(alerts.alerts, link), hash_token(token), now_ms()) is None:
+        return _page(lang, i18n.text(f"web.mail.{link}_gone", lang), status_code=410)
+    return _page(lang, i18n.text(_LINK_DONE[link], lang))
 
 
 # The link pages answer HTML (a person or a mail client reads them), so they stay out of the
 # JSON API's schema; docs/server.md "Turn alerts by e-mail" describes them.
+@router.get("/alerts/confirm", response_class=HTMLResponse, include_in_schema=False)
+async def confirm_page(request: Request, token: _TOKEN) -> HTMLResponse:
+    return _asking(request, "confirm", token)
+
+
 @router.post("/alerts/confirm", response_class=HTMLResponse, include_in_schema=False)
 async def confirm(request: Request, token: _TOKEN) -> HTMLResponse:
-    alerts, lang = _alerts(request), _page_lang(request)
-    player_id = await alerts.core.write(alerts.alerts.confirm, hash_token(token), now_ms())
-    if player_id is None:
-        return _page(lang, i18n.text("web.mail.confirm_gone", lang), status_code=410)
-    return _page(lang, i18n.text("web.mail.confirmed", lang))
+    return await _acting(request, "confirm", token)
 
 
 @router.get("/alerts/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
 async def unsubscribe_page(request: Request, token: _TOKEN) -> HTMLResponse:
-    lang = _page_lang(request)
-    return _page(lang, i18n.text("web.mail.unsubscribe_ask", lang), f"/alerts/unsubscribe?token={token}",
-                 i18n.text("web.mail.unsubscribe_button", lang))
+    return _asking(request, "unsubscribe", token)
 
 
 @router.post("/alerts/unsubscribe", response_class=HTMLResponse, include_in_schema=False)
 async def unsubscribe(request: Request, token: _TOKEN) -> HTMLResponse:
-    alerts, lang = _alerts(request), _page_lang(request)
-    if await alerts.core.write(alerts.alerts.unsubscribe, hash_token(token), now_ms()) is None:
-        return _page(lang, i18n.text("web.mail.unsubscribe_gone", lang), status_code=410)
-    return _page(lang, i18n.text("web.mail.unsubscribed", lang))
+    return await _acting(request, "unsubscribe", token)

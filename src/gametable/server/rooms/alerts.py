@@ -140,16 +140,20 @@ class TurnAlerts:
         self._spawn(self._send_digest(player_id))
 
     async def _send_digest(self, player_id: str) -> None:
+        tables = self._digests[player_id]  # this digest's: tables join it until it leaves
         try:
             await asyncio.sleep(self.digest_seconds)
-            tables = self._digests.pop(player_id, {})
+        finally:
+            # only this digest's: a table that waits from now on starts the next digest, which
+            # this one's sending must not drop
+            if self._digests.get(player_id) is tables:
+                del self._digests[player_id]
+        try:
             chosen = (await self.core.read(self.alerts.choices, [player_id]))[player_id]
             if tables and chosen.mails and not chosen.quiet_at(now_ms()):
                 await self._mail(player_id, chosen, tables)
         except Exception:
             log.exception("a digest of turn alerts failed")
-        finally:
-            self._digests.pop(player_id, None)
 
     async def _mail(self, player_id: str, chosen: AlertChoices, tables: dict[str, str],
                     invited_by: str | None = None) -> None:
