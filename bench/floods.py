@@ -13,7 +13,10 @@ interleaved so that the machine's load falls on each alike:
 - create-4: the same from four addresses (127.0.0.2-5);
 - forwarded: 127.0.0.2 creating with a new X-Forwarded-For on every request (believed only from a
   configured proxy since issue 29: the server counts 127.0.0.2);
-- junk: 127.0.0.2 posting 60 KiB of junk as a new table, as fast as it is answered.
+- junk: 127.0.0.2 posting 60 KiB of junk as a new table, as fast as it is answered;
+- spectators: 1,000 spectator WebSockets (from 127.0.1.1-4, 250 each, under the per-address cap)
+  on one table whose two seats the attacker plays as fast as it is answered (issue 29, finding
+  4: the shared feed woke its whole crowd at once); the honest rounds start once all are in.
 
 Each attacker is a few threads of plain HTTP clients bound to its source address (all of
 127.0.0.0/8 is this machine). Reports the honest p50 and p99 per attack and their ratio to the
@@ -26,6 +29,8 @@ other), and the load average.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import os
 import random
 import signal
@@ -40,8 +45,10 @@ from collections import Counter
 from pathlib import Path
 
 import httpx2
+import websockets
 
-ATTACKS = ("quiet", "create-1", "create-4", "forwarded", "junk")
+ATTACKS = ("quiet", "create-1", "create-4", "forwarded", "junk", "spectators")
+SPECTATORS = 1000
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -83,6 +90,57 @@ def attacker(url: str, attack: str, stop: threading.Event, outcome: Counter) -> 
         for _ in range(2):  # two connections per address
             threads.append(threading.Thread(target=run, args=(source,), daemon=True))
     return threads
+
+
+def spectators(url: str, stop: threading.Event, ready: threading.Event, outcome: Counter) -> list[threading.Thread]:
+    """SPECTATORS sockets watching one table that the attacker plays on and on."""
+    with client(url, "127.0.0.2") as http:
+        table = http.post("/api/tables", json={"game": "gwt", "players": 2, "name": "Show"}).json()
+        bob = http.post(f"/api/tables/{table['id']}/join", json={"name": "Act"}).json()
+    tid, tokens = table["id"], [table["token"], bob["token"]]
+
+    async def watch(source: str) -> None:
+        async with websockets.connect(url.replace("http", "ws") + f"/ws/tables/{tid}",
+                                      local_addr=(source, 0), max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            await ws.recv()
+            outcome["connected"] += 1
+            while not stop.is_set():
+                try:
+                    await asyncio.wait_for(ws.recv(), 0.5)
+                    outcome["messages"] += 1
+                except asyncio.TimeoutError:
+                    pass
+
+    async def crowd() -> None:
+        tasks = []
+        for i in range(SPECTATORS):
+            tasks.append(asyncio.create_task(watch(f"127.0.1.{1 + i % 4}")))
+            await asyncio.sleep(0.002)
+        while outcome["connected"] < SPECTATORS and not stop.is_set():
+            await asyncio.sleep(0.1)
+        ready.set()
+        for result in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(result, Exception):
+                outcome[type(result).__name__] += 1
+
+    def play() -> None:
+        rng = random.Random(29)
+        ready.wait()
+        with client(url, "127.0.0.2") as http:
+            while not stop.is_set():
+                views = [http.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {t}"}).json()
+                         for t in tokens]
+                movers = [i for i, v in enumerate(views) if v.get("legal_actions")]
+                if not movers:
+                    return
+                seat = rng.choice(movers)
+                response = http.post(f"/api/tables/{tid}/actions", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                                     json={"seq": views[seat]["seq"], "action": rng.choice(views[seat]["legal_actions"])})
+                outcome[f"action {response.status_code}"] += 1
+
+    return [threading.Thread(target=asyncio.run, args=(crowd(),), daemon=True),
+            threading.Thread(target=play, daemon=True)]
 
 
 def honest_round(url: str, seconds: float, pause: float, rng: random.Random) -> list[float]:
@@ -134,7 +192,8 @@ def main() -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMETABLE_", "DATABASE_URL", "REDIS_URL"))}
-    env.update(DATABASE_URL=f"sqlite:///{folder / 'tables.sqlite3'}", PYTHONPATH=os.environ.get("PYTHONPATH", ""))
+    env.update(DATABASE_URL=f"sqlite:///{folder / 'tables.sqlite3'}", PYTHONPATH=os.environ.get("PYTHONPATH", ""),
+               GAMETABLE_METRICS="on")
     server = subprocess.Popen([sys.executable, "-m", "gametable", "serve", "--port", str(port), "--log-level", "warning"],
                               env=env, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -154,9 +213,13 @@ def main() -> None:
         for _ in range(args.rounds):
             for attack in attacks:
                 stop = threading.Event()
-                threads = [] if attack == "quiet" else attacker(url, attack, stop, outcomes[attack])
+                ready = threading.Event()
+                threads = ([] if attack == "quiet" else spectators(url, stop, ready, outcomes[attack])
+                           if attack == "spectators" else attacker(url, attack, stop, outcomes[attack]))
                 for thread in threads:
                     thread.start()
+                if attack == "spectators":
+                    ready.wait(timeout=120)
                 time.sleep(1.0 if threads else 0)  # the flood under way first
                 results[attack] += honest_round(url, args.seconds, args.pause, rng)
                 stop.set()
@@ -171,6 +234,13 @@ def main() -> None:
             got = ", ".join(f"{k}: {v}" for k, v in sorted(outcomes[attack].items(), key=str))
             print(f"{attack:>9}: honest p50 {p50 * 1000:7.1f} ms ({p50 / base50:4.1f}x), "
                   f"p99 {p99 * 1000:7.1f} ms ({p99 / base99:4.1f}x), {len(lat)} actions; attack got {got or '-'}")
+        # the server's own account: its full garbage collections (gametable.server.collector)
+        metrics = httpx2.get(url + "/metrics", timeout=10, trust_env=False).text
+        print("server:", "; ".join(line for line in metrics.splitlines()
+                                   if line.startswith(("gametable_collector_pause_seconds_count",
+                                                       "gametable_collector_pause_seconds_sum",
+                                                       "gametable_collector_freed_objects_total",
+                                                       "process_resident_memory_bytes"))))
     finally:
         server.send_signal(signal.SIGTERM)
         try:

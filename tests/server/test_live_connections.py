@@ -9,6 +9,7 @@ These tests do not depend on the store, so they run on SQLite only."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import os
 import re
@@ -306,3 +307,42 @@ def test_finding_3_access_log_never_shows_a_token(tmp_path):
     # ...and no token, whole or cut.
     for token in tokens.values():
         assert token[:12] not in printed
+
+
+class _Member:
+    """A feed member that keeps what it was handed (a watcher keeps only what is newer)."""
+
+    def __init__(self) -> None:
+        self.snapshot = None
+
+    def push(self, snapshot) -> None:
+        if self.snapshot is None or snapshot.serial > self.snapshot.serial:
+            self.snapshot = snapshot
+
+    def push_presence(self, presence) -> None:
+        pass
+
+
+def test_finding_4_of_issue_29_the_shared_feed_wakes_its_crowd_a_slice_at_a_time():
+    """1,000 spectators on the shared feed: an update is handed to FEED_SLICE of them per turn
+    of the event loop, spread over part of the interval, so another table's request waits for a
+    slice, never for the whole crowd (issue 29, finding 4); every member still gets it."""
+    from types import SimpleNamespace
+
+    from gametable.server.audience import FEED_SLICE, FEED_SPREAD, SharedFeed
+
+    async def run():
+        feed = SharedFeed(interval=0.2)
+        members = [_Member() for _ in range(1000)]
+        feed.members.update(members)
+        update = SimpleNamespace(serial=1)
+        feed.offer(update)
+        await asyncio.sleep(0)  # the first flush is due at once
+        await asyncio.sleep(0)
+        at_once = sum(m.snapshot is update for m in members)
+        await asyncio.sleep(feed.interval * FEED_SPREAD + 0.1)
+        return at_once, sum(m.snapshot is update for m in members)
+
+    at_once, in_the_end = asyncio.run(run())
+    assert 0 < at_once <= FEED_SLICE
+    assert in_the_end == 1000

@@ -12,6 +12,9 @@ table of the process down:
   others share a feed that hands them the newest spectator snapshot at most once per
   ``feed_interval`` seconds (coalesced, and encoded once for all who have had the same log),
   so a crowd costs at most one message per spectator per interval, however fast the game goes.
+  The feed hands an update out in slices of ``FEED_SLICE`` members spread over part of the
+  interval, never to the whole crowd at once: a thousand sockets woken together would hold the
+  event loop (and every other table's requests) for their whole burst.
 """
 
 from __future__ import annotations
@@ -67,9 +70,15 @@ class Watcher(Protocol):
         """A chat message (encoded once for all): sent in order, after what is pending."""
 
 
+#: members of the shared feed woken in one turn of the event loop
+FEED_SLICE = 50
+#: the part of the feed's interval over which one update's slices are spread
+FEED_SPREAD = 0.5
+
+
 class SharedFeed:
     """Spectators beyond the direct ones: the newest spectator snapshot (and presence note),
-    handed to all of them at most once per ``interval`` seconds."""
+    handed to all of them at most once per ``interval`` seconds, a slice at a time."""
 
     def __init__(self, interval: float) -> None:
         self.interval = interval
@@ -80,6 +89,10 @@ class SharedFeed:
         self._presence: Presence | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._last = -math.inf
+        #: the update being handed out, and the members still waiting for it
+        self._handing: tuple[Snapshot | None, Presence | None] = (None, None)
+        self._waiting: list[Watcher] = []
+        self._slices: list[asyncio.TimerHandle] = []
 
     def offer(self, snapshot: "Snapshot") -> None:
         self._snapshot = snapshot
@@ -93,16 +106,15 @@ class SharedFeed:
     def release(self) -> Watcher:
         """Take a member off the feed, handing it what the feed was still holding for it."""
         member = self.members.pop()
-        if self._snapshot is not None:
-            member.push(self._snapshot)
-        if self._presence is not None:
-            member.push_presence(self._presence)
+        for snapshot, presence in (self._handing, (self._snapshot, self._presence)):
+            _hand(member, snapshot, presence)  # a watcher keeps only what is newer than it has
         return member
 
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._stop_handing()
         self._snapshot = self._presence = None
 
     def _schedule(self) -> None:
@@ -116,17 +128,43 @@ class SharedFeed:
 
     def _flush(self) -> None:
         self._timer = None
-        self._last = asyncio.get_running_loop().time()
+        loop = asyncio.get_running_loop()
+        self._last = loop.time()
         snapshot, presence = self._snapshot, self._presence
         self._snapshot = self._presence = None
         if snapshot is None and presence is None:
             return
         self.flushes += 1
-        for member in self.members:
-            if snapshot is not None:
-                member.push(snapshot)
-            if presence is not None:
-                member.push_presence(presence)
+        # Whoever still waits for the previous update gets this newer one instead.
+        self._stop_handing()
+        if not self.members:
+            return
+        self._handing, self._waiting = (snapshot, presence), list(self.members)
+        slices = math.ceil(len(self._waiting) / FEED_SLICE)
+        gap = self.interval * FEED_SPREAD / slices
+        self._hand_slice()
+        self._slices = [loop.call_later(gap * k, self._hand_slice) for k in range(1, slices)]
+
+    def _hand_slice(self) -> None:
+        snapshot, presence = self._handing
+        chunk, self._waiting = self._waiting[:FEED_SLICE], self._waiting[FEED_SLICE:]
+        for member in chunk:
+            if member in self.members:  # it may have left, or become a direct spectator
+                _hand(member, snapshot, presence)
+        if not self._waiting:
+            self._handing = (None, None)
+
+    def _stop_handing(self) -> None:
+        for handle in self._slices:
+            handle.cancel()
+        self._slices, self._waiting, self._handing = [], [], (None, None)
+
+
+def _hand(member: Watcher, snapshot: "Snapshot | None", presence: Presence | None) -> None:
+    if snapshot is not None:
+        member.push(snapshot)
+    if presence is not None:
+        member.push_presence(presence)
 
 
 @dataclass(eq=False)
