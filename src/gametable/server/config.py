@@ -36,9 +36,11 @@ DEFAULT_CHECKPOINT_EVERY = 50
 #: unless named global. Creating tables is what costs rows and memory, so it is what is held back:
 #: a person opens a table now and then; a script that opens hundreds sets GAMETABLE_RATE_CREATE.
 #: The global cap refuses only addresses busier than ratelimit.QUIET_CREATOR (issue 29: floods
-#: from a few addresses within the old 20/s and 600/min slowed players at other tables 5-11x).
-DEFAULT_RATE_CREATE = "5/second;120/minute"
-DEFAULT_RATE_CREATE_GLOBAL = "20/second"
+#: from a few addresses within the old 20/s and 600/min slowed players at other tables 5-11x;
+#: four addresses within 5/s and 120/min still 2.9x: each GWT creation is a new game, its rows
+#: and a commit, so the server as a whole takes at most 10 a second).
+DEFAULT_RATE_CREATE = "2/second;30/minute"
+DEFAULT_RATE_CREATE_GLOBAL = "10/second"
 DEFAULT_RATE_JOIN = "20/second;600/minute"
 #: far above anyone's pace: a load test or a script playing many seats from one address at full
 #: speed must not meet them; they stop a single client from flooding the process
