@@ -30,13 +30,12 @@ PLANS = {
         (FAR, "to_kansas_city"),
         ({"type": "foresight", "column": 1}, "foresight"),
         ({"type": "foresight", "column": 2}, "foresight_more"),
-        ({"type": "deliver", "city": "kansas_city"}, "deliver"),
+        ({"type": "deliver", "city": "topeka"}, "deliver"),
         ({"type": "disc"}, "disc"),
         ({"type": "move", "path": ["NEUTRAL-A"]}, "new_trail"),
         ({"type": "discard", "src": "A/1"}, "discard_again"),
         ({"type": "hire", "worker": "engineer"}, "hire"),
         ({"type": "discard", "src": "bonus/engineer/2"}, "worker_bonus"),
-        ({"type": "hire", "worker": "cowboy"}, "hire_cowboy"),
         ({"type": "end_phase_b"}, "last_end"),
     ]),
     "gwt-2e": (4, [
@@ -53,7 +52,7 @@ PLANS = {
         ({"type": "foresight", "column": 2}, "foresight_more"),
         ({"type": "foresight", "column": 3}, "foresight_last"),
         ({"type": "income"}, "income"),
-        ({"type": "deliver", "city": "kansas_city"}, "deliver"),
+        ({"type": "deliver", "city": "fulton"}, "deliver"),
     ]),
     "catan-on-the-road": (5, [
         ({"type": "build", "card": "road"}, "road"),

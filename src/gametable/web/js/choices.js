@@ -36,6 +36,8 @@ export class Choices {
     };
     this.sendAll = sendAll || ((actions) => { if (actions.length) send(actions[0]); });
     this.claimed = new Set();
+    // the element each bound action is on (a guided game highlights the one it asks for)
+    this.elements = new Map();
     this.menuName = menuName;
   }
 
@@ -73,6 +75,7 @@ export class Choices {
    */
   bindHandler(element, actions, description, handler) {
     this.claim(actions);
+    for (const action of actions) this.elements.set(action, element);
     element.classList.add("legal");
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");
@@ -105,6 +108,9 @@ export class Choices {
   }
 }
 
+/** Which menu entries to mark as a guided game's choice (guide.js): `test(action)`, or null. */
+export const menuMarks = { test: null };
+
 /** A menu of `actions` next to where the player clicked. */
 export function openMenu(event, actions, label, send) {
   const menu = clear(byId("menu"));
@@ -112,7 +118,7 @@ export function openMenu(event, actions, label, send) {
     menu.appendChild(h("button", {
       type: "button",
       role: "menuitem",
-      class: "menu-item",
+      class: menuMarks.test?.(action) ? "menu-item guide-target" : "menu-item",
       text: label(action),
       onclick: (e) => {
         e.stopPropagation();

@@ -1,0 +1,93 @@
+// A guided first game (/learn/<game> opens /t/<id>?guide=<game>): above the table's prompt, what
+// this step teaches, the choice it asks for highlighted where the table draws it, and a gate
+// before anything is sent: another legal choice is not sent but explained ("why not"), and the
+// learner tries again. The table's seq says which step is due (GET /api/learn/<game>), so a
+// page opened again later carries on where the table is.
+
+import { api } from "./api.js";
+import { byId, clear, h } from "./dom.js";
+import { sameAction } from "./turn.js";
+import { menuMarks } from "./choices.js";
+
+const DOMAINS = { gwt: "gwt", "gwt-2e": "gwt2e", "catan-on-the-road": "catan" };
+
+/** The guide named by the address (?guide=<game>), or null. */
+export function guideFromLocation(location = window.location) {
+  const game = new URLSearchParams(location.search).get("guide");
+  return game && DOMAINS[game] ? new Guide(game) : null;
+}
+
+export class Guide {
+  constructor(game) {
+    this.game = game;
+    this.domain = DOMAINS[game];
+    this.info = null; // GET /api/learn/<game>
+    this.seq = -1;
+    this.why = null; // the lesson step a refused choice was made at
+    this.loading = api.guide(game).then((info) => { this.info = info; });
+  }
+
+  /** The lesson step due at the table's seq, or null (the opponent's move, or the lesson is over). */
+  step(seq = this.seq) {
+    return this.info?.steps.find((step) => step.seq === seq) || null;
+  }
+
+  /** Whether `action` may go to the table now: the step's own choice (or no step is due). */
+  allows(action) {
+    const step = this.step();
+    if (!step || sameAction(step.action, action)) return true;
+    this.why = step.seq;
+    this.onChange?.();
+    return false;
+  }
+
+  /** Draw the guide's panel for `snapshot` and mark the step's choice among `choices`. */
+  render(tr, snapshot, choices) {
+    const box = byId("guide");
+    if (!this.info) {
+      this.loading.then(() => this.onChange?.());
+      return;
+    }
+    if (snapshot.seq !== this.seq) this.why = null;
+    this.seq = snapshot.seq;
+    box.hidden = false;
+    const steps = this.info.steps;
+    const step = this.step();
+    const done = steps.filter((s) => s.seq < snapshot.seq).length;
+    const parts = [h("p", { class: "guide-progress", text: tr.t("web.learn.progress", { step: Math.min(done + 1, steps.length), count: steps.length }) })];
+    const over = snapshot.seq >= this.info.length || snapshot.status === "finished";
+    menuMarks.test = null;
+    if (over) {
+      parts.push(h("p", { class: "guide-text", text: tr.t("web.learn.over") }));
+      parts.push(h("p", { class: "guide-links" }, [
+        h("a", { class: "button", href: `/?game=${encodeURIComponent(this.game)}`, id: "guide-create", text: tr.t("web.learn.create") }),
+        h("a", { href: "/", text: tr.t("web.learn.lobby") }),
+      ]));
+    } else if (step) {
+      parts.push(h("p", { class: "guide-text", text: tr.t(`web.${this.domain}.learn.${step.lesson}`) }));
+      if (this.why === step.seq) {
+        parts.push(h("p", { class: "guide-why", role: "alert", text: `${tr.t("web.learn.not_this")} ${tr.t(`web.${this.domain}.learn.${step.lesson}.why`)}` }));
+      }
+      this.mark(choices, step.action);
+    } else {
+      parts.push(h("p", { class: "guide-text", text: tr.t("web.learn.waiting") }));
+    }
+    box.dataset.step = step ? String(step.seq) : (over ? "over" : "waiting");
+    box.replaceChildren(...parts);
+  }
+
+  /** Highlight the element the step's choice is on (and the entry of its menu, if it opens one). */
+  mark(choices, action) {
+    const legal = choices.legal.find((candidate) => sameAction(candidate, action));
+    if (!legal) return;
+    menuMarks.test = (candidate) => sameAction(candidate, action);
+    const element = choices.elements.get(legal);
+    if (!element) return;
+    element.classList.add("guide-target");
+    element.dataset.guideTarget = "1";
+  }
+}
+
+export function clearGuide() {
+  clear(byId("guide")).hidden = true;
+}
