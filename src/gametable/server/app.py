@@ -229,12 +229,7 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         async def no_table_page(table_id: str) -> None:
             raise NotFound("this server has no browser client installed")
 
-        @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
-    async def learn_page(game: str) -> FileResponse:
-        # a guided first game: the page asks GET /api/learn/{game} (404 there for no such guide)
-        return FileResponse(web_dir / "learn.html", headers=_PAGE_HEADERS)
-
-    @app.get("/signin", include_in_schema=False, name="signin_page")
+        @app.get("/signin", include_in_schema=False, name="signin_page")
         async def no_signin_page() -> None:
             raise NotFound("this server has no browser client installed")
         return
@@ -274,6 +269,11 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
     async def leaderboards_page() -> FileResponse:
         # the game is in the query (?game=); the page asks GET /api/leaderboards/{game}
         return FileResponse(web_dir / "leaderboards.html", headers=_PAGE_HEADERS)
+
+    @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
+    async def learn_page(game: str) -> FileResponse:
+        # a guided first game: the page asks GET /api/learn/{game} (404 there for no such guide)
+        return FileResponse(web_dir / "learn.html", headers=_PAGE_HEADERS)
 
     @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
     async def learn_page(game: str) -> FileResponse:
