@@ -53,8 +53,9 @@ def aim_and_click(page, target, step) -> None:
 def choose(page, target, step) -> None:
     """Click ``target`` where it shows (it must be on top there), then the ringed menu entry if a
     menu opens."""
+    opens_menu = target.get_attribute("aria-haspopup") == "menu"  # read first: a click redraws it
     aim_and_click(page, target, step)
-    if target.get_attribute("aria-haspopup") == "menu":
+    if opens_menu:
         entry = page.locator("#menu:not([hidden]) .menu-item.guide-target")
         for _ in range(3):  # a click while the page redrew closes nothing but opens no menu
             try:

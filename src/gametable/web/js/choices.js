@@ -36,7 +36,7 @@ export class Choices {
     };
     this.sendAll = sendAll || ((actions) => { if (actions.length) send(actions[0]); });
     this.claimed = new Set();
-    // the element each bound action is on (a guided game highlights the one it asks for)
+    // the elements each bound action is on (a guided game rings the one it asks for)
     this.elements = new Map();
     this.menuName = menuName;
   }
@@ -64,6 +64,11 @@ export class Choices {
     });
   }
 
+  /** Note that `action` is offered on `element` (an action may be offered in several places). */
+  placeOf(action, element) {
+    this.elements.set(action, [...(this.elements.get(action) || []), element]);
+  }
+
   /** Claim `actions` without an element: the renderer offers them its own way. */
   claim(actions) {
     for (const action of actions) this.claimed.add(action);
@@ -75,7 +80,7 @@ export class Choices {
    */
   bindHandler(element, actions, description, handler) {
     this.claim(actions);
-    for (const action of actions) this.elements.set(action, element);
+    for (const action of actions) this.placeOf(action, element);
     element.classList.add("legal");
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");

@@ -81,10 +81,7 @@ export class Guide {
     const legal = choices.legal.find((candidate) => sameAction(candidate, action));
     if (!legal) return;
     menuMarks.test = (candidate) => sameAction(candidate, action);
-    const element = choices.elements.get(legal);
-    if (!element) return;
-    element.classList.add("guide-target");
-    element.dataset.guideTarget = "1";
+    for (const element of choices.elements.get(legal) || []) element.classList.add("guide-target");
   }
 }
 

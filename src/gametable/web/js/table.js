@@ -342,7 +342,7 @@ function renderChoices(choices) {
       text: choices.label(action),
       onclick: () => choices.send(action),
     }));
-    choices.elements.set(action, list.lastChild);
+    choices.placeOf(action, list.lastChild);
   }
 }
 
