@@ -17,6 +17,12 @@ export function guideFromLocation(location = window.location) {
   return game && DOMAINS[game] ? new Guide(game) : null;
 }
 
+/** A guide for a table whose opponent is the guide's bot (opened from My tables, say), or null. */
+export function guideOfTable(snapshot) {
+  const game = snapshot.view?.game;
+  return snapshot.bot_level === "guide" && DOMAINS[game] ? new Guide(game) : null;
+}
+
 export class Guide {
   constructor(game) {
     this.game = game;
@@ -32,10 +38,11 @@ export class Guide {
     return this.info?.steps.find((step) => step.seq === seq) || null;
   }
 
-  /** Whether `action` may go to the table now: the step's own choice (or no step is due). */
+  /** Whether `action` may go to the table now: the step's own choice (or no step is due, or
+   *  the table left the script: its own choices are then the player's). */
   allows(action) {
     const step = this.step();
-    if (!step || sameAction(step.action, action)) return true;
+    if (!step || !this.onScript || sameAction(step.action, action)) return true;
     this.why = step.seq;
     this.onChange?.();
     return false;
@@ -53,9 +60,11 @@ export class Guide {
     box.hidden = false;
     const steps = this.info.steps;
     const step = this.step();
+    // a table whose choices do not hold the step's (a rematch of a guided table: another deal)
+    this.onScript = !step || choices.legal.length === 0 || choices.legal.some((a) => sameAction(a, step.action));
     const done = steps.filter((s) => s.seq < snapshot.seq).length;
-    const parts = [h("p", { class: "guide-progress", text: tr.t("web.learn.progress", { step: Math.min(done + 1, steps.length), count: steps.length }) })];
     const over = snapshot.seq >= this.info.length || snapshot.status === "finished";
+    const parts = over ? [] : [h("p", { class: "guide-progress", text: tr.t("web.learn.progress", { number: Math.min(done + 1, steps.length), total: steps.length }) })];
     menuMarks.test = null;
     if (over) {
       parts.push(h("p", { class: "guide-text", text: tr.t("web.learn.over") }));
@@ -63,6 +72,8 @@ export class Guide {
         h("a", { class: "button", href: `/?game=${encodeURIComponent(this.game)}`, id: "guide-create", text: tr.t("web.learn.create") }),
         h("a", { href: "/", text: tr.t("web.learn.lobby") }),
       ]));
+    } else if (!this.onScript) {
+      parts.push(h("p", { class: "guide-text", text: tr.t("web.learn.off_script") }));
     } else if (step) {
       parts.push(h("p", { class: "guide-text", text: tr.t(`web.${this.domain}.learn.${step.lesson}`) }));
       if (this.why === step.seq) {

@@ -17,7 +17,7 @@ import { ChatPanel } from "./chat.js";
 import { keepTicking, seatClock } from "./clocks.js";
 import { handOverButton, seatTools } from "./seattools.js";
 import * as inspect from "./inspect.js";
-import { guideFromLocation } from "./guide.js";
+import { guideFromLocation, guideOfTable } from "./guide.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
@@ -430,6 +430,10 @@ function renderScores(snapshot, names, domain) {
 
 async function render(snapshot) {
   page.snapshot = snapshot;
+  if (!page.guide && !page.replay) {
+    page.guide = guideOfTable(snapshot); // opened without ?guide= (from My tables): the guide still
+    if (page.guide) page.guide.onChange = () => { if (page.snapshot) render(page.snapshot); };
+  }
   const tr = page.tr;
   const view = snapshot.view || {};
   const plainNames = seatNames(snapshot);
