@@ -24,7 +24,19 @@ NAMES = {"en": "Ann", "fa": "آنا"}
 
 # Bring an element into view as a player would (focusing it pans the GWT board to it) and say
 # whether it is what is on top at its centre (nothing of the guide or the bar over it).
+# Whether the guide has brought its choice into view itself: on top at its centre, in the window
+# (a choice outside the GWT board's frame; the board pans to a choice when it is focused).
+_IN_VIEW = """(el) => {
+  if (el.closest('.board-frame')) return true;
+  const box = el.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+
 _ON_TOP = """(el) => {
+  el.blur();  // the guide may have focused it already: a new focus pans the GWT board to it
   el.focus();
   el.scrollIntoView({block: 'center', inline: 'nearest'});
   const box = el.getBoundingClientRect();
@@ -107,6 +119,18 @@ def test_a_guided_first_game_plays_to_its_end_in_the_page(browser, server, game,
             expect(guide.locator(".guide-progress")).not_to_contain_text("{")
             if lang == "fa":
                 expect(page.locator("html")).to_have_attribute("dir", "rtl")
+            # the guide brings each step's choice into view (the first: the page opened at the top)
+            if number > 0:
+                try:
+                    page.wait_for_function(f"() => ({_IN_VIEW})(document.querySelector('[data-legal].guide-target'))",
+                                           timeout=PATIENCE)
+                except Exception:
+                    raise AssertionError(f"not in view at {step}: " + str(page.evaluate("""() => {
+                      const el = document.querySelector('[data-legal].guide-target'); const b = el.getBoundingClientRect();
+                      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+                      return [b.left, b.top, b.width, b.height, window.innerHeight, el.outerHTML.slice(0, 150),
+                              hit && hit.outerHTML.slice(0, 150), document.activeElement && document.activeElement.outerHTML.slice(0, 80)];
+                    }"""))) from None
             if number == 1:
                 person.shot(f"learn-{game}-step")
             if explained < 2 and try_another_choice(page, step):

@@ -5,7 +5,7 @@
 // page opened again later carries on where the table is.
 
 import { api } from "./api.js";
-import { byId, clear, h } from "./dom.js";
+import { byId, h } from "./dom.js";
 import { sameAction } from "./turn.js";
 import { menuMarks } from "./choices.js";
 
@@ -49,7 +49,8 @@ export class Guide {
   }
 
   /** Draw the guide's panel for `snapshot` and mark the step's choice among `choices`. */
-  render(tr, snapshot, choices) {
+  render(tr, snapshot, choices, bringIntoView) {
+    this.bringIntoView = bringIntoView; // the renderer's: pans a board drawn in a frame (GWT)
     const box = byId("guide");
     if (!this.info) {
       this.loading.then(() => this.onChange?.());
@@ -92,10 +93,23 @@ export class Guide {
     const legal = choices.legal.find((candidate) => sameAction(candidate, action));
     if (!legal) return;
     menuMarks.test = (candidate) => sameAction(candidate, action);
-    for (const element of choices.elements.get(legal) || []) element.classList.add("guide-target");
+    const elements = choices.elements.get(legal) || [];
+    for (const element of elements) element.classList.add("guide-target");
+    // bring the step's choice into view (the renderer pans a board in a frame to it; a button in
+    // the phone's action bar, which scrolls inside, is scrolled to), after the page has laid out:
+    // at a new step, and again for a drawing that replaced it just after (the same table from the
+    // socket), but not later, when the player may have looked elsewhere on purpose
+    const fresh = this.shown !== this.seq || performance.now() - this.shownAt < 1500;
+    if (elements.length && fresh) {
+      const seq = this.seq;
+      requestAnimationFrame(() => {
+        if (!elements[0].isConnected) return;
+        if (this.shown !== seq) this.shownAt = performance.now();
+        this.shown = seq;
+        this.bringIntoView?.(elements[0]);
+        elements[0].focus({ preventScroll: true });
+        elements[0].scrollIntoView({ block: "center", inline: "nearest" });
+      });
+    }
   }
-}
-
-export function clearGuide() {
-  clear(byId("guide")).hidden = true;
 }

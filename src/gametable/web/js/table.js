@@ -488,7 +488,7 @@ async function render(snapshot) {
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
   page.alerts.show(tr, `${title} · gametable`, legal.length > 0 && snapshot.status === "playing");
-  if (page.guide && !page.replay) page.guide.render(tr, snapshot, choices);
+  if (page.guide && !page.replay) page.guide.render(tr, snapshot, choices, page.renderer?.bringIntoView);
 }
 
 // -- joining ------------------------------------------------------------------------------------
