@@ -103,7 +103,8 @@ export class Guide {
     if (elements.length && fresh) {
       const seq = this.seq;
       requestAnimationFrame(() => {
-        if (!elements[0].isConnected) return;
+        // never while the player types (the chat): the ring still shows the way
+        if (!elements[0].isConnected || document.activeElement?.matches?.("input, textarea, select")) return;
         if (this.shown !== seq) this.shownAt = performance.now();
         this.shown = seq;
         this.bringIntoView?.(elements[0]);
