@@ -97,6 +97,7 @@ def start_lesson(person: Person, game: str) -> None:
     person.goto(f"/learn/{game}")
     expect(page.locator("#learn-intro")).not_to_be_empty()
     page.locator("#learn-name").fill(NAMES[person.lang])
+    person.shot(f"learn-page-{game}")
     page.locator("#learn-start").click()
     page.wait_for_url(re.compile(r"/t/[^?]+\?guide="), timeout=PATIENCE)
 
