@@ -142,6 +142,9 @@ def test_a_guided_first_game_plays_to_its_end_in_the_page(browser, server, game,
                 # leave and come back: through /learn's "Carry on", or (Persian) at the table's
                 # plain address as My tables links it; the same step again either way
                 page_url = page.url
+                # leave once the page has loaded what it asked for (a navigation aborts the rest,
+                # which would read as a failed request)
+                page.wait_for_load_state("networkidle")
                 person.goto(f"/learn/{game}")
                 resume = page.locator("#learn-resume")
                 expect(resume).to_be_visible()
