@@ -53,6 +53,10 @@ PLANS = {
         ({"type": "foresight", "column": 3}, "foresight_last"),
         ({"type": "income"}, "income"),
         ({"type": "deliver", "city": "fulton"}, "deliver"),
+        ({"type": "disc"}, "disc"),
+        ({"type": "move", "path": ["NEUTRAL-A"]}, "new_trail"),
+        ({"type": "hire", "worker": "cowboy"}, "hire_cowboy"),
+        ({"type": "end_phase_b"}, "last_end"),
     ]),
     "catan-on-the-road": (5, [
         ({"type": "build", "card": "road"}, "road"),
