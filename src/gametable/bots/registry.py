@@ -105,8 +105,16 @@ def default_level() -> str:
     return DEFAULT_LEVEL
 
 
-def check_level(level: str) -> str:
-    """Return ``level`` if it exists, else raise UnknownBotLevel naming the levels there are."""
+#: levels the lobby never offers: "guide" plays a guided first game's written moves
+#: (gametable.learn), which fit only the guide's own deal
+_HIDDEN_LEVELS = ("guide",)
+
+
+def check_level(level: str, hidden: bool = False) -> str:
+    """Return ``level`` if it exists, else raise UnknownBotLevel naming the levels there are.
+    ``hidden``: the levels no table creator may ask for are accepted too."""
+    if hidden and level in _HIDDEN_LEVELS:
+        return level
     if level not in _LEVEL_NAMES:
         raise UnknownBotLevel(f"there is no bot level {level!r}; choose one of: {', '.join(levels())}")
     return level
@@ -115,7 +123,7 @@ def check_level(level: str) -> str:
 def searches(level: str, game_name: str) -> bool:
     """Whether ``level`` thinks about ``game_name`` for a while (up to seconds a decision) rather
     than answering at once: the server runs such bots in worker processes."""
-    return game_name in SEARCH_BUDGETS.get(check_level(level), {})
+    return game_name in SEARCH_BUDGETS.get(check_level(level, hidden=True), {})
 
 
 def get(level: str, game_name: str, seed: int) -> Bot:
@@ -124,5 +132,8 @@ def get(level: str, game_name: str, seed: int) -> Bot:
     A level without its own bot for a game (e.g. a game added later, or one served with
     --extra-game) falls back to the random bot, so every level plays every game.
     """
-    factory = _level(check_level(level)).get(game_name, RandomBot)
+    if check_level(level, hidden=True) == "guide":
+        from gametable.learn import ScriptedBot  # its seed is the table's seq (rooms/learning.py)
+        return ScriptedBot(game_name, seed)
+    factory = _level(level).get(game_name, RandomBot)
     return factory(seed)

@@ -23,7 +23,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from gametable import bots
 from gametable import games as registry
 from gametable.server import (alerts_api, api, data_api, moderation_api, operations, people_api, players_api,
-                              reviews_api, ws)
+                              reviews_api, learn_api, ws)
 from gametable.server.alert_store import AlertStore
 from gametable.server.audience import AudienceLimits
 from gametable.server.catalog import GameCatalog
@@ -160,6 +160,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
     app.include_router(players_api.router)
     app.include_router(people_api.router)
     app.include_router(reviews_api.router)
+    app.include_router(learn_api.router)
     app.include_router(alerts_api.router)
     app.include_router(moderation_api.router)
     app.include_router(data_api.router)
@@ -268,6 +269,16 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
     async def leaderboards_page() -> FileResponse:
         # the game is in the query (?game=); the page asks GET /api/leaderboards/{game}
         return FileResponse(web_dir / "leaderboards.html", headers=_PAGE_HEADERS)
+
+    @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
+    async def learn_page(game: str) -> FileResponse:
+        # a guided first game: the page asks GET /api/learn/{game} (404 there for no such guide)
+        return FileResponse(web_dir / "learn.html", headers=_PAGE_HEADERS)
+
+    @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
+    async def learn_page(game: str) -> FileResponse:
+        # a guided first game: the page asks GET /api/learn/{game} (404 there for no such guide)
+        return FileResponse(web_dir / "learn.html", headers=_PAGE_HEADERS)
 
     @app.get("/signin", include_in_schema=False, name="signin_page")
     async def signin_page() -> FileResponse:

@@ -26,6 +26,7 @@ from gametable.server.rooms import resuming
 from gametable.server.rooms.chat import Chat
 from gametable.server.rooms.finding_people import FindingPeople
 from gametable.server.rooms.hints import Hints
+from gametable.server.rooms.learning import Learning
 from gametable.server.rooms.lease_keeping import LeaseKeeping
 from gametable.server.rooms.moderation import Moderation
 from gametable.server.rooms.moves import Moves
@@ -56,6 +57,7 @@ class TableManager(TableCore):
         self.timeouts = Timeouts(self, self.bots)
         self.deadlines = DeadlineScheduler(self.timeouts.on_deadline)
         self.seating = Seating(self)
+        self.learning = Learning(self.seating)
         self.moves = Moves(self)
         self.watching = Watching(self)
         self.chat = Chat(self)

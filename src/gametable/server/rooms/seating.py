@@ -32,7 +32,7 @@ class Seating:
                      player_id: str | None = None, clock: ClockSpec = ClockSpec(),
                      timeouts_to_bot: int = clocks.DEFAULT_TIMEOUTS_TO_BOT,
                      hints: bool = False, listed: bool = False, lang: str | None = None,
-                     invited: tuple[str, ...] = ()) -> tuple[LiveTable, str]:
+                     invited: tuple[str, ...] = (), deal: int | None = None) -> tuple[LiveTable, str]:
         """A new table; the creator takes seat 0 and gets its token (also the creator's token).
 
         ``bot_level`` is the strength of the table's bots; None means the best level.
@@ -40,14 +40,17 @@ class Seating:
         ``timeouts_to_bot``: see gametable.server.clocks (checked by the API's schema). ``hints``:
         a friendly table whose seat to act may ask for hints (rooms/hints.py), never rated.
         ``listed``: among the open tables (in ``lang``); ``invited``: players the first open
-        seats are kept for, in order (the creator's friends: rooms.finding_people checks)."""
+        seats are kept for, in order (the creator's friends: rooms.finding_people checks).
+        ``deal``: a guided first game's fixed seed (rooms/learning.py): its bots are seeded with
+        0, so that each decision's seed is the table's seq, and the hidden level "guide" may play."""
         game = self.core.game(game_name)
         try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
-            bot_level = bot_levels.check_level(bot_levels.default_level() if bot_level is None else bot_level)
+            bot_level = bot_levels.check_level(bot_levels.default_level() if bot_level is None else bot_level,
+                                               hidden=deal is not None)
         except bot_levels.UnknownBotLevel as exc:
             raise BadRequest(f"{exc}; or leave bot_level out for the best") from None
-        seed = secrets.randbelow(2**62)
+        seed = secrets.randbelow(2**62) if deal is None else deal
         try:
             state = game.new(players, seed, options)
         except InvalidOptions as exc:
@@ -67,7 +70,7 @@ class Seating:
         record = TableRecord(
             id=secrets.token_urlsafe(16), game=game.name, num_players=players,
             options=resolve_options(game.options, options), seed=seed,
-            bot_seed=secrets.randbelow(2**62), creator_hash=token_hash, created_ms=now_ms(),
+            bot_seed=secrets.randbelow(2**62) if deal is None else 0, creator_hash=token_hash, created_ms=now_ms(),
             finished_ms=None, bot_due=bot_to_move(state, seats) is not None, bot_level=bot_level,
             clock=clock.to_json() if clock.runs else None, timeouts_to_bot=timeouts_to_bot,
             to_act=state.to_act(), hints=hints, listed=listed, lang=lang,

@@ -49,6 +49,8 @@ export async function request(method, path, { body, token } = {}) {
 
 export const api = {
   games: () => request("GET", "/api/games"),
+  guide: (game) => request("GET", `/api/learn/${encodeURIComponent(game)}`),
+  startGuide: (game) => request("POST", `/api/learn/${encodeURIComponent(game)}`),
   botLevels: () => request("GET", "/api/bots"),
   createTable: (settings) => request("POST", "/api/tables", { body: settings }),
   join: (tableId, name) =>

@@ -36,6 +36,8 @@ export class Choices {
     };
     this.sendAll = sendAll || ((actions) => { if (actions.length) send(actions[0]); });
     this.claimed = new Set();
+    // the elements each bound action is on (a guided game rings the one it asks for)
+    this.elements = new Map();
     this.menuName = menuName;
   }
 
@@ -62,6 +64,11 @@ export class Choices {
     });
   }
 
+  /** Note that `action` is offered on `element` (an action may be offered in several places). */
+  placeOf(action, element) {
+    this.elements.set(action, [...(this.elements.get(action) || []), element]);
+  }
+
   /** Claim `actions` without an element: the renderer offers them its own way. */
   claim(actions) {
     for (const action of actions) this.claimed.add(action);
@@ -73,6 +80,7 @@ export class Choices {
    */
   bindHandler(element, actions, description, handler) {
     this.claim(actions);
+    for (const action of actions) this.placeOf(action, element);
     element.classList.add("legal");
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");
@@ -105,6 +113,9 @@ export class Choices {
   }
 }
 
+/** Which menu entries to mark as a guided game's choice (guide.js): `test(action)`, or null. */
+export const menuMarks = { test: null };
+
 /** A menu of `actions` next to where the player clicked. */
 export function openMenu(event, actions, label, send) {
   const menu = clear(byId("menu"));
@@ -112,7 +123,7 @@ export function openMenu(event, actions, label, send) {
     menu.appendChild(h("button", {
       type: "button",
       role: "menuitem",
-      class: "menu-item",
+      class: menuMarks.test?.(action) ? "menu-item guide-target" : "menu-item",
       text: label(action),
       onclick: (e) => {
         e.stopPropagation();

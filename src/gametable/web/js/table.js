@@ -17,6 +17,7 @@ import { ChatPanel } from "./chat.js";
 import { keepTicking, seatClock } from "./clocks.js";
 import { handOverButton, seatTools } from "./seattools.js";
 import * as inspect from "./inspect.js";
+import { guideFromLocation, guideOfTable } from "./guide.js";
 
 const RENDERERS = {
   gwt: () => import("./games/gwt/table.js"),
@@ -42,6 +43,7 @@ const page = {
   chat: null,
   pushKey: null, // the server's Web Push key, when it and this browser can push
   timeoutsSeen: null, // how many timeouts the page has told of
+  guide: guideFromLocation(), // a guided first game (?guide=<game>, guide.js), or null
 };
 
 function seatNames(snapshot) {
@@ -123,6 +125,12 @@ async function sendAll(actions, seq) {
 async function confirmThenSend(action, snapshot, names, describe) {
   if (page.busy || !page.me || page.replay) return;
   closeMenu();
+  if (page.guide) {
+    // a guided game: another choice than the lesson's is explained, not sent; the lesson's
+    // own words say when a choice ends the turn (no "End turn?" step)
+    if (page.guide.allows(action)) await send(action, snapshot.seq);
+    return;
+  }
   const confirmed = await page.turn.confirm({
     tr: page.tr, snapshot, action, describeAction: describe,
     describeEntry: (entry) => page.tr.describe(entry, names),
@@ -334,6 +342,7 @@ function renderChoices(choices) {
       text: choices.label(action),
       onclick: () => choices.send(action),
     }));
+    choices.placeOf(action, list.lastChild);
   }
 }
 
@@ -421,6 +430,10 @@ function renderScores(snapshot, names, domain) {
 
 async function render(snapshot) {
   page.snapshot = snapshot;
+  if (!page.guide && !page.replay) {
+    page.guide = guideOfTable(snapshot); // opened without ?guide= (from My tables): the guide still
+    if (page.guide) page.guide.onChange = () => { if (page.snapshot) render(page.snapshot); };
+  }
   const tr = page.tr;
   const view = snapshot.view || {};
   const plainNames = seatNames(snapshot);
@@ -444,7 +457,7 @@ async function render(snapshot) {
   // what each choice costs and gives, joined as the terminal joins them (gwt: its _detail)
   const sayNotes = (notes) => tr.joinList(notes.map((note) => tr.describe(note, names)));
   const choices = new Choices(legal, (action) => confirmThenSend(action, snapshot, names, describe), describe,
-    (actions) => sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes,
+    (actions) => (!page.guide || actions.every((a) => page.guide.allows(a))) && sendAll(actions, snapshot.seq), legal.length ? snapshot.action_notes : [], sayNotes,
     (labels) => tr.t("ui.table.menu_of", { choices: labels }));
   const board = byId("board");
   inspect.closePreview(); // a choice shown by a first tap may be gone from the new table
@@ -458,7 +471,8 @@ async function render(snapshot) {
   renderSeatBar(snapshot, plainNames);
   renderPrompt(snapshot, names, choices);
   renderChoices(choices);
-  page.turn.render(snapshot, seat !== null && page.me?.seat === seat);
+  // no undo in a guided game: its steps follow the table's seq
+  page.turn.render(snapshot, !page.guide && seat !== null && page.me?.seat === seat);
   page.hints?.render(page.replay ? { ...snapshot, hints: false } : snapshot, seat !== null && page.me?.seat === seat,
     page.me?.token, describe);
   renderLog(view, names);
@@ -474,6 +488,7 @@ async function render(snapshot) {
   const title = tr.tOr(`ui.game.${view.game}`, view.game || "");
   byId("game-title").textContent = title;
   page.alerts.show(tr, `${title} · gametable`, legal.length > 0 && snapshot.status === "playing");
+  if (page.guide && !page.replay) page.guide.render(tr, snapshot, choices, page.renderer?.bringIntoView);
 }
 
 // -- joining ------------------------------------------------------------------------------------
@@ -701,5 +716,6 @@ byId("replay-open").addEventListener("click", openReplay);
 byId("replay-close").addEventListener("click", closeReplay);
 byId("review-open").addEventListener("click", openReview);
 page.turn = new TurnControls({ undo });
+if (page.guide) page.guide.onChange = () => { if (page.snapshot) render(page.snapshot); };
 inspect.install();
 start(preferredLanguage());

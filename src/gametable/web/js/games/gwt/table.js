@@ -59,6 +59,11 @@ export function render(board, ctx) {
   zoom.showSomeOf([...drawing.querySelectorAll("[data-legal]")]);
 }
 
+/** Pan the board to `element` unless it is in view already (a guided game's choice, guide.js). */
+export function bringIntoView(element) {
+  if (zoom.frame?.contains(element) && !zoom.isShown(element)) zoom.reveal([element]);
+}
+
 // Where a disc goes: a city by its name, a station by its number ("station 3", not "3").
 function placeName(ctx, pending) {
   if (pending.place === undefined) return undefined;
