@@ -60,12 +60,13 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     ``known``: the sections of members met before (in another seat's snapshot of the same
     change, which shares them), used again by identity, so the values must not change. This
     runs for every seat after every action: it makes as few Python calls as it can."""
-    if known is None:
-        known = {}
     encoded: Sections = {}
     for key, value in doc.items():
         path = "/" + pointer_token(str(key))
         if key != split or type(value) is not dict:
+            if known is None:
+                encoded[path] = memoryview(_dumps(value, option=_KEYS)).tobytes()  # (as _encode)
+                continue
             hit = known.get(id(value))
             if hit is None or hit[1] != path:
                 hit = known[id(value)] = (value, path, [(path, _encode(value))])
@@ -76,11 +77,13 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
             if inner == leave_out:
                 continue
             inner_path = f"{path}/{pointer_token(str(inner))}"
+            if known is None:
+                encoded.update(_member_sections(inner_path, member))
+                continue
             hit = known.get(id(member))
             if hit is None or hit[1] != inner_path:
                 hit = known[id(member)] = (member, inner_path, _member_sections(inner_path, member))
-            for section in hit[2]:
-                encoded[section[0]] = section[1]
+            encoded.update(hit[2])
     return encoded
 
 

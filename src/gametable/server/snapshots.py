@@ -137,6 +137,7 @@ def common(table: LiveTable, online: frozenset[int]) -> dict[str, Any]:
                    "player": s.player_id, "away": s.reclaim_hash is not None,
                    "clock_ms": s.clock_ms, "deadline_ms": s.deadline_ms, "timeouts": s.timeouts}
                   for s in table.seats],
+        "status": table.status,
         "result": state.result() if state.is_over() else None,
     }
 
@@ -160,7 +161,7 @@ def build(table: LiveTable, seat: int | None, online: frozenset[int], view: dict
         "id": table.id,
         "game": table.record.game,
         "seq": table.seq,
-        "status": table.status,
+        "status": parts["status"],
         "bot_level": table.record.bot_level,
         "you": seat,
         "seats": parts["seats"],
