@@ -64,7 +64,8 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     for key, value in doc.items():
         path = "/" + pointer_token(str(key))
         if key != split or type(value) is not dict:
-            if known is None:
+            kind = type(value)
+            if known is None or kind is not dict and kind is not list:  # (a leaf costs less to encode)
                 encoded[path] = memoryview(_dumps(value, option=_KEYS)).tobytes()  # (as _encode)
                 continue
             hit = known.get(id(value))
@@ -77,6 +78,10 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
             if inner == leave_out:
                 continue
             inner_path = f"{path}/{pointer_token(str(inner))}"
+            kind = type(member)
+            if kind is not dict and kind is not list or len(member) > _SPLIT_AT_MOST and known is None:
+                encoded[inner_path] = memoryview(_dumps(member, option=_KEYS)).tobytes()  # (as _encode)
+                continue
             if known is None:
                 encoded.update(_member_sections(inner_path, member))
                 continue
