@@ -1,11 +1,12 @@
-"""What a GWT update's sections and patches cost, two checkouts' `server/patches.py` interleaved in
-one process: random two-player games (seeded), and after every action both seats' snapshots (the
+"""What an update's sections and patches cost, two checkouts' `server/patches.py` interleaved in
+one process: random two-player games (seeded; GWT unless ``--game``), and after every action both seats' snapshots (the
 view and the legal actions) encoded as sections and diffed against the seat's previous ones, as
 `TableSocket.message` does. A checkout whose patches.py takes shared encodings (`Encodings`) is
 also run with both seats' snapshots of a change sharing them ("shared"), as the server does now.
 The views come from this tree (`State.views`). CPU per action (both seats), median of the rounds.
 
     python bench/section_cost.py /tmp/before /path/to/this/checkout
+    python bench/section_cost.py --game catan-on-the-road /tmp/before /path/to/this/checkout
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "src")]
 
 from gametable import games as registry  # noqa: E402
 
+#: the game played (--game NAME before the checkouts; GWT by default)
+GAME = "gwt"
+if sys.argv[1:2] == ["--game"]:
+    GAME = sys.argv[2]
+    del sys.argv[1:3]
+
 
 def patches_of(checkout: str, name: str):
     spec = importlib.util.spec_from_file_location(name, Path(checkout) / "src/gametable/server/patches.py")
@@ -33,7 +40,7 @@ def snapshots(games: int = 2, actions: int = 200) -> list[list[dict]]:
     """Per action of random games: both seats' snapshot data (sharing what the views share)."""
     out = []
     for seed in range(games):
-        state, rnd = registry.get("gwt").new(2, seed), random.Random(seed)
+        state, rnd = registry.get(GAME).new(2, seed), random.Random(seed)
         for _ in range(actions):
             if state.is_over():
                 break
@@ -53,7 +60,7 @@ def run(patches, data: list[list[dict]], shared: bool) -> tuple[float, float]:
         for seat in (0, 1):
             started = time.process_time()
             if shared:
-                now = patches.sections(change[seat], "view", "log", encodings)
+                now = patches.sections(change[seat], "view", "log", encodings, GAME.startswith("gwt"))
             else:
                 now = patches.sections(change[seat], "view", "log")
             between = time.process_time()

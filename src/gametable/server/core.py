@@ -406,7 +406,7 @@ class TableCore:
         if not seats:
             return
         views = table.state.views(seats)
-        shared, parts = snapshots.Shared(), snapshots.common(table, online)
+        shared, parts = snapshots.Shared(views), snapshots.common(table, online)
         by_seat: dict[int | None, Snapshot] = {}
         for seat in seats:
             self.views_built += 1

@@ -49,7 +49,7 @@ Diffs = dict[tuple[str, bytes, bytes], list[Op]]
 
 
 def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
-             known: Encodings | None = None) -> Sections:
+             known: Encodings | None = None, known_inside: bool = True) -> Sections:
     """A document (an object) as its members encoded one by one, keyed by JSON pointer, those
     of its object ``split`` one level deeper (without that object's ``leave_out``), and those
     of that object's small containers (see ``_SPLIT_AT_MOST``) one level deeper again. Two such
@@ -58,8 +58,10 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     Parents come before their members, and a container's members follow it in order.
 
     ``known``: the sections of members met before (in another seat's snapshot of the same
-    change, which shares them), used again by identity, so the values must not change. This
-    runs for every seat after every action: it makes as few Python calls as it can."""
+    change, which shares them), used again by identity, so the values must not change;
+    ``known_inside``: also for the members of ``split`` (False where the snapshots share none:
+    looking them up would cost more than it saves). This runs for every seat after every
+    action: it makes as few Python calls as it can."""
     encoded: Sections = {}
     for key, value in doc.items():
         path = "/" + pointer_token(str(key))
@@ -74,20 +76,21 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
             encoded[path] = hit[2][0][1]
             continue
         encoded[path] = _OBJECT
+        inside = known if known_inside else None
         for inner, member in value.items():
             if inner == leave_out:
                 continue
             inner_path = f"{path}/{pointer_token(str(inner))}"
             kind = type(member)
-            if kind is not dict and kind is not list or len(member) > _SPLIT_AT_MOST and known is None:
+            if kind is not dict and kind is not list or len(member) > _SPLIT_AT_MOST and inside is None:
                 encoded[inner_path] = memoryview(_dumps(member, option=_KEYS)).tobytes()  # (as _encode)
                 continue
-            if known is None:
+            if inside is None:
                 encoded.update(_member_sections(inner_path, member))
                 continue
-            hit = known.get(id(member))
+            hit = inside.get(id(member))
             if hit is None or hit[1] != inner_path:
-                hit = known[id(member)] = (member, inner_path, _member_sections(inner_path, member))
+                hit = inside[id(member)] = (member, inner_path, _member_sections(inner_path, member))
             encoded.update(hit[2])
     return encoded
 
@@ -102,7 +105,7 @@ def _member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
         for member in members:
             if type(member) is dict or type(member) is list:
                 containers += 1
-                big = big or len(member) > _SPLIT_AT_MOST
+                big = big or len(member) > _BIG
         if big and 2 * containers > len(value):
             if kind is dict:
                 return [(path, _OBJECT), *((f"{path}/{pointer_token(str(key))}",
@@ -122,10 +125,13 @@ _OBJECT = b"{"
 #: the section of an array split likewise starts so, its length after it (``[3``: never JSON)
 _ARRAY = b"["
 #: a container is split when it has at most this many members, most of them containers, and
-#: one of those has more: the GWT players or railroad, whose members change one or two at a
+#: one of those is big: the GWT players or railroad, whose members change one or two at a
 #: time (a long list, such as a trail of 50 nodes, or small members would cost more to encode
 #: piece by piece than their diffs save)
 _SPLIT_AT_MOST = 8
+#: ... and a container with more members than this is big (a GWT player has 27, its railroad's
+#: positions 40; a CATAN player's 13 are small: splitting them costs more than it saves)
+_BIG = 16
 
 
 def _is_split(section: bytes | None) -> bool:

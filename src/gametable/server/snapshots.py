@@ -72,8 +72,10 @@ class Snapshot:
         collection), and only the members that changed are parsed again to be diffed."""
         if self._sections is None:
             log = "log" if isinstance(self.data["view"].get("log"), list) else None
+            shared = self.shared
             self._sections = patches.sections(self.data, "view", log,
-                                              self.shared.encodings if self.shared is not None else None)
+                                              shared.encodings if shared is not None else None,
+                                              shared is not None and shared.views_share)
         return self._sections
 
     def message(self, log_from: int) -> str:
@@ -119,11 +121,16 @@ class Shared:
     their data share (the parts every seat sees alike: State.views, :func:`common`), and the
     operations that patch a section the same for every seat. Kept as long as its snapshots."""
 
-    __slots__ = ("encodings", "diffs")
+    __slots__ = ("encodings", "diffs", "views_share")
 
-    def __init__(self) -> None:
+    def __init__(self, views: "dict[int | None, dict[str, Any]]") -> None:
         self.encodings: patches.Encodings = {}
         self.diffs: patches.Diffs = {}
+        #: whether the views share members (a game that builds them at once): only then are
+        #: the views' members looked up among the encodings
+        first, *others = views.values()
+        self.views_share = any(mine is theirs for other in others
+                               for mine, theirs in zip(first.values(), other.values()))
 
 
 def common(table: LiveTable, online: frozenset[int]) -> dict[str, Any]:
