@@ -94,6 +94,12 @@ class Snapshot:
             self._messages[log_from] = text
         return text
 
+    def _diffs(self) -> patches.Diffs | None:
+        # Only views that share members change alike for several seats; else a change's
+        # sections seldom match another seat's, and remembering them costs more than it saves.
+        shared = self.shared
+        return shared.diffs if shared is not None and shared.views_share else None
+
     def patch_message(self, base_serial: int, base: patches.Sections, log_from: int) -> str:
         """The update for a connection that was last sent snapshot ``base_serial`` (whose
         ``sections`` were ``base``) and has the first ``log_from`` entries of the log: a
@@ -104,8 +110,7 @@ class Snapshot:
             log = self.data["view"].get("log")
             tail = log[log_from:] if isinstance(log, list) else None
             text = orjson.dumps({"type": "patch", "seq": self.data["seq"], "rev": self.serial,
-                                 "base": base_serial, "ops": patches.diff_sections(
-                                     base, self.sections, self.shared.diffs if self.shared is not None else None),
+                                 "base": base_serial, "ops": patches.diff_sections(base, self.sections, self._diffs()),
                                  **({"log": tail, "log_from": log_from} if tail is not None else {}),
                                  "now_ms": now_ms()},
                                 option=orjson.OPT_NON_STR_KEYS).decode()
