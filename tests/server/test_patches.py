@@ -116,6 +116,17 @@ def test_random_documents_patch_into_each_other():
         _applies(old, new)
 
 
+def test_random_documents_kept_as_sections_patch_into_each_other():
+    # a split object's small containers are split again (a GWT player, its railroad): their
+    # members come, go, grow, shrink, change kind, and are replaced whole
+    for old, new in random_pairs(11, 3000):
+        for a, b in ((old, new), (new, old)):
+            a, b = (orjson.loads(orjson.dumps({"seq": seq, "view": {"x": doc, "y": [doc, 1]}}))
+                    for seq, doc in ((1, a), (2, b)))  # (copied: jsonpatch would change a shared part twice)
+            ops = diff_sections(sections(a, "view"), sections(b, "view"))
+            assert _exact(jsonpatch.apply_patch(a, ops)) == _exact(b), ops
+
+
 # -- the server's updates over whole games ------------------------------------------------------
 
 class Recorder(TableSocket):

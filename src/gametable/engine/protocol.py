@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Hashable, Mapping
+from typing import Any, ClassVar, Hashable, Iterable, Mapping
 
 from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry, SeatLogs
@@ -65,6 +65,12 @@ class State(ABC):
 
         Common keys: game, seat, to_act, players (own ``hand``, others ``hand_size``), log.
         """
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view(seat)`` for each of ``seats`` at once (the server's update after a change). A
+        game may build what every seat sees alike once and share it between the views, which
+        are then read-only. This default builds each alone."""
+        return {seat: self.view(seat) for seat in seats}
 
     @abstractmethod
     def is_over(self) -> bool: ...

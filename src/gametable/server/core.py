@@ -399,10 +399,19 @@ class TableCore:
             audience.direct[watcher] = self.watcher_seat(table, watcher)
         online = audience.online()
         audience.announced = online  # every snapshot below carries these flags
+        # Every seat's view at once: what the seats see alike is built, encoded and diffed once.
+        seats = set(audience.direct.values())
+        if audience.feed.members:
+            seats.add(None)
+        if not seats:
+            return
+        views = table.state.views(seats)
+        shared, parts = snapshots.Shared(views), snapshots.common(table, online)
         by_seat: dict[int | None, Snapshot] = {}
+        for seat in seats:
+            self.views_built += 1
+            by_seat[seat] = snapshots.build(table, seat, online, views[seat], shared, parts)
         for watcher, seat in audience.direct.items():
-            if seat not in by_seat:
-                by_seat[seat] = self.snapshot(table, seat, online)
             watcher.push(by_seat[seat])
         if audience.feed.members:
-            audience.feed.offer(by_seat.get(None) or self.snapshot(table, None, online))
+            audience.feed.offer(by_seat[None])

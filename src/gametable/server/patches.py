@@ -41,28 +41,101 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
 
 
 Sections = dict[str, bytes]
+#: sections already made, by the id of the value encoded: the value (kept, so that the id stays
+#: its own), its path and its sections
+Encodings = dict[int, tuple[Any, str, list[tuple[str, bytes]]]]
+#: operations already made, by section path and the two encodings diffed
+Diffs = dict[tuple[str, bytes, bytes], list[Op]]
 
 
-def sections(doc: dict[str, Any], split: str, leave_out: str | None = None) -> Sections:
+def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
+             known: Encodings | None = None, known_inside: bool = True) -> Sections:
     """A document (an object) as its members encoded one by one, keyed by JSON pointer, those
-    of its object ``split`` one level deeper (without that object's ``leave_out``). Two such
+    of its object ``split`` one level deeper (without that object's ``leave_out``), and those
+    of that object's small containers (see ``_SPLIT_AT_MOST``) one level deeper again. Two such
     encodings are compared section by section: only the sections whose bytes differ are parsed
-    and diffed, and bytes (unlike parsed copies) cost the garbage collector nothing to keep."""
+    and diffed, and bytes (unlike parsed copies) cost the garbage collector nothing to keep.
+    Parents come before their members, and a container's members follow it in order.
+
+    ``known``: the sections of members met before (in another seat's snapshot of the same
+    change, which shares them), used again by identity, so the values must not change;
+    ``known_inside``: also for the members of ``split`` (False where the snapshots share none:
+    looking them up would cost more than it saves). This runs for every seat after every
+    action: it makes as few Python calls as it can."""
     encoded: Sections = {}
     for key, value in doc.items():
         path = "/" + pointer_token(str(key))
-        if key == split and isinstance(value, dict):
-            encoded[path] = _OBJECT
-            for inner, member in value.items():
-                if inner != leave_out:
-                    encoded[f"{path}/{pointer_token(str(inner))}"] = _encode(member)
-        else:
-            encoded[path] = _encode(value)
+        if key != split or type(value) is not dict:
+            kind = type(value)
+            if known is None or kind is not dict and kind is not list:  # (a leaf costs less to encode)
+                encoded[path] = memoryview(_dumps(value, option=_KEYS)).tobytes()  # (as _encode)
+                continue
+            hit = known.get(id(value))
+            if hit is None or hit[1] != path:
+                hit = known[id(value)] = (value, path, [(path, _encode(value))])
+            encoded[path] = hit[2][0][1]
+            continue
+        encoded[path] = _OBJECT
+        inside = known if known_inside else None
+        for inner, member in value.items():
+            if inner == leave_out:
+                continue
+            inner_path = f"{path}/{pointer_token(str(inner))}"
+            kind = type(member)
+            if kind is not dict and kind is not list or len(member) > _SPLIT_AT_MOST and inside is None:
+                encoded[inner_path] = memoryview(_dumps(member, option=_KEYS)).tobytes()  # (as _encode)
+                continue
+            if inside is None:
+                encoded.update(_member_sections(inner_path, member))
+                continue
+            hit = inside.get(id(member))
+            if hit is None or hit[1] != inner_path:
+                hit = inside[id(member)] = (member, inner_path, _member_sections(inner_path, member))
+            encoded.update(hit[2])
     return encoded
 
 
-#: the section of the object split into sections of its own
-_OBJECT = b""
+def _member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
+    """A member of the split object: encoded whole, or (a small container of big ones) member
+    by member."""
+    kind = type(value)
+    if (kind is dict or kind is list) and 0 < len(value) <= _SPLIT_AT_MOST:
+        members = value.values() if kind is dict else value
+        containers = big = 0
+        for member in members:
+            if type(member) is dict or type(member) is list:
+                containers += 1
+                big = big or len(member) > _BIG
+        if big and 2 * containers > len(value):
+            if kind is dict:
+                return [(path, _OBJECT), *((f"{path}/{pointer_token(str(key))}",
+                                            memoryview(_dumps(member, option=_KEYS)).tobytes())
+                                           for key, member in value.items())]
+            return [(path, _ARRAY + str(len(value)).encode()),
+                    *((f"{path}/{index}", memoryview(_dumps(member, option=_KEYS)).tobytes())
+                      for index, member in enumerate(value))]
+    return [(path, memoryview(_dumps(value, option=_KEYS)).tobytes())]  # (as _encode)
+
+
+_dumps, _KEYS = orjson.dumps, orjson.OPT_NON_STR_KEYS
+
+
+#: the section of an object split into sections of its own (not JSON, so never a member's bytes)
+_OBJECT = b"{"
+#: the section of an array split likewise starts so, its length after it (``[3``: never JSON)
+_ARRAY = b"["
+#: a container is split when it has at most this many members, most of them containers, and
+#: one of those is big: the GWT players or railroad, whose members change one or two at a
+#: time (a long list, such as a trail of 50 nodes, or small members would cost more to encode
+#: piece by piece than their diffs save)
+_SPLIT_AT_MOST = 8
+#: ... and a container with more members than this is big (a GWT player has 27, its railroad's
+#: positions 40; a CATAN player's 13 are small: splitting them costs more than it saves)
+_BIG = 16
+
+
+def _is_split(section: bytes | None) -> bool:
+    return section is not None and section[:1] in (_OBJECT, _ARRAY) and section[-1:] not in (b"}", b"]")
 
 
 def _encode(value: Any) -> bytes:
@@ -72,40 +145,72 @@ def _encode(value: Any) -> bytes:
     return memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)).tobytes()
 
 
-def diff_sections(old: Sections, new: Sections) -> list[Op]:
+def diff_sections(old: Sections, new: Sections, known: Diffs | None = None) -> list[Op]:
     """The JSON Patch from the document encoded as ``old`` to that encoded as ``new``
-    (both made by :func:`sections` with the same ``split``)."""
+    (both made by :func:`sections` with the same ``split``). The same operations as
+    :func:`diff` of the two documents, except in order (never where order matters: each path
+    is touched once). ``known``: the operations found before for the same change of a section
+    (another seat's, which sees it alike), used again: they must not be changed."""
     ops: list[Op] = []
-    for path in old.keys() - new.keys():
-        if path.count("/") == 1 or old.get(path[:path.index("/", 1)]) == new.get(path[:path.index("/", 1)]):
-            ops.append({"op": "remove", "path": path})  # (not inside an object replaced whole)
+    if old.keys() != new.keys():
+        for path in old.keys() - new.keys():
+            if _kept(old, new, path[:path.rindex("/")]):
+                ops.append({"op": "remove", "path": path})  # (not inside a container replaced whole)
+    whole = None  # the container sent whole (or grown) above: its members are done
     for path, encoded in new.items():
         was = old.get(path)
-        if was == encoded:
+        if was == encoded or whole is not None and path.startswith(whole):
             continue
-        if encoded is _OBJECT or was is _OBJECT:
-            if was is None or encoded is not _OBJECT or was is not _OBJECT:
-                # the split object came or went (or stopped being an object): whole
-                ops.append({"op": "add" if was is None else "replace", "path": path,
-                            "value": _joined(new, path)})
-            continue
-        parent = path[:path.index("/", 1)] if path.count("/") > 1 else None
-        if parent is not None and old.get(parent) is not _OBJECT:
-            continue  # inside an object sent whole above
-        if was is None:
+        if _is_split(encoded) or _is_split(was):
+            whole = path + "/"
+            if _is_split(was) and _is_split(encoded) and was[:1] == encoded[:1] == _ARRAY:
+                grown = _grown(old, new, path, int(was[1:]), int(encoded[1:]))
+                if grown is not None:
+                    ops.extend(grown)
+                    continue
+            # the split container came or went (or changed its kind or length): whole
+            ops.append({"op": "add" if was is None else "replace", "path": path, "value": _joined(new, path)})
+        elif was is None:
             ops.append({"op": "add", "path": path, "value": orjson.loads(encoded)})
-        else:
+        elif known is None:
             ops.extend(diff(orjson.loads(was), orjson.loads(encoded), path))
+        else:
+            key = (path, was, encoded)
+            found = known.get(key)
+            if found is None:
+                found = known[key] = diff(orjson.loads(was), orjson.loads(encoded), path)
+            ops.extend(found)
     return ops
 
 
+def _kept(old: Sections, new: Sections, path: str) -> bool:
+    """Whether the object at ``path`` (and every container around it) is split alike in both,
+    so that its members are diffed one by one ("": the document itself)."""
+    while path:
+        if old.get(path) is None or old.get(path) != new.get(path) or not _is_split(old[path]):
+            return False
+        path = path[:path.rindex("/")]
+    return True
+
+
+def _grown(old: Sections, new: Sections, path: str, had: int, has: int) -> list[Op] | None:
+    """An array split into sections that only grew at its end: the members added."""
+    if has <= had or any(old[f"{path}/{i}"] != new[f"{path}/{i}"] for i in range(had)):
+        return None
+    return [{"op": "add", "path": f"{path}/-", "value": orjson.loads(new[f"{path}/{i}"])}
+            for i in range(had, has)]
+
+
 def _joined(encoded: Sections, path: str) -> Any:
-    """The value at ``path`` (a top-level section) parsed back from its sections."""
-    if encoded[path] is not _OBJECT:
-        return orjson.loads(encoded[path])
+    """The value at ``path`` parsed back from its sections."""
+    section = encoded[path]
+    if not _is_split(section):
+        return orjson.loads(section)
+    if section[:1] == _ARRAY:
+        return [_joined(encoded, f"{path}/{i}") for i in range(int(section[1:]))]
     prefix = path + "/"
-    return {_unescape(key[len(prefix):]): orjson.loads(value) for key, value in encoded.items()
-            if key.startswith(prefix)}
+    return {_unescape(key[len(prefix):]): _joined(encoded, key) for key in encoded
+            if key.startswith(prefix) and "/" not in key[len(prefix):]}
 
 
 def _unescape(token: str) -> str:

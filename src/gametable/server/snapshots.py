@@ -28,10 +28,13 @@ class Snapshot:
     patches, per snapshot patched). ``serial`` orders it among everything handed to a
     connection (newer is higher), and names it to the clients (``rev``)."""
 
-    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count", "_sections")
+    __slots__ = ("data", "serial", "_messages", "log_cuts", "cut_count", "_sections", "shared")
 
-    def __init__(self, data: dict[str, Any], log_cuts: "LogCuts | None" = None) -> None:
+    def __init__(self, data: dict[str, Any], log_cuts: "LogCuts | None" = None,
+                 shared: "Shared | None" = None) -> None:
         self.data = data
+        #: what the snapshots of the same change share (None: made alone)
+        self.shared = shared
         self.serial = next(serials)
         self._messages: dict[Any, str] = {}
         #: the table's log cuts (undos) and how many of them this snapshot's log follows
@@ -69,7 +72,10 @@ class Snapshot:
         collection), and only the members that changed are parsed again to be diffed."""
         if self._sections is None:
             log = "log" if isinstance(self.data["view"].get("log"), list) else None
-            self._sections = patches.sections(self.data, "view", log)
+            shared = self.shared
+            self._sections = patches.sections(self.data, "view", log,
+                                              shared.encodings if shared is not None else None,
+                                              shared is not None and shared.views_share)
         return self._sections
 
     def message(self, log_from: int) -> str:
@@ -88,6 +94,12 @@ class Snapshot:
             self._messages[log_from] = text
         return text
 
+    def _diffs(self) -> patches.Diffs | None:
+        # Only views that share members change alike for several seats; else a change's
+        # sections seldom match another seat's, and remembering them costs more than it saves.
+        shared = self.shared
+        return shared.diffs if shared is not None and shared.views_share else None
+
     def patch_message(self, base_serial: int, base: patches.Sections, log_from: int) -> str:
         """The update for a connection that was last sent snapshot ``base_serial`` (whose
         ``sections`` were ``base``) and has the first ``log_from`` entries of the log: a
@@ -98,7 +110,7 @@ class Snapshot:
             log = self.data["view"].get("log")
             tail = log[log_from:] if isinstance(log, list) else None
             text = orjson.dumps({"type": "patch", "seq": self.data["seq"], "rev": self.serial,
-                                 "base": base_serial, "ops": patches.diff_sections(base, self.sections),
+                                 "base": base_serial, "ops": patches.diff_sections(base, self.sections, self._diffs()),
                                  **({"log": tail, "log_from": log_from} if tail is not None else {}),
                                  "now_ms": now_ms()},
                                 option=orjson.OPT_NON_STR_KEYS).decode()
@@ -109,27 +121,62 @@ class Snapshot:
         return text
 
 
-def build(table: LiveTable, seat: int | None, online: frozenset[int]) -> Snapshot:
-    """Everything a seat (None = spectator) may know of the table now; ``online``: the seats
-    with a socket here."""
+class Shared:
+    """What the snapshots of one change (one per seat) share: the encodings of the members
+    their data share (the parts every seat sees alike: State.views, :func:`common`), and the
+    operations that patch a section the same for every seat. Kept as long as its snapshots."""
+
+    __slots__ = ("encodings", "diffs", "views_share")
+
+    def __init__(self, views: "dict[int | None, dict[str, Any]]") -> None:
+        self.encodings: patches.Encodings = {}
+        self.diffs: patches.Diffs = {}
+        #: whether the views share members (a game that builds them at once): only then are
+        #: the views' members looked up among the encodings
+        first, *others = views.values()
+        self.views_share = any(mine is theirs for other in others
+                               for mine, theirs in zip(first.values(), other.values()))
+
+
+def common(table: LiveTable, online: frozenset[int]) -> dict[str, Any]:
+    """What every seat's snapshot holds alike (``online``: the seats with a socket here)."""
     state = table.state
-    view = state.view(seat)
-    legal = table.legal[seat] if seat is not None else []
-    undo_steps = table.undo_steps(seat)
-    return Snapshot({
+    return {
         "clock": ClockSpec.from_json(table.record.clock).to_json(),
         "timeouts_to_bot": table.record.timeouts_to_bot,
         "timed_out": [{"seq": seq, "seat": s} for seq, s in table.timed_out],
-        "id": table.id,
-        "game": table.record.game,
-        "seq": table.seq,
-        "status": table.status,
-        "bot_level": table.record.bot_level,
-        "you": seat,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
                    "player": s.player_id, "away": s.reclaim_hash is not None,
                    "clock_ms": s.clock_ms, "deadline_ms": s.deadline_ms, "timeouts": s.timeouts}
                   for s in table.seats],
+        "status": table.status,
+        "result": state.result() if state.is_over() else None,
+    }
+
+
+def build(table: LiveTable, seat: int | None, online: frozenset[int], view: dict[str, Any] | None = None,
+          shared: Shared | None = None, parts: dict[str, Any] | None = None) -> Snapshot:
+    """Everything a seat (None = spectator) may know of the table now; ``online``: the seats
+    with a socket here. For one of several seats' snapshots of the same change: its ``view``
+    from State.views, the ``shared`` encodings, and the :func:`common` ``parts``."""
+    state = table.state
+    if view is None:
+        view = state.view(seat)
+    if parts is None:
+        parts = common(table, online)
+    legal = table.legal[seat] if seat is not None else []
+    undo_steps = table.undo_steps(seat)
+    return Snapshot({
+        "clock": parts["clock"],
+        "timeouts_to_bot": parts["timeouts_to_bot"],
+        "timed_out": parts["timed_out"],
+        "id": table.id,
+        "game": table.record.game,
+        "seq": table.seq,
+        "status": parts["status"],
+        "bot_level": table.record.bot_level,
+        "you": seat,
+        "seats": parts["seats"],
         "view": view,
         "legal_actions": legal,
         # what each legal action costs and gives (the game's optional hook; [] for spectators)
@@ -139,7 +186,7 @@ def build(table: LiveTable, seat: int | None, online: frozenset[int]) -> Snapsho
         # how many of its own latest actions this seat may take back (POST .../undo)
         "can_undo": undo_steps > 0,
         "undo_steps": undo_steps,
-        "result": state.result() if state.is_over() else None,
+        "result": parts["result"],
         "rematch": table.record.rematch_id,
         "hints": table.record.hints,
-    }, table.log_cuts)
+    }, table.log_cuts, shared)

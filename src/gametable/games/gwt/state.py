@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import marshal
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from gametable.engine import Rng, State
 
@@ -252,6 +252,9 @@ class GwtState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.edition.view.build_view(self, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return self.edition.view.build_views(self, seats)
 
     def action_notes(self, seat: int, view: dict[str, Any] | None = None) -> list[list[dict[str, Any]]]:
         legal = self.legal_actions(seat)

@@ -164,10 +164,14 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
 
 
 def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
+    return build_views(st, [seat])[seat]
+
+
+def build_views(st: "GwtState", seats: "Iterable[int | None]") -> "dict[int | None, dict[str, Any]]":
+    """Each seat's view; what every seat sees alike (the board, the markets, and a player as
+    every other seat sees it) is built once and shared by the views (State.views)."""
     ed = st.edition
-    view: dict[str, Any] = {
-        "game": ed.name,
-        "seat": seat,
+    public: dict[str, Any] = {
         "to_act": st.to_act(),
         "current": st.current,
         "phase": st.phase,
@@ -195,11 +199,25 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
         "out_of_game": list(st.out_of_game),
         "end_triggered": st.end_triggered,
         "final_turns_left": st.final_turns,
-        "players": [_player(st, s, seat) for s in range(st.n)],
-        "log": st.visible_log(seat),
     }
-    if C.simmental(st):  # the Heifer and Cow stacks beside Kansas City (second edition)
-        view["simmental"] = {"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
-    if st.over:
-        view["result"] = st.result_cache
-    return view
+    simmental = ({"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
+                 if C.simmental(st) else None)  # the Heifer and Cow stacks beside Kansas City (second edition)
+    # a player as another seat sees it is the same for every such seat
+    others = [None] * st.n
+    views = {}
+    for seat in seats:
+        players = []
+        for s in range(st.n):
+            if s == seat:
+                players.append(_player(st, s, seat))
+            else:
+                if others[s] is None:
+                    others[s] = _player(st, s, None)
+                players.append(others[s])
+        view = {"game": ed.name, "seat": seat, **public, "players": players, "log": st.visible_log(seat)}
+        if simmental is not None:
+            view["simmental"] = simmental
+        if st.over:
+            view["result"] = st.result_cache
+        views[seat] = view
+    return views
