@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
+from . import garth
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -200,6 +201,8 @@ def build_view(st: "GwtState", seat: int | None) -> dict[str, Any]:
     }
     if C.simmental(st):  # the Heifer and Cow stacks beside Kansas City (second edition)
         view["simmental"] = {"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
+    if st.garth:  # Garth's seats: what its board and revealed cards show (garth.view_of)
+        view["garth"] = garth.view_of(st)
     if st.over:
         view["result"] = st.result_cache
     return view
