@@ -48,6 +48,9 @@ class Seating:
         except bot_levels.UnknownBotLevel as exc:
             raise BadRequest(f"{exc}; or leave bot_level out for the best") from None
         seed = secrets.randbelow(2**62)
+        # a garth level's bot seats are Garth's in the engine (the automa's setup, turn and score)
+        options = bot_levels.table_options(game.name, options, [bot_level if s in bots else None
+                                                                for s in range(players)])
         try:
             state = game.new(players, seed, options)
         except InvalidOptions as exc:
