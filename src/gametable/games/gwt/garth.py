@@ -4,8 +4,9 @@ A seat the game option ``garth`` names (``{"1": "hard"}``: seat -> difficulty) i
 whole turn is one action, ``{"type": "garth"}``: reveal the next of its 15 cards, move the herder
 exactly that card's steps (the longest path the steps allow, then the cheapest), ignore the
 location, do the card's effect, and in Kansas City choose foresight tiles at random, deliver to
-its difficulty's city and go home. Garth has unlimited money: it never pays the bank, its
-``money`` stays 0, and the fees it owes other players are paid to them from nowhere. Its score
+its difficulty's city and go home. Garth has unlimited money: it never pays (its ``money``, the
+starting money dealt plus fees others pay it, is never spent nor scored), and the fees it owes
+other players are paid to them from nowhere. Its score
 leaves out money, the step disc and station masters, and counts every objective card it holds at
 full value. Each choice below names its source; docs/rules-decisions.md ("Garth") lists them and
 every reading where the sources are unclear.
@@ -94,7 +95,8 @@ def setup(st: "GwtState") -> None:
             extra = list(kinds) + [kinds[rng.below(3)]]
         for kind in extra:  # from outside the job market, which would otherwise end too soon ([B])
             player.workers[ed.WORKER_INDEX[kind]] += 1
-        st.garth[seat] = {"difficulty": difficulty, "specialization": spec, "deck": deck, "discard": []}
+        st.garth[seat] = {"difficulty": difficulty, "specialization": spec, "deck": deck, "discard": [],
+                          "extra_workers": extra}
         st.say("garth_setup", seat=seat, difficulty=difficulty, specialization=spec, workers=extra)
 
 
@@ -103,7 +105,7 @@ def card_steps(st: "GwtState", seat: int, card: int) -> int:
     """How many steps card ``card`` moves Garth (§2.18 table)."""
     g = st.garth[seat]
     player = st.players[seat]
-    if card in (1, 6):
+    if card in (1, 6):  # the table's player count: [B] counts Garth's seat as a player
         return 3 if st.n == 4 else 1
     if card in (2, 3):
         return 1

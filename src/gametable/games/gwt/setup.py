@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 def new_state(ed: "Edition", num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     st = GwtState(ed)
     st.n = num_players
-    st.options = dict(options)
+    # without Garth the option is left out: every other game's state and JSON are as they were
+    st.options = {k: v for k, v in options.items() if k != "garth" or v is not None}
     rng = st.rng = Rng(seed)
 
     # Private building sides: the same for every player (§4).

@@ -293,7 +293,8 @@ class GwtState(State):
         attrs["players"] = [p.clone() for p in self.players]
         attrs["log"] = self.log[:]  # entries are never mutated once written
         garth = mine.get("garth")
-        attrs["garth"] = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:])
+        attrs["garth"] = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
+                                                   extra_workers=g["extra_workers"][:])
                           for g in garth] if garth else []
         s.__dict__.update(attrs)
         return s
@@ -312,7 +313,8 @@ class GwtState(State):
         out["players"] = [p.to_json(ed) for p in self.players]
         out["log"] = list(self.log)
         if self.garth:  # only with Garth's seats: every other game's JSON is as it was
-            out["garth"] = [None if g is None else dict(g, deck=list(g["deck"]), discard=list(g["discard"]))
+            out["garth"] = [None if g is None else dict(g, deck=list(g["deck"]), discard=list(g["discard"]),
+                                                      extra_workers=list(g["extra_workers"]))
                             for g in self.garth]
         return out
 
