@@ -328,3 +328,24 @@ def test_games_of_garth_seats_only_and_of_four_players_end(game):
 
 def test_round_trip_and_clone_with_garth():
     assert_json_round_trip_and_clone(get("gwt-2e"), 2, seed=4, every=7, options=SOLO)
+
+
+def test_determinize_deals_garths_hidden_deck_again_and_keeps_the_view():
+    """Hidden information: a search bot's sample keeps the seat's view, and Garth's face-down
+    cards are the same cards in another order."""
+    from gametable.engine import Rng
+    st = get("gwt-2e").new(2, 9, {"garth": {"1": "very-hard"}})
+    sample = st.determinize(0, Rng(5))
+    assert sample.view(0) == st.view(0)
+    assert sorted(sample.garth[1]["deck"]) == sorted(st.garth[1]["deck"])
+    assert sample.garth[1]["deck"] != st.garth[1]["deck"]
+
+
+def test_garths_turn_is_an_undo_barrier():
+    """Revealing a card from Garth's face-down deck reveals information (docs/rules-decisions.md)."""
+    st = scenario(options=SOLO)
+    st.current = 1
+    refresh(st)
+    marker = st.reveal_marker()
+    st.apply(1, {"type": "garth"})
+    assert st.reveal_marker() != marker
