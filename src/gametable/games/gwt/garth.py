@@ -480,6 +480,7 @@ def delivery_city(st: "GwtState", seat: int) -> int:
     """Its difficulty's first city while it has no disc there; then the lowest city above that
     one it may still deliver to; else the terminal city (§2.18, [B])."""
     ed = st.edition
+    # the first edition's cities or the second's (same values, other names: reference §3)
     first = ed.CITY_INDEX[FIRST_CITY[st.garth[seat]["difficulty"]][ed.second]]
     if seat not in st.city_discs[first]:
         return first
@@ -530,7 +531,7 @@ def adjust_score(st: "GwtState", seat: int, breakdown: dict[str, int]) -> None:
     breakdown["station_masters"] = 0
     cards = [c for c in player.all_deck_cards() + player.objectives if c in ed.OBJECTIVE]
     breakdown["objectives"] = sum(ed.OBJECTIVE[c]["vp"] for c in cards)
-    if not ed.second:
+    if not ed.second:  # [B] scores San Francisco at 6 for Garth, New York (second edition) at 9
         terminal = len(ed.CITIES) - 1
         breakdown["cities"] -= (ed.CITIES[terminal]["vp"] - GARTH_TERMINAL_VP_FIRST_EDITION) * \
             st.city_discs[terminal].count(seat)
