@@ -39,6 +39,7 @@ def test_a_person_plays_a_solo_game_against_garth_from_the_lobby(server, browser
 
     table = server.api("GET", f"/api/tables/{tid}")
     assert table["bot_level"] == "garth-hard"
+    expect(page.locator('#seat-bar .seat-chip[data-seat="1"] .name')).to_have_text("Garth", timeout=PATIENCE)
 
     def seq() -> int:
         return server.api("GET", f"/api/tables/{tid}")["seq"]
