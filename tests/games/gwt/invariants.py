@@ -61,8 +61,9 @@ def check(st: GwtState) -> None:
         assert 0 <= p.cert < len(D.CERT_TRACK)
         assert all(1 <= w <= D.WORKER_ROW_SIZE for w in p.workers)
         placed = [st.trail_tile[n] for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat]
+        garth = bool(st.garth) and st.garth[seat] is not None  # Garth's tiles: all side b
         assert sorted(placed + p.buildings + p.replaced) == sorted(
-            f"{k}{s}" for k, s in zip(D.PRIVATE_NUMBERS, st.sides)), "building tiles changed"
+            f"{k}{'b' if garth else s}" for k, s in zip(D.PRIVATE_NUMBERS, st.sides)), "building tiles changed"
     engines = [p.engine for p in st.players if p.engine != 0]
     assert len(engines) == len(set(engines)), "two engines share a space"
     assert all(p.engine != D.LAST_SPACE for p in st.players) or st.frames, \

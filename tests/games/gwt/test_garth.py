@@ -206,8 +206,8 @@ def test_cards_13_and_14_do_nothing_without_their_specialization():
 
 # ------------------------------------------------------------------------------ buildings
 def test_card_9_builds_on_the_first_free_space_ahead_of_the_next_player():
-    """§2.18 card 9: the biggest building its builders allow, on the first empty non-risk
-    building space ahead of the next player's herder, free."""
+    """§2.18 card 9: the biggest building its builders allow (its tiles are all side b), on the
+    first empty non-risk building space ahead of the next player's herder, free."""
     st = scenario(options=SOLO)
     st.players[0].herder = st.edition.NODE_INDEX["NEUTRAL-A"]
     put_building(st, "A-1", "1a", owner=0)
@@ -215,7 +215,8 @@ def test_card_9_builds_on_the_first_free_space_ahead_of_the_next_player():
     st.piles[1].remove("craftsman")
     garth_turn(st, 9, herder="NEUTRAL-B")
     placed = {st.edition.NODES[n]: st.trail_tile[n] for n in st.edition.PRIVATE_SPACES if st.trail_owner[n] == 1}
-    assert placed == {"A-2": "4a"}  # 2 builders: building 4 (the only one needing 2)
+    # 2 builders: 3b or 4b (both need 2); 4b charges others a fee ($2), 3b none
+    assert placed == {"A-2": "4b"}
     assert st.players[1].money == 0
 
 
@@ -227,7 +228,7 @@ def test_card_10_moves_by_the_most_buildings_and_builds_only_if_specialised():
     put_building(st, "B-2", "2a", owner=0)
     assert garth.card_steps(st, 1, 10) == 2
     garth_turn(st, 10, spec="engineer", herder="NEUTRAL-A")
-    assert st.players[1].buildings == [f"{k}a" for k in st.edition.PRIVATE_NUMBERS]
+    assert st.players[1].buildings == [f"{k}b" for k in st.edition.PRIVATE_NUMBERS]
 
 
 # ---------------------------------------------------------------------------- Kansas City

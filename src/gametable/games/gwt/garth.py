@@ -84,6 +84,8 @@ def setup(st: "GwtState") -> None:
         spec = kinds[rng.below(3)]
         player = st.players[seat]
         player.exchange = 0  # unlimited money: Garth never needs an exchange token
+        # its buildings are always on side b, whatever sides the others use ([B]; Sam too, [S])
+        player.buildings = [f"{k}b" for k in ed.PRIVATE_NUMBERS]
         extra: list[str] = []
         if difficulty == "medium":
             extra = [spec]
@@ -404,9 +406,9 @@ def _build_space(st: "GwtState") -> int | None:
 
 
 def _place_building(st: "GwtState", seat: int) -> None:
-    """Cards 9, 10, 15: a building its builders allow, new on _build_space or replacing one of
-    its own smaller ones; the most builders used, then the more VP replaced, then the higher fee
-    for others, then the lowest number (our tie-break); free."""
+    """Cards 9, 10, 15: a building its builders allow (its side-b tiles), new on _build_space or
+    replacing one of its own smaller ones; the most builders used, then the more VP replaced, then
+    the higher fee for others, then the lowest number (our tie-break); free."""
     ed = st.edition
     player = st.players[seat]
     builders = player.workers[ed.WORKER_INDEX["craftsman"]]
