@@ -20,6 +20,7 @@ Module map:
   exchange.py     exchange tokens (second edition only; inert without tokens)
   simmental.py    Simmental upgrades in Kansas City (second edition's variant)
   scoring.py      game end and the 11 scoring categories (§11)
+  garth.py        Garth, the fan-made solo automa, at the seats the option ``garth`` names
   view.py         what each seat sees; notes.py: what a choice costs; text.py: terminal rendering
 """
 
