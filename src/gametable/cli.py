@@ -202,12 +202,13 @@ def simulate(
     from gametable.sim.runner import GameDidNotEnd, RunPlan, run_plan
 
     game_obj = _load_game(game)
-    options = _parse_options(option)
+    levels = _check_levels(bot_levels, players)
+    # the seats of garth levels are Garth's in the engine: part of the run's options (and save file)
+    options = bots.table_options(game_obj.name, _parse_options(option), levels)
     try:
         game_obj.new(players, seed, options)  # validate before showing a progress bar
     except InvalidOptions as exc:
         _fail(str(exc))
-    levels = _check_levels(bot_levels, players)
     _check_workers(workers)
     cluster = _cluster(ctx, ray_address)
     progress = Progress(
@@ -460,6 +461,8 @@ def play(
         import secrets
 
         seed = secrets.randbelow(2**31)
+    # the bots' seats of a garth level are Garth's (the engine plays the automa)
+    options = bots.table_options(game_obj.name, options, [None] + [bot] * (players - 1))
     try:
         state = game_obj.new(players, seed, options)
     except InvalidOptions as exc:

@@ -227,7 +227,8 @@ def test_the_gwt_basic_bot_scores_like_a_sensible_beginner(game_name):
 def test_unknown_level_is_a_clear_error_listing_the_levels():
     with pytest.raises(bots.UnknownBotLevel, match="random, basic, good, strong"):
         bots.get("grandmaster", "gwt", 1)
-    assert bots.levels() == ["random", "basic", "good", "strong"]
+    assert bots.levels() == ["random", "basic", "good", "strong",
+                             "garth-easy", "garth-medium", "garth-hard", "garth-very-hard"]
     assert bots.best_level() == "strong"
     # new tables get the basic bot: a search level costs a server hundreds of times more CPU a
     # decision, which the table's creator chooses in the lobby (docs/bots.md)

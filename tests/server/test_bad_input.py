@@ -366,7 +366,8 @@ def test_finding_11_the_openapi_spec_lists_bot_levels_games_and_name_rules(api):
     schemas = api.http.get("/openapi.json").json()["components"]["schemas"]
     fields = schemas["CreateTable"]["properties"]
     level = next(s for s in fields["bot_level"]["anyOf"] if s.get("type") == "string")
-    assert level["enum"] == bots.levels() == ["random", "basic", "good", "strong"]
+    assert level["enum"] == bots.levels() == ["random", "basic", "good", "strong", "garth-easy",
+                                              "garth-medium", "garth-hard", "garth-very-hard"]
     assert fields["game"]["enum"] == CATALOG.names() and "toy" in fields["game"]["enum"]
     for name in [fields["name"], schemas["JoinTable"]["properties"]["name"]]:
         assert name["maxLength"] == 40

@@ -20,8 +20,10 @@ def database_url(tmp_path) -> str:
 
 
 def test_the_server_lists_its_bot_levels(api):
-    assert api.http.get("/api/bots").json() == {"levels": ["random", "basic", "good", "strong"],
-                                                "default": "basic"}
+    garth = ["garth-easy", "garth-medium", "garth-hard", "garth-very-hard"]
+    assert api.http.get("/api/bots").json() == {"levels": ["random", "basic", "good", "strong", *garth],
+                                                "default": "basic",
+                                                "games": {level: ["gwt", "gwt-2e"] for level in garth}}
 
 
 def test_a_new_table_gets_the_best_level_unless_it_names_one(api):
@@ -49,6 +51,27 @@ def test_basic_bots_play_a_whole_game_at_the_table(api, game_name):
     state = replay(CATALOG.get(game_name), players, data["seed"], data["options"],
                    [(a["seat"], a["action"]) for a in data["actions"]])
     assert state.result() == final["result"]
+
+
+@pytest.mark.parametrize("game_name", ["gwt", "gwt-2e"])
+def test_a_solo_table_against_garth_plays_to_the_end_with_the_engine_option(api, game_name):
+    """Issue 27: a garth level's bot seats are Garth's (engine option ``garth``), stored with the
+    table, so its log replays to the same result."""
+    table = api.create(game=game_name, players=2, bots=[1], bot_level="garth-very-hard")
+    final = play_to_end(api, table["id"], {0: table["token"]}, seed=3)
+    assert final["status"] == "finished" and final["bot_level"] == "garth-very-hard"
+    data = api.http.get(f"/api/tables/{table['id']}/log").json()
+    assert data["options"]["garth"] == {"1": "very-hard"}
+    assert {a["action"]["type"] for a in data["actions"] if a["seat"] == 1} == {"garth"}
+    state = replay(CATALOG.get(game_name), 2, data["seed"], data["options"],
+                   [(a["seat"], a["action"]) for a in data["actions"]])
+    assert state.result() == final["result"]
+
+
+def test_a_garth_level_is_refused_for_a_game_garth_does_not_play(api):
+    response = api.http.post("/api/tables", json={"game": "catan-on-the-road", "players": 2, "bots": [1],
+                                                  "bot_level": "garth-easy"})
+    assert response.status_code == 400 and "gwt" in response.text
 
 
 @pytest.mark.parametrize("game_name", ["catan-on-the-road", "gwt"])

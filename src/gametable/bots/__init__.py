@@ -4,6 +4,8 @@ Use the registry: ``levels()`` lists the strengths, ``get(level, game_name, seed
 """
 
 from gametable.bots.random_bot import RandomBot
-from gametable.bots.registry import Bot, UnknownBotLevel, best_level, check_level, default_level, get, levels, searches
+from gametable.bots.registry import (GARTH_LEVELS, Bot, UnknownBotLevel, best_level, check_level, default_level, get,
+                                     level_games, levels, searches, table_options)
 
-__all__ = ["Bot", "RandomBot", "UnknownBotLevel", "best_level", "check_level", "default_level", "get", "levels", "searches"]
+__all__ = ["Bot", "GARTH_LEVELS", "RandomBot", "UnknownBotLevel", "best_level", "check_level", "default_level", "get",
+           "level_games", "levels", "searches", "table_options"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache, partial
-from typing import Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from gametable.bots.random_bot import RandomBot
 from gametable.bots.search import SearchBot, SearchBudget
@@ -68,6 +68,16 @@ def basic_bot(game_name: str) -> BotFactory:
 #: budget; a game the search has no budget for is played by its basic bot
 _LEVEL_NAMES = ("random", "basic", "good", "strong")
 
+#: Garth, the fan-made solo automa of Great Western Trail, by difficulty, weakest first. A seat of
+#: a garth level is played by the engine's automa (the game option ``garth``, which
+#: table_options sets); its bot only plays the automa's one action. In a game without Garth (or
+#: at a seat that is not Garth's, such as a person's seat handed to the table's bots) a garth
+#: level plays as ``basic``.
+GARTH_LEVELS = {"garth-easy": "easy", "garth-medium": "medium", "garth-hard": "hard",
+                "garth-very-hard": "very-hard"}
+#: the games Garth plays
+GARTH_GAMES = ("gwt", "gwt-2e")
+
 
 @cache
 def _level(level: str) -> dict[str, BotFactory]:
@@ -75,6 +85,8 @@ def _level(level: str) -> dict[str, BotFactory]:
     if level == "random":
         return {}
     bots = {name: basic_bot(name) for name in _BASIC_BOTS}
+    if level in GARTH_LEVELS:
+        return {**bots, **{name: partial(GarthBot, basic=basic_bot(name)) for name in GARTH_GAMES}}
     if level != "basic":
         bots.update({name: partial(SearchBot, basic=basic_bot(name), budget=budget)
                      for name, budget in SEARCH_BUDGETS[level].items()})
@@ -86,13 +98,48 @@ class UnknownBotLevel(ValueError):
 
 
 def levels() -> list[str]:
-    """Every bot level, weakest first."""
-    return list(_LEVEL_NAMES)
+    """Every bot level: our bots weakest first, then Garth's difficulties."""
+    return list(_LEVEL_NAMES) + list(GARTH_LEVELS)
 
 
 def best_level() -> str:
-    """The strongest level by design (the last)."""
-    return levels()[-1]
+    """The strongest of our own bots by design."""
+    return _LEVEL_NAMES[-1]
+
+
+def level_games(level: str) -> list[str] | None:
+    """The games a level is made for: None for every game, Garth's levels only Garth's games."""
+    return list(GARTH_GAMES) if check_level(level) in GARTH_LEVELS else None
+
+
+class GarthBot:
+    """A seat of a garth level: Garth's turn is one forced action (the engine plays the automa,
+    gametable.games.gwt.garth); any other decision (a seat that is not Garth's) goes to the
+    game's basic bot."""
+
+    def __init__(self, seed: int, basic: BotFactory) -> None:
+        self.basic = basic(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1 and legal[0].get("type") == "garth":
+            return legal[0]
+        return self.basic.choose(state, seat)
+
+
+def table_options(game_name: str, options: Mapping[str, Any] | None,
+                  seat_levels: Sequence[str | None]) -> dict[str, Any]:
+    """The game options of a table or game whose seat s is played at ``seat_levels[s]`` (None: a
+    person): ``options`` with the seats of garth levels given to Garth (game option ``garth``,
+    docs/engine-protocol.md) in a game Garth plays; unchanged otherwise."""
+    out = dict(options or {})
+    if game_name not in GARTH_GAMES:
+        return out
+    seats = {str(seat): GARTH_LEVELS[level] for seat, level in enumerate(seat_levels)
+             if level in GARTH_LEVELS}
+    if seats:
+        out["garth"] = seats
+    return out
 
 
 #: the level of new tables and `gametable play` when none is named: one whose moves cost a server
@@ -115,7 +162,7 @@ def check_level(level: str, hidden: bool = False) -> str:
     ``hidden``: the levels no table creator may ask for are accepted too."""
     if hidden and level in _HIDDEN_LEVELS:
         return level
-    if level not in _LEVEL_NAMES:
+    if level not in _LEVEL_NAMES and level not in GARTH_LEVELS:
         raise UnknownBotLevel(f"there is no bot level {level!r}; choose one of: {', '.join(levels())}")
     return level
 

@@ -257,5 +257,5 @@ class Game(ABC):
             "domain": self.domain,
             "min_players": self.min_players,
             "max_players": self.max_players,
-            "options": [spec.to_json() for spec in self.options.values()],
+            "options": [spec.to_json() for spec in self.options.values() if spec.lobby],
         }

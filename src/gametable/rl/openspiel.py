@@ -50,7 +50,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "seeds": DEFAULT_SEEDS,
                                  "max_decisions": DEFAULT_MAX_DECISIONS,
-                                 **{spec.name: spec.default for spec in game.options.values()}},
+                                 # the options with listed choices (Garth's seats are not one)
+                                 **{spec.name: spec.default for spec in game.options.values() if spec.lobby}},
     )
 
 

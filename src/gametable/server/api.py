@@ -60,7 +60,8 @@ async def list_games(request: Request) -> list[dict]:
 
 @router.get("/bots", response_model=BotLevels, summary="The strengths the server's bots can play at")
 async def bot_levels() -> dict:
-    return {"levels": bots.levels(), "default": bots.default_level()}
+    return {"levels": bots.levels(), "default": bots.default_level(),
+            "games": {level: games for level in bots.levels() if (games := bots.level_games(level))}}
 
 
 @router.get("/i18n/{lang}", response_model=Catalog, summary="All messages of a language",

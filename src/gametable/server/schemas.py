@@ -123,6 +123,9 @@ def list_choices_in_openapi(app: FastAPI, game_names: Callable[[], list[str]],
 class BotLevels(BaseModel):
     levels: list[str] = Field(description="The bot levels, weakest first.")
     default: str = Field(description="The level a new table gets when it names none (the best).")
+    games: dict[str, list[str]] = Field(
+        default_factory=dict, description="The levels made for some games only, with those games: "
+        "Garth's difficulties (garth-*) play Great Western Trail (gwt, gwt-2e) only.")
 
 
 class TableCreated(BaseModel):

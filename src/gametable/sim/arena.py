@@ -90,7 +90,9 @@ class ArenaPlan:
         levels = self.seating(index)
         seats = [_TimedBot(bots.get(level, self.game.name, (seed ^ BOT_SEED_SALT) + seat))
                  for seat, level in enumerate(levels)]
-        state, _ = play_game(self.game, self.players, seed, seats, self.options, self.max_decisions)
+        # a garth level's seat is Garth's in the engine (bots.table_options): it moves with the rotation
+        options = bots.table_options(self.game.name, self.options, levels)
+        state, _ = play_game(self.game, self.players, seed, seats, options, self.max_decisions)
         return state, levels, seats
 
     def play(self, index: int) -> ArenaGame:

@@ -22,11 +22,14 @@ def tiles_on_board(st: GwtState) -> Counter:
         tiles.update(w for w in row if w is not None)
     tiles.update(w for w in st.station_worker if w is not None)
     tiles.update(st.out_of_game)
-    for p in st.players:
+    for seat, p in enumerate(st.players):
         tiles.update(p.hazards)
         tiles.update(p.teepees)
         for kind, count in zip(D.WORKER_KINDS, p.workers):
             tiles[kind] += count - 1  # the first worker of each row is printed on the board
+        if st.garth and st.garth[seat] is not None:
+            # Garth's starting workers come from outside the supply ([B], docs/rules-decisions.md)
+            tiles.subtract(st.garth[seat]["extra_workers"])
     return tiles
 
 
@@ -58,8 +61,9 @@ def check(st: GwtState) -> None:
         assert 0 <= p.cert < len(D.CERT_TRACK)
         assert all(1 <= w <= D.WORKER_ROW_SIZE for w in p.workers)
         placed = [st.trail_tile[n] for n in D.PRIVATE_SPACES if st.trail_owner[n] == seat]
+        garth = bool(st.garth) and st.garth[seat] is not None  # Garth's tiles: all side b
         assert sorted(placed + p.buildings + p.replaced) == sorted(
-            f"{k}{s}" for k, s in zip(D.PRIVATE_NUMBERS, st.sides)), "building tiles changed"
+            f"{k}{'b' if garth else s}" for k, s in zip(D.PRIVATE_NUMBERS, st.sides)), "building tiles changed"
     engines = [p.engine for p in st.players if p.engine != 0]
     assert len(engines) == len(set(engines)), "two engines share a space"
     assert all(p.engine != D.LAST_SPACE for p in st.players) or st.frames, \
@@ -78,7 +82,8 @@ def money_from_log(st: GwtState) -> list[int]:
         elif key in ("money_paid", "fee_to_bank"):
             money[seat] -= e["amount"]
         elif key == "fee_to_player":
-            money[seat] -= e["amount"]
+            if not (st.garth and st.garth[seat] is not None):  # Garth pays from unlimited money
+                money[seat] -= e["amount"]
             money[e["to_seat"]] += e["amount"]
         elif key in ("hired", "built", "cattle_bought"):
             money[seat] -= e["cost"]

@@ -20,6 +20,7 @@ Module map:
   exchange.py     exchange tokens (second edition only; inert without tokens)
   simmental.py    Simmental upgrades in Kansas City (second edition's variant)
   scoring.py      game end and the 11 scoring categories (§11)
+  garth.py        Garth, the fan-made solo automa, at the seats the option ``garth`` names
   view.py         what each seat sees; notes.py: what a choice costs; text.py: terminal rendering
 """
 
@@ -29,6 +30,7 @@ from typing import Any, Mapping
 
 from gametable.engine import Game, OptionSpec
 
+from . import garth
 from .editions import FIRST, SECOND, Edition
 from .setup import new_state
 from .state import GwtState
@@ -58,6 +60,12 @@ class GreatWesternTrail(Game):
                 "neutral_buildings", ("letters", "random"), "letters",
                 "Neutral buildings A-G on their letters (first games) or shuffled onto the 7 spaces"),
             **extra_options,
+            "garth": OptionSpec(
+                "garth", (), None,
+                "Seats played by Garth, the solo automa, and their difficulty: null, or an object "
+                "of seat number -> easy | medium | hard | very-hard, e.g. {\"1\": \"hard\"} "
+                "(set by the garth-* bot levels; docs/engine-protocol.md)",
+                check=garth.check_option, lobby=False),
         }
         edition.game = self
 

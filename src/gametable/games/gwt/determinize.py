@@ -56,6 +56,9 @@ def determinize(state: "GwtState", seat: int, rng: Rng) -> "GwtState":
     for pile in sample.piles:
         redeal(rng, [pile])
     redeal(rng, [sample.cattle_stack])
+    for g in sample.garth:  # Garth's draw pile lies face down (garth.py)
+        if g is not None:
+            redeal(rng, [g["deck"]])
     sample.rng = fresh_rng(rng)
     # the other seats' private log details left out, as the state keeps them between views: a
     # search deals many worlds from one state, and filtering the whole log for each grows with the game

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
+from . import garth
 from . import objectives
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ def start_scoring(st: "GwtState") -> None:
     st.say("game_over_scoring")
     queue = []
     for seat, player in enumerate(st.players):
+        if garth.is_garth(st, seat):
+            continue  # Garth's objective cards all count in full (garth.adjust_score)
         for card in sorted(c for c in player.all_deck_cards() if ed.is_objective(c)):
             queue.append([seat, card])
     st.scoring_queue = queue
@@ -91,7 +94,7 @@ def score_breakdown(st: "GwtState", seat: int) -> dict[str, int]:
     ed = st.edition
     player = st.players[seat]
     objective_vp, _ = objectives.best_score(ed, player.objectives, objectives.items(st, seat))
-    return {
+    breakdown = {
         "money": player.money // 5,
         "buildings": sum(ed.BUILDING[st.trail_tile[n]]["vp"] for n in C.placed_buildings(st, seat)),
         "cities": city_vp(st, seat),
@@ -104,3 +107,6 @@ def score_breakdown(st: "GwtState", seat: int) -> dict[str, int]:
         "step_disc": ed.DISC_GROUP["step_vp"]["vp"] * C.cleared(ed, player, ed.G_STEP_VP),
         "job_token": ed.JOB_TOKEN_VP if player.job_token else 0,
     }
+    if st.garth and st.garth[seat] is not None:
+        garth.adjust_score(st, seat, breakdown)
+    return breakdown

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from gametable.engine import Rng
 
 from . import common as C
+from . import garth
 from .state import GwtState, Player
 
 if TYPE_CHECKING:
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 def new_state(ed: "Edition", num_players: int, seed: int, options: dict[str, Any]) -> GwtState:
     st = GwtState(ed)
     st.n = num_players
-    st.options = dict(options)
+    # without Garth the option is left out: every other game's state and JSON are as they were
+    st.options = {k: v for k, v in options.items() if k != "garth" or v is not None}
     rng = st.rng = Rng(seed)
 
     # Private building sides: the same for every player (§4).
@@ -101,6 +103,7 @@ def new_state(ed: "Edition", num_players: int, seed: int, options: dict[str, Any
     for seat, player in enumerate(st.players):
         st.say("starting_hand", seat=seat, money=player.money,
                private={"objective": player.objectives[0], "cards": sorted(player.hand)})
+    garth.setup(st)  # the seats the option gives Garth, the solo automa (draws nothing without it)
     from .turn import begin_turn, settle
     begin_turn(st)
     settle(st)

@@ -176,6 +176,9 @@ class GwtState(State):
         self.sim_heifers: list[str] = []  # Simmental variant: the Heifer stack
         self.sim_cows: list[str] = []     # the Cow stack
         self.sim_retired: list[str] = []  # upgraded Calves and Heifers, out of the game
+        #: Garth's seats (garth.py): per seat None or its difficulty, specialization and piles;
+        #: empty when no seat is Garth's
+        self.garth: list[dict[str, Any] | None] = []
 
     # -- protocol -------------------------------------------------------------------------
     @property
@@ -245,7 +248,8 @@ class GwtState(State):
         # stacks, the Kansas City tile piles) shrinks it, and every shuffle moves the RNG: see
         # docs/rules-decisions.md (undo). Station masters and foresight tiles lie face up.
         return (self.rng.state, len(self.cattle_stack), len(self.obj_stack),
-                *map(len, self.piles), *(len(p.deck) for p in self.players))
+                *map(len, self.piles), *(len(p.deck) for p in self.players),
+                *(len(g["deck"]) for g in self.garth if g is not None))  # Garth's face-down cards
 
     def explain_illegal(self, seat: int, action: dict[str, Any]) -> str:
         return self.edition.turn.explain_illegal(self, action)
@@ -291,6 +295,10 @@ class GwtState(State):
         attrs["rng"] = self.rng.copy()
         attrs["players"] = [p.clone() for p in self.players]
         attrs["log"] = self.log[:]  # entries are never mutated once written
+        garth = mine.get("garth")
+        attrs["garth"] = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
+                                                   extra_workers=g["extra_workers"][:])
+                          for g in garth] if garth else []
         s.__dict__.update(attrs)
         return s
 
@@ -307,6 +315,10 @@ class GwtState(State):
         out["rng"] = self.rng.to_json()
         out["players"] = [p.to_json(ed) for p in self.players]
         out["log"] = list(self.log)
+        if self.garth:  # only with Garth's seats: every other game's JSON is as it was
+            out["garth"] = [None if g is None else dict(g, deck=list(g["deck"]), discard=list(g["discard"]),
+                                                      extra_workers=list(g["extra_workers"]))
+                            for g in self.garth]
         return out
 
     @classmethod
@@ -318,6 +330,7 @@ class GwtState(State):
         s.rng = Rng.from_json(data["rng"])
         s.players = [Player.from_json(p, edition) for p in data["players"]]
         s.log = list(data["log"])
+        s.garth = data.get("garth", [])
         return s
 
     # -- small helpers used everywhere -------------------------------------------------------

@@ -14,7 +14,7 @@ from gametable.engine import IllegalAction
 
 from . import common as C
 from . import effects as E
-from . import exchange
+from . import exchange, garth
 from . import kansas_city as KC
 from . import movement, objectives, railroad, scoring, simmental
 
@@ -176,6 +176,8 @@ def _free_point_actions(st: "GwtState") -> list[Action]:
     if st.phase == "scoring":
         return objectives.commit_actions(st)
     player = st.players[seat]
+    if st.garth and st.garth[seat] is not None:
+        return [{"type": "garth"}]  # Garth's whole turn is one forced action (garth.py)
     if st.phase == "A":
         if player.herder < 0:
             acts = [{"type": "move", "path": [ed.NODES[n]]} for n in ed.NEUTRAL_SPACES]
@@ -205,7 +207,9 @@ def apply_action(st: "GwtState", action: Action) -> None:
     st._acts = None
     seat = st.current
     kind = action["type"]
-    if kind == "play_objective":
+    if kind == "garth":
+        garth.play_turn(st, seat)
+    elif kind == "play_objective":
         objectives.play(st, seat, action["card"])
     elif kind == "spend_exchange_token":
         exchange.spend(st, seat, action["count"])
@@ -351,6 +355,8 @@ def begin_turn(st: "GwtState") -> None:
     ed = st.edition
     st.say("turn_started", seat=st.current)
     player = st.players[st.current]
+    if garth.is_garth(st, st.current):
+        return  # Garth plays no cards: its hand is never looked at
     if ed.FIRST_TURN_HAND is not None and player.herder < 0 and len(player.hand) > ed.FIRST_TURN_HAND:
         st.frames.append({"kind": "discard", "count": len(player.hand) - ed.FIRST_TURN_HAND,
                           "src": "first_turn"})

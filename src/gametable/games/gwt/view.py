@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import common as C
+from . import garth
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -202,6 +203,7 @@ def build_views(st: "GwtState", seats: "Iterable[int | None]") -> "dict[int | No
     }
     simmental = ({"heifers": len(st.sim_heifers), "cows": len(st.sim_cows)}
                  if C.simmental(st) else None)  # the Heifer and Cow stacks beside Kansas City (second edition)
+    garth_board = garth.view_of(st) if st.garth else None  # Garth's seats: its board and revealed cards
     # a player as another seat sees it is the same for every such seat
     others = [None] * st.n
     views = {}
@@ -217,6 +219,8 @@ def build_views(st: "GwtState", seats: "Iterable[int | None]") -> "dict[int | No
         view = {"game": ed.name, "seat": seat, **public, "players": players, "log": st.visible_log(seat)}
         if simmental is not None:
             view["simmental"] = simmental
+        if garth_board is not None:
+            view["garth"] = garth_board
         if st.over:
             view["result"] = st.result_cache
         views[seat] = view

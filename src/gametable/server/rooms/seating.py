@@ -50,7 +50,13 @@ class Seating:
                                                hidden=deal is not None)
         except bot_levels.UnknownBotLevel as exc:
             raise BadRequest(f"{exc}; or leave bot_level out for the best") from None
+        made_for = bot_levels.level_games(bot_level)
+        if bots and made_for is not None and game.name not in made_for:
+            raise BadRequest(f"the bot level {bot_level!r} plays only {', '.join(made_for)}")
         seed = secrets.randbelow(2**62) if deal is None else deal
+        # a garth level's bot seats are Garth's in the engine (the automa's setup, turn and score)
+        options = bot_levels.table_options(game.name, options, [bot_level if s in bots else None
+                                                                for s in range(players)])
         try:
             state = game.new(players, seed, options)
         except InvalidOptions as exc:

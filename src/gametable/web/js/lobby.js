@@ -143,9 +143,16 @@ function renderOptions() {
   }
 }
 
+// A level made for some games only (Garth, Great Western Trail's solo automa) is offered for those.
+function levelFits(level) {
+  const games = (state.botLevels.games || {})[level];
+  return !games || games.includes(state.game.name);
+}
+
 function renderBotLevel() {
   const select = clear(byId("bot-level"));
-  for (const level of state.botLevels.levels) {
+  if (!levelFits(state.botLevel)) state.botLevel = state.botLevels.default;
+  for (const level of state.botLevels.levels.filter(levelFits)) {
     select.appendChild(h("option", {
       value: level,
       selected: level === state.botLevel,
@@ -153,6 +160,28 @@ function renderBotLevel() {
     }));
   }
   select.onchange = () => { state.botLevel = select.value; };
+  renderSolo();
+}
+
+// Solo against Garth: one button sets a two-player table whose other seat is Garth (medium
+// unless a Garth difficulty is chosen already); his difficulty stays a choice of the select.
+function renderSolo() {
+  const box = clear(byId("solo-box"));
+  const garth = state.botLevels.levels.filter((level) => level.startsWith("garth-") && levelFits(level));
+  box.hidden = garth.length === 0;
+  if (box.hidden) return;
+  const solo = state.players === 2 && state.bots.has(1) && garth.includes(state.botLevel);
+  box.appendChild(h("button", {
+    type: "button", id: "solo-garth", class: solo ? "chosen" : "", "aria-pressed": String(solo),
+    "aria-describedby": "solo-garth-help", text: state.tr.t("ui.lobby.solo_garth"),
+    onclick: () => {
+      state.players = 2;
+      state.bots = new Set([1]);
+      if (!garth.includes(state.botLevel)) state.botLevel = garth.includes("garth-medium") ? "garth-medium" : garth[0];
+      render();
+    },
+  }));
+  box.appendChild(h("p", { id: "solo-garth-help", class: "hint", text: state.tr.t("ui.lobby.solo_garth_help") }));
 }
 
 function render() {

@@ -49,6 +49,8 @@ const page = {
 function seatNames(snapshot) {
   return (snapshot.seats || []).map((seat, index) => {
     if (seat.name) return seat.name;
+    // a Great Western Trail seat played by Garth, the solo automa (the engine's option garth)
+    if (seat.kind === "bot" && snapshot.view?.garth?.[index]) return page.tr.t("ui.garth_name");
     return seat.kind === "bot" ? page.tr.t("ui.bot_name", { number: index + 1 }) : page.tr.seatName(index);
   });
 }
