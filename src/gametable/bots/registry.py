@@ -109,7 +109,7 @@ def best_level() -> str:
 
 def level_games(level: str) -> list[str] | None:
     """The games a level is made for: None for every game, Garth's levels only Garth's games."""
-    return list(GARTH_GAMES) if check_level(level) in GARTH_LEVELS else None
+    return list(GARTH_GAMES) if check_level(level, hidden=True) in GARTH_LEVELS else None
 
 
 class GarthBot:
