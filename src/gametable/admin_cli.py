@@ -15,7 +15,12 @@ from rich.markup import escape
 from rich.table import Table
 
 admin = typer.Typer(help="Moderation for the operator: reports and suspensions.", no_args_is_help=True)
-console = Console()
+
+
+def console() -> Console:
+    """A console for this command: its width follows the terminal (or COLUMNS) as it is now."""
+    return Console()
+
 
 _DATABASE = typer.Option(None, "--database-url", envvar="DATABASE_URL", show_envvar=True,
                          help="The service's database (default: the one `gametable serve` uses).")
@@ -64,7 +69,7 @@ def reports(database_url: Optional[str] = _DATABASE,
             typer.echo(json.dumps({**r.__dict__}, ensure_ascii=False))
         return
     if not found:
-        console.print("No open reports." if not all_reports else "No reports.")
+        console().print("No open reports." if not all_reports else "No reports.")
         return
     table = Table(title="Reports", show_lines=True)
     for column in ("id", "when", "by", "about", "suspended", "table", "reason", "evidence", "closed"):
@@ -75,8 +80,8 @@ def reports(database_url: Optional[str] = _DATABASE,
                       f"{escape(about[0])}\n{r.reported_id or ''}", "yes" if about[1] else "",
                       r.table_id or "", escape(r.reason), escape(_evidence_text(r.evidence)),
                       _when(r.closed_ms) if r.closed_ms else "")
-    console.print(table)
-    console.print("Suspend a player: gametable admin suspend PLAYER_ID --reason '...'; "
+    console().print(table)
+    console().print("Suspend a player: gametable admin suspend PLAYER_ID --reason '...'; "
                   "close a report: gametable admin close REPORT_ID")
 
 
@@ -86,9 +91,9 @@ def close(report_id: int = typer.Argument(..., help="The report's id (gametable 
     """Mark a report as dealt with."""
     with moderation_store(database_url) as store:
         if not store.close_report(report_id, int(time.time() * 1000)):
-            console.print(f"[red]There is no report {report_id}[/]; see gametable admin reports --all")
+            console().print(f"[red]There is no report {report_id}[/]; see gametable admin reports --all")
             raise typer.Exit(1)
-    console.print(f"Report {report_id} closed.")
+    console().print(f"Report {report_id} closed.")
 
 
 @admin.command("suspend")
@@ -100,7 +105,7 @@ def suspend(player_id: str = typer.Argument(..., help="The player's id (its page
     with moderation_store(database_url) as store:
         now = None if lift else int(time.time() * 1000)
         if not store.suspend(player_id, reason or None, now):
-            console.print(f"[red]There is no player {escape(player_id)}[/]; the id is the last part "
+            console().print(f"[red]There is no player {escape(player_id)}[/]; the id is the last part "
                           "of the player's page address (/p/ID)")
             raise typer.Exit(1)
-    console.print(f"Player {escape(player_id)} " + ("may play again." if lift else "is suspended."))
+    console().print(f"Player {escape(player_id)} " + ("may play again." if lift else "is suspended."))

@@ -93,7 +93,7 @@ def _two_servers_with_bob_watching_b(postgres_url: str, redis_url: str):
     """Servers A and B on one database and Redis (polling only while Redis is unheard: the slow
     backstop poll is off), a playing table made on A, and Bob's socket on B; yields
     (a, b, table, bob, bob_ws, first, second)."""
-    settings = Settings(database_url=postgres_url, bot_pause=0.0, redis_url=redis_url)
+    settings = Settings(database_url=postgres_url, bot_pause=0.0, redis_url=redis_url, rate_limits=False)
     first, second = start_server(settings), start_server(settings)
     for server in (first, second):
         server.manager.backstop_poll_interval = math.inf
@@ -135,7 +135,7 @@ def test_finding_6_log_heads_reads_every_hot_table_in_one_query(postgres_url):
 
     store = LogStore.from_url(postgres_url)
     migrate(store.engine)
-    server = start_server(Settings(database_url=postgres_url, bot_pause=0.0))
+    server = start_server(Settings(database_url=postgres_url, bot_pause=0.0, rate_limits=False))
     try:
         with Api(server.url) as api:
             tables = [api.create(players=2) for _ in range(3)]
