@@ -39,4 +39,14 @@ fi
 # .[export]: pyarrow, for `gametable export`'s Parquet file (tests/server/test_your_data.py)
 "$PYTHON" -m pip install --quiet -e '.[test,rl,cluster,export]'
 
-"$PYTHON" -m pytest "$@"
+if [ "$#" -gt 0 ]; then
+    exec "$PYTHON" -m pytest "$@"
+fi
+# The whole suite, on every core (pytest-xdist; a module's tests stay together, with its
+# fixtures). The browser tests run last, in a run of their own: Playwright's synchronous API
+# keeps an event loop running in the process that drives Chromium, where asyncio.run() of the
+# other tests would then fail.
+status=0
+"$PYTHON" -m pytest --numprocesses auto --dist loadscope --ignore=tests/web || status=$?
+"$PYTHON" -m pytest --numprocesses auto --dist loadscope tests/web || status=$?
+exit $status
