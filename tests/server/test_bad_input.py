@@ -277,7 +277,8 @@ def test_finding_4_the_openapi_spec_states_the_path_rules(api):
     assert all(s["pattern"] == "^[A-Za-z0-9_-]{1,64}$" for s in rules["table_id"]) and len(rules["table_id"]) == 19
     # a player's page, games and statistics; a friend removed; unblocking a player
     assert rules["player_id"] == [{**rules["player_id"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}] * 5
-    assert rules["game"] == [{**rules["game"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}]  # a leaderboard
+    # a leaderboard; a guided first game's steps, and starting one
+    assert rules["game"] == [{**rules["game"][0], "pattern": "^[A-Za-z0-9_-]{1,64}$"}] * 3
     assert rules["seat"] == [{**rules["seat"][0], "minimum": 0, "maximum": 63}] * 2  # to a bot, take back
     assert rules["n"][0]["minimum"] == 0 and rules["n"][0]["maximum"] == 2**31 - 1
     assert rules["lang"][0]["enum"] == ["en", "fa", "pt", "es"]

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from gametable import learn
 from gametable.server.identity import RequiredPlayer
-from gametable.server.path_params import PathNamesAResource
+from gametable.server.path_params import GameName, PathNamesAResource
 from gametable.server.players import Player
 from gametable.server.ratelimit import TOO_MANY_REQUESTS, rate_limited
 from gametable.server.rooms.learning import guide_of
@@ -46,7 +46,7 @@ async def list_guides() -> list[str]:
 
 @router.get("/learn/{game}", response_model=GuideInfo, responses=_NO_GUIDE,
             summary="A guided first game's steps: what the learner is asked to choose, and when")
-async def guide_steps(game: str) -> dict:
+async def guide_steps(game: GameName) -> dict:
     guide = guide_of(game)
     return {"game": guide.game, "learner": learn.LEARNER, "length": len(guide.steps),
             "steps": guide.lesson_steps()}
@@ -55,6 +55,6 @@ async def guide_steps(game: str) -> dict:
 @router.post("/learn/{game}", response_model=GuideStarted, status_code=201,
              responses={**_NO_GUIDE, 401: {"description": "Not signed in as a player"}},
              summary="Start a guided first game: a private table with the guide's deal and opponent")
-async def start_guide(game: str, request: Request, player: Player = RequiredPlayer) -> dict:
+async def start_guide(game: GameName, request: Request, player: Player = RequiredPlayer) -> dict:
     table = await request.app.state.manager.learning.start(game, player.name, player.id, player.lang)
     return {"id": table.id}
