@@ -12,6 +12,7 @@ finds them quiet for ``ORPHAN_SECONDS`` (lease-like, see review_store.py).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
@@ -99,8 +100,16 @@ class Reviews:
         for task in self._tasks:
             task.cancel()
         if self._pool is not None:
-            self._pool.terminate()  # a review under way stops; its row is left for the next process
-            self._pool = None
+            pool, progress, self._pool, self._progress = self._pool, self._progress, None, None
+            pool.terminate()  # a review under way stops; its row is left for the next process
+            await asyncio.to_thread(pool.join)
+            progress.close()
+            progress.cancel_join_thread()
+            # The pool's queues hold semaphores and sit in reference cycles, which the server's
+            # collector (gametable.server.collector) would only free later: free them now, or
+            # the resource tracker reports them as leaked, outside the log, at exit.
+            del pool, progress
+            gc.collect()
         try:
             await self.core.write(self.rows.release, self.owner)
         except Exception:  # noqa: BLE001 - they are orphans then, taken up after ORPHAN_SECONDS
