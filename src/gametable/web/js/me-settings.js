@@ -47,9 +47,16 @@ function renderAlerts() {
   }
 }
 
-async function change(changes) {
+// Each change is a PATCH of its own fields; only the answer to the newest is shown, so that an
+// answer that arrives late never undoes a box the player has ticked since.
+let changes = 0;
+
+async function change(fields) {
+  const mine = ++changes;
   try {
-    state.alerts = await api.changeAlerts(changes);
+    const alerts = await api.changeAlerts(fields);
+    if (mine !== changes) return;
+    state.alerts = alerts;
     renderAlerts();
   } catch (error) {
     showError(error);
