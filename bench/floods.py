@@ -92,6 +92,19 @@ def attacker(url: str, attack: str, stop: threading.Event, outcome: Counter) -> 
     return threads
 
 
+def next_move(http: httpx2.Client, tid: str, tokens: list[str], rng: random.Random):
+    """A random legal action of a seat that may act (its views read untimed), as a call that
+    posts it; None once no seat may act (the game is over)."""
+    views = [http.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {t}"}).json() for t in tokens]
+    movers = [i for i, v in enumerate(views) if v.get("legal_actions")]
+    if not movers:
+        return None
+    seat = rng.choice(movers)
+    action = rng.choice(views[seat]["legal_actions"])
+    return lambda: http.post(f"/api/tables/{tid}/actions", json={"seq": views[seat]["seq"], "action": action},
+                             headers={"Authorization": f"Bearer {tokens[seat]}"})
+
+
 def spectators(url: str, stop: threading.Event, ready: threading.Event, outcome: Counter) -> list[threading.Thread]:
     """SPECTATORS sockets watching one table that the attacker plays on and on."""
     with client(url, "127.0.0.2") as http:
@@ -129,15 +142,10 @@ def spectators(url: str, stop: threading.Event, ready: threading.Event, outcome:
         ready.wait()
         with client(url, "127.0.0.2") as http:
             while not stop.is_set():
-                views = [http.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {t}"}).json()
-                         for t in tokens]
-                movers = [i for i, v in enumerate(views) if v.get("legal_actions")]
-                if not movers:
+                move = next_move(http, tid, tokens, rng)
+                if move is None:
                     return
-                seat = rng.choice(movers)
-                response = http.post(f"/api/tables/{tid}/actions", headers={"Authorization": f"Bearer {tokens[seat]}"},
-                                     json={"seq": views[seat]["seq"], "action": rng.choice(views[seat]["legal_actions"])})
-                outcome[f"action {response.status_code}"] += 1
+                outcome[f"action {move().status_code}"] += 1
 
     return [threading.Thread(target=asyncio.run, args=(crowd(),), daemon=True),
             threading.Thread(target=play, daemon=True)]
@@ -158,16 +166,11 @@ def honest_round(url: str, seconds: float, pause: float, rng: random.Random) -> 
             bob = http.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()
             tokens = [table["token"], bob["token"]]
             while time.monotonic() < deadline:
-                views = [http.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {t}"}).json()
-                         for t in tokens]
-                movers = [i for i, v in enumerate(views) if v.get("legal_actions")]
-                if not movers:
+                move = next_move(http, tid, tokens, rng)
+                if move is None:
                     break
-                seat = rng.choice(movers)
-                action = rng.choice(views[seat]["legal_actions"])
                 started = time.perf_counter()
-                response = http.post(f"/api/tables/{tid}/actions", json={"seq": views[seat]["seq"], "action": action},
-                                     headers={"Authorization": f"Bearer {tokens[seat]}"})
+                response = move()
                 if response.status_code == 200:
                     latencies.append(time.perf_counter() - started)
                 time.sleep(pause)
