@@ -152,9 +152,11 @@ def default_level() -> str:
     return DEFAULT_LEVEL
 
 
-#: levels the lobby never offers: "guide" plays a guided first game's written moves
-#: (gametable.learn), which fit only the guide's own deal
-_HIDDEN_LEVELS = ("guide",)
+#: the level that plays a guided first game's written moves (gametable.learn), which fit only
+#: the guide's own deal
+GUIDE_LEVEL = "guide"
+#: levels the lobby never offers
+_HIDDEN_LEVELS = (GUIDE_LEVEL,)
 
 
 def check_level(level: str, hidden: bool = False) -> str:
@@ -179,7 +181,7 @@ def get(level: str, game_name: str, seed: int) -> Bot:
     A level without its own bot for a game (e.g. a game added later, or one served with
     --extra-game) falls back to the random bot, so every level plays every game.
     """
-    if check_level(level, hidden=True) == "guide":
+    if check_level(level, hidden=True) == GUIDE_LEVEL:
         from gametable.learn import ScriptedBot  # its seed is the table's seq (rooms/learning.py)
         return ScriptedBot(game_name, seed)
     factory = _level(level).get(game_name, RandomBot)

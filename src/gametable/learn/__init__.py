@@ -25,8 +25,6 @@ from gametable.engine import Action, State
 GUIDES_DIR = Path(__file__).parent / "guides"
 #: the learner's seat at a guide's table (the creator's)
 LEARNER = 0
-#: the bot level that plays the guide's opponent (never offered in the lobby)
-GUIDE_LEVEL = "guide"
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ leaving and coming back needs nothing more: the page keeps the table's id, My ta
 from __future__ import annotations
 
 from gametable import learn
+from gametable.bots.registry import GUIDE_LEVEL
 from gametable.server.errors import NotFound
 from gametable.server.live_table import LiveTable
 from gametable.server.rooms.seating import Seating
@@ -28,6 +29,6 @@ class Learning:
         guide = guide_of(game)
         bots = list(range(1, guide.players))
         table, _token = await self.seating.create(
-            guide.game, guide.players, bots, dict(guide.options), name, learn.GUIDE_LEVEL, player_id,
+            guide.game, guide.players, bots, dict(guide.options), name, GUIDE_LEVEL, player_id,
             lang=lang, deal=guide.seed)
         return table
