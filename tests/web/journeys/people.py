@@ -49,22 +49,34 @@ class Person:
         page.on("console", lambda message: message.type == "error" and self.problems.append(
             f"console error: {message.text} at {message.location.get('url', '')}"))
         # A page that navigates away cancels what it was still loading (Chromium reports
-        # net::ERR_ABORTED), as it does for anyone who clicks a link: that is not a failure, but
-        # an abort with no navigation since the request started is one.
+        # net::ERR_ABORTED), as it does for anyone who clicks a link: that is not a failure. An
+        # abort counts when no navigation of the page was under way while the request was: none
+        # started after it, and none was still loading when it began (a page's script may start a
+        # load after the click, and the new page's arrival cancels it).
         navigations = [0]
-        started_at: dict = {}
+        navigating = [False]
+        started: dict = {}
 
         def request_started(request) -> None:
             if request.is_navigation_request() and request.frame == page.main_frame:
                 navigations[0] += 1
-            started_at[request] = navigations[0]
+                navigating[0] = True
+            started[request] = (navigations[0], navigating[0])
+
+        def navigated(frame) -> None:
+            if frame == page.main_frame:
+                navigating[0] = False
 
         def request_failed(request) -> None:
-            navigated_since = navigations[0] > started_at.pop(request, navigations[0])
-            if not (request.failure == "net::ERR_ABORTED" and navigated_since):
+            count_then, during_navigation = started.pop(request, (navigations[0], False))
+            if request.is_navigation_request() and request.frame == page.main_frame:
+                navigating[0] = False  # a navigation that failed brings no page
+            navigation_around = during_navigation or navigations[0] > count_then
+            if not (request.failure == "net::ERR_ABORTED" and navigation_around):
                 self.problems.append(f"request failed: {request.method} {request.url} {request.failure}")
+        page.on("framenavigated", navigated)
         page.on("request", request_started)
-        page.on("requestfinished", lambda request: started_at.pop(request, None))
+        page.on("requestfinished", lambda request: started.pop(request, None))
         page.on("requestfailed", request_failed)
         page.on("response", lambda response: response.status >= 400 and self.problems.append(
             f"{response.status} from {response.request.method} {response.url}"))
