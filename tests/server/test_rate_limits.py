@@ -102,6 +102,45 @@ def test_issue_29_the_shared_cap_refuses_the_busiest_addresses_not_a_quiet_creat
     assert "on this server" in asyncio.run(scenario()).detail
 
 
+def test_issue_29_an_address_that_keeps_asking_after_its_refusals_is_answered_late(monkeypatch):
+    """Finding 2 (floods): the first refusals of an address are answered at once; one that asks
+    again and again within PERSISTENT_WITHIN seconds (not waiting for Retry-After) gets its next
+    refusals REFUSAL_HOLD seconds late, and only its own; after a quiet stretch it starts afresh."""
+    from gametable.server import ratelimit
+
+    clock = [1000.0]
+    held: list[float] = []
+
+    async def recorded_sleep(seconds: float) -> None:
+        held.append(seconds)
+
+    monkeypatch.setattr(ratelimit.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(ratelimit.asyncio, "sleep", recorded_sleep)
+    limiter = RateLimiter({"create": Rule(tuple(parse_many("1/hour")))})
+
+    async def refusals(address: str, count: int) -> None:
+        for _ in range(count):
+            with pytest.raises(TooManyRequests):
+                await limiter.check("create", address)
+
+    async def scenario() -> None:
+        await limiter.check("create", "10.0.0.1")  # allowed: never held
+        await refusals("10.0.0.1", ratelimit.REFUSALS_ANSWERED_AT_ONCE)
+        assert held == []
+        await refusals("10.0.0.1", 2)
+        assert held == [ratelimit.REFUSAL_HOLD] * 2
+        await limiter.check("create", "10.0.0.2")  # another address: its own count
+        await refusals("10.0.0.2", 1)
+        assert len(held) == 2
+        clock[0] += ratelimit.PERSISTENT_WITHIN + 1  # a quiet stretch: answered at once again
+        await refusals("10.0.0.1", ratelimit.REFUSALS_ANSWERED_AT_ONCE)
+        assert len(held) == 2
+        await refusals("10.0.0.1", 1)
+        assert len(held) == 3
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.skipif(not _redis_reachable(), reason=f"no Redis at {REDIS_URL}")
 def test_finding_5_processes_sharing_redis_share_the_limits():
     rules = {"act": Rule(tuple(parse_many("2/minute")))}

@@ -9,6 +9,7 @@ comes from its method and path.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -55,6 +56,18 @@ class Rule:
 #: creating tables at this pace or slower, an address is a person, not a flood
 QUIET_CREATOR = "3/minute"
 
+#: An address refused more than ``REFUSALS_ANSWERED_AT_ONCE`` times, each within
+#: ``PERSISTENT_WITHIN`` seconds of the one before, is not waiting for Retry-After as it was
+#: told: its next refusals are answered ``REFUSAL_HOLD`` seconds late, until it is quiet for
+#: ``PERSISTENT_WITHIN`` seconds. A person who hits a limit sees no difference; a flood that asks
+#: again as soon as it is answered slows to a request a second per connection, instead of the
+#: hundreds of refusals a second whose parsing and answering slowed everyone else (issue 29).
+REFUSALS_ANSWERED_AT_ONCE = 3
+PERSISTENT_WITHIN = 10.0
+REFUSAL_HOLD = 1.0
+#: addresses whose refusals are remembered, at the most (older ones are forgotten first)
+_REFUSED_ADDRESSES = 10_000
+
 
 def rules_from(settings: Settings) -> dict[str, Rule]:
     return {
@@ -95,6 +108,8 @@ class RateLimiter:
         self._shared: SlidingWindowCounterRateLimiter | None = None
         self._pool: redis.asyncio.ConnectionPool | None = None
         self._shared_down_until = 0.0
+        #: address -> (monotonic time of its last refusal, refusals in a row before it)
+        self._refused: dict[str, tuple[float, int]] = {}
         if redis_url:
             import redis.asyncio  # only here: a server without Redis starts without loading it
 
@@ -114,6 +129,15 @@ class RateLimiter:
         return cls(rules_from(settings), settings.redis_url)
 
     async def check(self, kind: str, address: str) -> None:
+        try:
+            await self._check(kind, address)
+        except TooManyRequests:
+            hold = self._hold_for(address)
+            if hold:
+                await asyncio.sleep(hold)
+            raise
+
+    async def _check(self, kind: str, address: str) -> None:
         rule = self.rules[kind]
         # The client's own limit first: a flood from one address is refused before it uses up
         # the budget every other client shares.
@@ -123,6 +147,17 @@ class RateLimiter:
             return  # a quiet address: the shared cap is for the busy ones
         for item in rule.overall:
             await self._hit(kind, item, ("all",), overall=True)
+
+    def _hold_for(self, address: str) -> float:
+        """Count a refusal of ``address``; how long to hold its answer (see REFUSAL_HOLD)."""
+        now = time.monotonic()
+        last, refusals = self._refused.pop(address, (now, 0))
+        if now - last > PERSISTENT_WITHIN:
+            refusals = 0
+        self._refused[address] = (now, refusals + 1)  # re-inserted: the dict stays oldest first
+        if len(self._refused) > _REFUSED_ADDRESSES:
+            del self._refused[next(iter(self._refused))]
+        return REFUSAL_HOLD if refusals >= REFUSALS_ANSWERED_AT_ONCE else 0.0
 
     async def check_seat(self, kind: str, table_id: str, seat: int) -> None:
         """Count a request of one seat of a table (chat: a seat is one writer, whatever its
