@@ -7,13 +7,16 @@ For each seed, a two-player game of basic bots where one seat (seat = seed % 2),
 of its decisions with a choice among the game's last ``--last`` actions (as the unspoilt game of
 that seed ran), plays the move its basic bot likes least; the review judges those decisions at its
 budget; every one it marks is checked by gametable.review.honesty (both choices played to the end
-in ``--worlds`` fresh shared worlds). The last stretch of a game keeps the check's CPU in reach;
-tests/review/test_honesty.py runs a small version. Prints the load average before and after.
+in ``--worlds`` fresh shared worlds). The last stretch of a game keeps the check's CPU in reach
+in Great Western Trail (350 actions); a CATAN: On the Road game of basic bots is 45-110 actions and
+cheap to play to the end, so ``--last 200`` checks the whole of it. tests/review/test_honesty.py
+runs a small version. Prints the kinds of move marked, and the load average before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import os
 import sys
 import time
@@ -44,23 +47,27 @@ def main() -> None:
             review = review_log(log["game"], 2, seed, {}, log["entries"], only=poor)
             judged += len(poor)
             positions = {seq: position(log, seq) for seq in poor}
-            verdicts += check_marks(positions, review, game_name, ("mistake", "blunder"), args.worlds, seed=seed)
+            for verdict in check_marks(positions, review, game_name, ("mistake", "blunder"), args.worlds, seed=seed):
+                verdicts.append((seed, log["entries"][verdict.seq - 1][1]["type"], verdict))
         print(f"{game_name}: {judged} poor moves judged over {args.seeds} games")
         for mark in ("mistake", "blunder"):
-            marked = [v for v in verdicts if v.mark == mark]
+            marked_with = [(seed, kind, v) for seed, kind, v in verdicts if v.mark == mark]
+            marked = [v for _, _, v in marked_with]
             confirmed = sum(v.confirms for v in marked)
             if not marked:
                 print(f"  {mark}: none")
                 continue
+            kinds = Counter(kind for _, kind, _ in marked_with)
+            print(f"  {mark}s played: {', '.join(f'{kind} {n}' for kind, n in kinds.most_common())}")
             loss = sum(v.loss_vp for v in marked) / len(marked)
             gain = sum(v.margin_gain for v in marked) / len(marked)
             print(f"  {mark}: {len(marked)} marked, {confirmed} confirmed ({confirmed / len(marked):.0%}); "
                   f"VP lost by the review's estimate {loss:.1f} on average, at the end {gain:.1f}; by the "
                   f"win chance: {sum(v.measure == 'win_chance' for v in marked)}")
-            for v in marked:
+            for seed, kind, v in marked_with:
                 if not v.confirms:
-                    print(f"    not confirmed: seq {v.seq} ({v.measure}) review {v.loss_vp:.1f} VP, end "
-                          f"{v.margin_gain:+.1f} ± {v.margin_error:.1f} VP, win share {v.win_gain:+.2f}")
+                    print(f"    not confirmed: seed {seed} seq {v.seq} {kind} ({v.measure}) review {v.loss_vp:.1f} "
+                          f"VP, end {v.margin_gain:+.1f} ± {v.margin_error:.1f} VP, win share {v.win_gain:+.2f}")
     print(f"CPU {time.process_time() - start:.0f} s; load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
