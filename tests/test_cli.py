@@ -354,3 +354,17 @@ def test_the_internal_url_defaults_to_where_the_server_listens(host, expected):
     from gametable.cli import _internal_url
 
     assert _internal_url(host, 8123) == expected
+
+
+def test_serve_options_and_settings_name_the_same_variables():
+    """An option of `serve` that is also a setting is read from the variable Settings.from_env
+    reads (the option names it again), and the settings' messages (config._OPTIONS) name exactly
+    these options."""
+    import typer.main
+
+    from gametable.server import config
+
+    serve = typer.main.get_command(app).commands["serve"]
+    settings = {param.name: param.envvar for param in serve.params if param.name in config._ENVIRONMENT}
+    assert set(settings) == config._OPTIONS
+    assert settings == {name: config._ENVIRONMENT[name][0] for name in settings}

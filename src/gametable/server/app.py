@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -37,6 +37,7 @@ from gametable.server.mail import Mailer, SmtpServer
 from gametable.server.metrics import CountRequests, Metrics
 from gametable.server.schemas import NOT_JSON, list_choices_in_openapi, validation_detail
 from gametable.server.outages import StoreOutages
+from gametable.server.pages import Page, render_pages
 from gametable.server.push import TurnPusher, load_key
 from gametable.server.push_endpoints import EndpointRules
 from gametable.server.ratelimit import RateLimiter, RefuseFloodsEarly
@@ -222,9 +223,26 @@ def _add_api_docs(app: FastAPI) -> None:
                             headers={"X-Content-Type-Options": "nosniff"})
 
 
+#: the client's pages: (address, route name, page in web/pages/). Each page reads what it needs
+#: from the address: the table's id (/t/), the player's id (/p/), the game (/learn/, and
+#: ?game= on /leaderboards), the sign-in link's secret (in the fragment, which the browser keeps to
+#: itself); none of it enters the HTML.
+_PAGE_ROUTES = [
+    ("/", "lobby", "index"),
+    ("/t/{table_id}", "table_page", "table"),
+    ("/me", "my_tables_page", "me"),
+    ("/p/{player_id}", "player_page", "player"),
+    ("/leaderboards", "leaderboards_page", "leaderboards"),
+    ("/learn/{game}", "learn_page", "learn"),  # the page asks GET /api/learn/{game} (404 there for no such guide)
+    ("/signin", "signin_page", "signin"),
+]
+
+
 def _add_web(app: FastAPI, web_dir: Path) -> None:
-    """The static client: the lobby at /, a table at /t/{id}, assets under /static/."""
-    if not (web_dir / "index.html").is_file():
+    """The browser client: the lobby at /, a table at /t/{id} and the other pages of
+    _PAGE_ROUTES, assets under /static/."""
+    pages_dir = web_dir / "pages"
+    if not (pages_dir / "index.html").is_file():
         @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
         async def no_table_page(table_id: str) -> None:
             raise NotFound("this server has no browser client installed")
@@ -235,10 +253,10 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         return
 
     app.mount("/static", StaticFiles(directory=web_dir), name="static")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(web_dir / "index.html", headers=_PAGE_HEADERS)
+    pages = render_pages(pages_dir)
+    for path, name, page in _PAGE_ROUTES:
+        app.add_api_route(path, partial(_serve_page, pages[page]), methods=["GET"], name=name,
+                          include_in_schema=False)
 
     @app.get("/sw.js", include_in_schema=False)
     async def service_worker() -> FileResponse:
@@ -252,35 +270,6 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         return FileResponse(web_dir / "manifest.webmanifest", media_type="application/manifest+json",
                             headers={"Cache-Control": "no-cache"})
 
-    @app.get("/t/{table_id}", include_in_schema=False, name="table_page")
-    async def table_page(table_id: str) -> FileResponse:
-        # The page reads its table id from the address; the id never enters the HTML.
-        return FileResponse(web_dir / "table.html", headers=_PAGE_HEADERS)
 
-    @app.get("/me", include_in_schema=False, name="my_tables_page")
-    async def my_tables_page() -> FileResponse:
-        return FileResponse(web_dir / "me.html", headers=_PAGE_HEADERS)
-
-    @app.get("/p/{player_id}", include_in_schema=False, name="player_page")
-    async def player_page(player_id: str) -> FileResponse:
-        return FileResponse(web_dir / "player.html", headers=_PAGE_HEADERS)
-
-    @app.get("/leaderboards", include_in_schema=False, name="leaderboards_page")
-    async def leaderboards_page() -> FileResponse:
-        # the game is in the query (?game=); the page asks GET /api/leaderboards/{game}
-        return FileResponse(web_dir / "leaderboards.html", headers=_PAGE_HEADERS)
-
-    @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
-    async def learn_page(game: str) -> FileResponse:
-        # a guided first game: the page asks GET /api/learn/{game} (404 there for no such guide)
-        return FileResponse(web_dir / "learn.html", headers=_PAGE_HEADERS)
-
-    @app.get("/learn/{game}", include_in_schema=False, name="learn_page")
-    async def learn_page(game: str) -> FileResponse:
-        # a guided first game: the page asks GET /api/learn/{game} (404 there for no such guide)
-        return FileResponse(web_dir / "learn.html", headers=_PAGE_HEADERS)
-
-    @app.get("/signin", include_in_schema=False, name="signin_page")
-    async def signin_page() -> FileResponse:
-        # The link's secret is in the fragment, which the browser keeps to itself.
-        return FileResponse(web_dir / "signin.html", headers=_PAGE_HEADERS)
+async def _serve_page(page: Page) -> HTMLResponse:
+    return page.response(_PAGE_HEADERS)

@@ -138,29 +138,29 @@ rating_history = Table(
     Index("ix_rating_history_player_game", "player_id", "game", "time"),
 )
 
-#: a signed-in browser: the sha256 of the opaque id its HttpOnly cookie holds (never the id)
-player_sessions = Table(
-    "player_sessions",
-    metadata,
-    Column("id_hash", String(64), primary_key=True),
-    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
-    Column("created_ms", BigInteger, nullable=False),
-    Column("expires_ms", BigInteger, nullable=False),
-    Index("ix_player_sessions_player", "player_id"),
-    Index("ix_player_sessions_expires", "expires_ms"),
-)
+
+def _player_secrets(name: str, hash_column: str, *columns: Column) -> Table:
+    """A table of secrets that stand for a player until they expire: each row keyed by the
+    secret's sha256 (never the secret), indexed by player (to end them all) and by expiry (to
+    sweep the expired); ``columns`` go between the player and the expiry."""
+    return Table(
+        name,
+        metadata,
+        Column(hash_column, String(64), primary_key=True),
+        Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+        *columns,
+        Column("expires_ms", BigInteger, nullable=False),
+        Index(f"ix_{name}_player", "player_id"),
+        Index(f"ix_{name}_expires", "expires_ms"),
+    )
+
+
+#: a signed-in browser: the sha256 of the opaque id its HttpOnly cookie holds
+player_sessions = _player_secrets("player_sessions", "id_hash", Column("created_ms", BigInteger, nullable=False))
 
 #: one-time sign-in links for another device: the sha256 of the link's secret, until it is used
 #: (the row is deleted) or expires
-signin_links = Table(
-    "signin_links",
-    metadata,
-    Column("token_hash", String(64), primary_key=True),
-    Column("player_id", String(64), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
-    Column("expires_ms", BigInteger, nullable=False),
-    Index("ix_signin_links_player", "player_id"),
-    Index("ix_signin_links_expires", "expires_ms"),
-)
+signin_links = _player_secrets("signin_links", "token_hash")
 
 #: a player's rating per game (OpenSkill's Plackett-Luce model: mu and sigma)
 ratings = Table(
