@@ -96,3 +96,29 @@ def test_a_replay_keeps_a_base_only_before_runs_that_an_undo_of_the_same_seat_en
     entries = [(0, act), (1, act), (1, act), (1, undo), (0, act), (0, act)]
     assert bases_needed(entries) == [False, True, True, False, False, False]
     assert bases_needed(entries, keep_last=True) == [False, True, True, False, True, True]
+
+
+def test_a_whole_replay_leaves_the_undo_window_and_reveal_flag_a_step_by_step_one_does():
+    # replay_timeline_from reuses each action's reveal marker after it as the next one's before
+    # it; a GWT game with undos wherever allowed must end in the same window as Timeline.apply
+    import random
+
+    from gametable import games
+    from gametable.engine import Timeline, replay_timeline, undo_entry
+
+    gwt = games.get("gwt")
+    rnd = random.Random(7)
+    live, log, undos = Timeline(gwt.new(2, 11)), [], 0
+    while len(log) < 160 and not live.state.is_over():
+        seat = live.state.to_act()[0]
+        if live.window.steps(seat) and rnd.random() < 0.3:
+            entry = undo_entry(rnd.randint(1, live.window.steps(seat)))
+            undos += 1
+        else:
+            entry = rnd.choice(live.state.legal_actions(seat))
+        log.append((seat, live.apply(seat, entry)))
+        replayed = replay_timeline(gwt, 2, 11, None, log, keep_last=True)
+        assert replayed.state.to_json() == live.state.to_json()
+        assert (replayed.revealed, replayed.window.seat, replayed.window.actions) == \
+            (live.revealed, live.window.seat, live.window.actions)
+    assert undos >= 5

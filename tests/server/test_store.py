@@ -9,7 +9,7 @@ from sqlalchemy import inspect, text
 
 from gametable.server.models import metadata
 from gametable.server.store import (ActionRecord, Append, LogStore, SeatRecord, SeqTaken,
-                                    TableRecord, migrate)
+                                    StateCheckpoint, TableRecord, migrate)
 
 
 def _table(store, table_id):
@@ -17,6 +17,31 @@ def _table(store, table_id):
         TableRecord(id=table_id, game="toy", num_players=2, options={"pile": 10}, seed=7,
                     bot_seed=9, creator_hash="h" * 64, created_ms=1, finished_ms=None),
         [SeatRecord(0, "human", "Ann", "h" * 64), SeatRecord(1, "open", "", None)])
+
+
+def test_a_read_of_several_tables_gives_each_the_log_after_its_own_newest_usable_checkpoint(store):
+    # load_tables reads the tails grouped by checkpoint seq: tables checkpointed at different
+    # seqs, at the same one, not at all, and past their log's end (ignored) are read together
+    logs = {"t-a": 9, "t-b": 9, "t-c": 6, "t-d": 5, "t-e": 4}
+    for table_id, length in logs.items():
+        _table(store, table_id)
+        for seq in range(1, length + 1):
+            store.append(table_id, ActionRecord(seq, seq % 2, {"n": seq, "t": table_id}, 100 + seq,
+                                                timeout=seq == 3), False)
+    store.save_checkpoints([StateCheckpoint("t-a", 4, 1, '{"a": 4}'), StateCheckpoint("t-b", 4, 1, '{"b": 4}'),
+                            StateCheckpoint("t-c", 2, 1, '{"c": 2}'), StateCheckpoint("t-e", 7, 1, '{"e": 7}')])
+    stored = store.load_tables(["t-e", "t-a", "t-missing", "t-c", "t-d", "t-b"])
+    assert set(stored) == set(logs)
+    after = {"t-a": 4, "t-b": 4, "t-c": 2, "t-d": 0, "t-e": 0}
+    for table_id, seq in after.items():
+        table = stored[table_id]
+        assert (table.checkpoint.seq if table.checkpoint else 0) == seq
+        assert table.tail == store.actions_after(table_id, seq)
+        assert [a.seq for a in table.tail] == list(range(seq + 1, logs[table_id] + 1))
+        assert table.timeouts == [(3, 1)]
+    assert stored["t-b"].checkpoint.state == '{"b": 4}'
+    whole = store.load_tables(["t-a"], checkpoints=False)["t-a"]
+    assert whole.checkpoint is None and [a.seq for a in whole.tail] == list(range(1, 10))
 
 
 def test_migrations_build_exactly_the_schema_of_the_models(store):

@@ -6,7 +6,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from gametable.engine.errors import IllegalAction
 from gametable.engine.protocol import Action, Game, State
-from gametable.engine.undo import Timeline, bases_needed
+from gametable.engine.undo import UNKNOWN_MARKER, Timeline, bases_needed
 
 
 class ReplayRefused(IllegalAction):
@@ -90,8 +90,17 @@ def replay_timeline_from(
     first_step: int = 1,
 ) -> Timeline:
     """The timeline after ``entries`` applied from ``start`` (see :func:`timeline_steps_from`)."""
-    for timeline in timeline_steps_from(start, entries, keep_last, first_step):
-        pass
+    # timeline_steps_from's loop, with nobody looking between the steps: each action's
+    # reveal marker after it is the next one's before it (a table's load replays its tail here)
+    entries = list(entries)
+    keep = bases_needed(entries, keep_last)
+    timeline = Timeline(start)
+    marker = UNKNOWN_MARKER
+    for step, (seat, action) in enumerate(entries, start=first_step):
+        try:
+            marker = timeline.apply_marked(seat, action, keep[step - first_step], marker)[1]
+        except IllegalAction as exc:
+            raise ReplayRefused(step, seat, action, str(exc)) from exc
     return timeline
 
 

@@ -16,7 +16,8 @@ the server) reaches the same position.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Sequence
 
 from gametable.engine.errors import IllegalAction
 from gametable.engine.protocol import Action, State
@@ -24,13 +25,18 @@ from gametable.engine.protocol import Action, State
 #: the action type of an undo entry in a log
 UNDO = "@undo"
 
+#: Timeline.apply_marked's marker when the caller does not know it (a game's may be None)
+UNKNOWN_MARKER: Any = object()
+
 
 def undo_entry(steps: int = 1) -> Action:
     return {"type": UNDO, "steps": steps}
 
 
 def is_undo(entry: Any) -> bool:
-    return isinstance(entry, Mapping) and entry.get("type") == UNDO
+    # asked twice for every entry a table's replay applies: a plain dict (every decoded log
+    # entry) skips the slower ABC check
+    return (type(entry) is dict or isinstance(entry, Mapping)) and entry.get("type") == UNDO
 
 
 def undo_steps(entry: Mapping[str, Any]) -> int:
@@ -103,17 +109,27 @@ class Timeline:
         it was. ``keep_base``: keep the state before an action that opens a window, so that
         undoing it costs a clone and a few actions rather than a replay (False for a seat that
         will never undo, such as a bot)."""
+        return self.apply_marked(seat, entry, keep_base)[0]
+
+    def apply_marked(self, seat: int, entry: Any, keep_base: bool = True,
+                     marker: Any = UNKNOWN_MARKER) -> tuple[Action, Any]:
+        """As :meth:`apply`, given ``marker``, the state's ``reveal_marker()`` now, if the caller
+        knows it (a replay: the marker after the entry before, the state untouched since), and
+        returning the marker after this entry too (UNKNOWN_MARKER after an undo, which replaces
+        the state): a replay asks the game for one marker per action instead of two."""
         if is_undo(entry):
             steps = undo_steps(entry)
             self.state = self.undone(seat, steps)
             del self.window.actions[len(self.window.actions) - steps:]
-            return undo_entry(steps)
+            return undo_entry(steps), UNKNOWN_MARKER
         base = self.state.clone() if keep_base and not self.window.continues(seat) else None
-        marker = self.state.reveal_marker()
+        if marker is UNKNOWN_MARKER:
+            marker = self.state.reveal_marker()
         canonical = self.state.apply(seat, entry)
-        self.revealed = marker is None or marker != self.state.reveal_marker()
+        after = self.state.reveal_marker()
+        self.revealed = marker is None or marker != after
         self.window.record(self.state, seat, canonical, self.revealed, base)
-        return canonical
+        return canonical, after
 
     def undone(self, seat: int, steps: int) -> State:
         """A new state: this one without ``seat``'s last ``steps`` actions (this one is not
