@@ -45,6 +45,10 @@ class State(ABC):
     #: clone, a determinization, one read from JSON) starts without one and never shares another's
     _seat_logs: SeatLogs | None = None
 
+    #: the legal actions of the position, kept by _cached_legal as (seat, actions); a game that
+    #: lists them itself may keep another shape (GwtState: the list), hence Any for the type checker
+    _legal_cache: Any
+
     # -- what a game implements -------------------------------------------------------------
 
     @abstractmethod

@@ -18,7 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gametable.engine import Action, Rng, State
+from gametable.engine import Action, Rng
+from gametable.engine.compiled import mypyc_attr
+# State from its own module, not gametable.engine: mypyc's build of a plain class needs its base's
+# module imported by name
+from gametable.engine.protocol import State
 from gametable.games.catan_road import building, determinize, events, explain, notes, serialize, trade, turn, view
 from gametable.games.catan_road.cards import (
     BUILDINGS,
@@ -36,6 +40,10 @@ from gametable.games.catan_road.cards import (
 )
 
 
+# A plain class in the build compiled by mypyc too (its methods are compiled all the same):
+# clone() and pickle make a state with CatanState.__new__ and fill its slots, which mypyc's own classes
+# with a base it does not compile (State) do not allow.
+@mypyc_attr(native_class=False)
 class CatanState(State):
     __slots__ = (
         "n", "side", "first_game", "charity_receivers", "rng",

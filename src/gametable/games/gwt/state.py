@@ -12,18 +12,27 @@ import copy
 import marshal
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from gametable.engine import Rng, State
+from gametable.engine import Game, Rng
+from gametable.engine.compiled import mypyc_attr
+# State from its own module, not gametable.engine: mypyc's build of a plain class needs its base's
+# module imported by name
+from gametable.engine.protocol import State
 
 if TYPE_CHECKING:
     from .editions import Edition
 
 
+#: a Player's attributes (a module constant, not read back from Player.__slots__, which a class
+#: compiled by mypyc does not offer)
+_PLAYER_FIELDS = ("money", "cert", "perm_certs", "hand", "deck", "discard", "objectives", "buildings",
+                  "workers", "discs", "masters", "hazards", "teepees", "removed", "replaced", "herder",
+                  "engine", "job_token", "exchange")
+
+
 class Player:
     """One seat's belongings. Lists are owned by this object; clone() copies them."""
 
-    __slots__ = ("money", "cert", "perm_certs", "hand", "deck", "discard", "objectives",
-                 "buildings", "workers", "discs", "masters", "hazards", "teepees", "removed",
-                 "replaced", "herder", "engine", "job_token", "exchange")
+    __slots__ = _PLAYER_FIELDS
 
     def __init__(self, ed: "Edition") -> None:
         self.money = 0
@@ -45,6 +54,10 @@ class Player:
         self.engine = 0            # railroad position
         self.job_token = False
         self.exchange = ed.STARTING_EXCHANGE_TOKENS  # exchange tokens (second edition)
+
+    def __new__(cls, ed: "Edition | None" = None) -> "Player":
+        # spelled out for a build compiled by mypyc, whose classes offer Player.__new__ only so
+        return super().__new__(cls)
 
     def clone(self) -> "Player":
         p = Player.__new__(Player)
@@ -89,8 +102,8 @@ class Player:
 #: first edition's JSON is as it always was)
 _SECOND_EDITION_PLAYER = ("exchange",)
 _PLAYER_SAVED = {
-    False: tuple(f for f in Player.__slots__ if f not in _SECOND_EDITION_PLAYER),
-    True: tuple(f for f in Player.__slots__ if f not in _SECOND_EDITION_PLAYER) + _SECOND_EDITION_PLAYER,
+    False: tuple(f for f in _PLAYER_FIELDS if f not in _SECOND_EDITION_PLAYER),
+    True: tuple(f for f in _PLAYER_FIELDS if f not in _SECOND_EDITION_PLAYER) + _SECOND_EDITION_PLAYER,
 }
 
 #: the fields of GwtState copied by value in clone() / serialised by to_json()
@@ -110,6 +123,10 @@ _SAVED_LISTS = {False: _LISTS, True: _LISTS + _SECOND_EDITION_LISTS}
 _COPIED_LISTS = _LISTS + _SECOND_EDITION_LISTS
 
 
+# A plain class in the build compiled by mypyc too (its methods are compiled all the same):
+# clone() and pickle make a state with GwtState.__new__ and fill its __dict__, which mypyc's own classes
+# with a base it does not compile (State) do not allow.
+@mypyc_attr(native_class=False)
 class GwtState(State):
     """Great Western Trail, either edition: ``edition`` holds its tables, its rule hooks and the
     rule modules (editions.py). See the package docstring for the module map."""
@@ -182,7 +199,7 @@ class GwtState(State):
 
     # -- protocol -------------------------------------------------------------------------
     @property
-    def game(self):  # the registry's game of this state's edition (State.game)
+    def game(self) -> "Game":  # the registry's game of this state's edition (State.game)
         return self.edition.game
 
     @property
