@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the modules of random play's hot path (a cProfile of random games, docs/benchmarks.md);
 #: the rest of the package stays interpreted
 MODULES = [
+    "gametable/engine/protocol.py",
     "gametable/engine/rng.py",
     *(f"gametable/games/gwt/{name}.py" for name in (
         "state", "turn", "effects", "railroad", "kansas_city", "common", "movement", "objectives",

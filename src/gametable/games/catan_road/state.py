@@ -18,11 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gametable.engine import Action, Rng
-from gametable.engine.compiled import mypyc_attr
-# State from its own module, not gametable.engine: mypyc's build of a plain class needs its base's
-# module imported by name
-from gametable.engine.protocol import State
+from gametable.engine import Action, Rng, State
 from gametable.games.catan_road import building, determinize, events, explain, notes, serialize, trade, turn, view
 from gametable.games.catan_road.cards import (
     BUILDINGS,
@@ -40,10 +36,6 @@ from gametable.games.catan_road.cards import (
 )
 
 
-# A plain class in the build compiled by mypyc too (its methods are compiled all the same):
-# clone() and pickle make a state with CatanState.__new__ and fill its slots, which mypyc's own classes
-# with a base it does not compile (State) do not allow.
-@mypyc_attr(native_class=False)
 class CatanState(State):
     __slots__ = (
         "n", "side", "first_game", "charity_receivers", "rng",
@@ -59,6 +51,12 @@ class CatanState(State):
     unordered_params = {"pay": ("cards",)}
     # Ending the turn starts the next player's draw phase (rules reference §3.1).
     turn_end_actions = frozenset({"end_turn"})
+
+    def __new__(cls, num_players: int = 0, side: str = "", first_game: bool = False, rng: Rng | None = None,
+                charity_receivers: str = "") -> "CatanState":
+        # spelled out for the build compiled by mypyc, whose classes offer CatanState.__new__ (clone,
+        # pickle) only so
+        return super().__new__(cls)
 
     def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng,
                  charity_receivers: str = CHARITY_FEWER) -> None:
@@ -127,7 +125,7 @@ class CatanState(State):
             cache = self._legal_cache = (seat, _LEGAL[self.phase](self, seat))
         return list(cache[1])
 
-    def apply(self, seat: int, action: Action) -> Action:
+    def apply(self, seat: Any, action: Any) -> Action:  # as sent: checked here or by State.apply
         # State.apply for the usual case, a legal action of a seat whose actions are cached
         # (random play lists them just before): the cache stands for the checks of seat and turn.
         # Anything else (an error to report, a payment's cards in another order) goes through

@@ -12,11 +12,7 @@ import copy
 import marshal
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from gametable.engine import Game, Rng
-from gametable.engine.compiled import mypyc_attr
-# State from its own module, not gametable.engine: mypyc's build of a plain class needs its base's
-# module imported by name
-from gametable.engine.protocol import State
+from gametable.engine import Game, Rng, State
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -123,10 +119,6 @@ _SAVED_LISTS = {False: _LISTS, True: _LISTS + _SECOND_EDITION_LISTS}
 _COPIED_LISTS = _LISTS + _SECOND_EDITION_LISTS
 
 
-# A plain class in the build compiled by mypyc too (its methods are compiled all the same):
-# clone() and pickle make a state with GwtState.__new__ and fill its __dict__, which mypyc's own classes
-# with a base it does not compile (State) do not allow.
-@mypyc_attr(native_class=False)
 class GwtState(State):
     """Great Western Trail, either edition: ``edition`` holds its tables, its rule hooks and the
     rule modules (editions.py). See the package docstring for the module map."""
@@ -143,7 +135,12 @@ class GwtState(State):
     _acts: list[dict[str, Any]] | None = None
     #: State._cached_legal's cache: the list the _legal_actions hook gave for this position (one
     #: seat decides at a time, so no seat is kept with it); apply and State.apply clear it
-    _legal_cache: list[dict[str, Any]] | None = None
+    _legal_cache: Any = None  # (typed as State's, which the compiled build requires)
+
+    def __new__(cls, edition: "Edition | None" = None) -> "GwtState":
+        # spelled out for the build compiled by mypyc, whose classes offer GwtState.__new__ (clone,
+        # pickle) only so
+        return super().__new__(cls)
 
     def __init__(self, edition: "Edition") -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -227,7 +224,7 @@ class GwtState(State):
             legal = self._legal_cache = self._legal_actions(seat)
         return legal
 
-    def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    def apply(self, seat: Any, action: Any) -> dict[str, Any]:  # as sent: checked here or by State.apply
         # State.apply for the usual case, a legal action of the current seat: found by identity (a
         # bot's pick from legal_actions, which passes every check of State.apply), or else by
         # equality for a dict with a type; anything else (an error to report, an unordered list in
@@ -299,24 +296,57 @@ class GwtState(State):
 
     # -- copying --------------------------------------------------------------------------
     def clone(self) -> "GwtState":
-        # The attributes are filled into the new state's __dict__ in one go (no setattr per name):
-        # search bots clone at every imagined step.
+        # attribute by attribute: the compiled build keeps them outside any __dict__ (and the
+        # interpreter copies them so as fast as it filled the __dict__ in one go)
         s = GwtState.__new__(GwtState)
-        mine = self.__dict__
-        attrs = {name: mine[name] for name in _SCALARS}
-        attrs["edition"] = self.edition
-        for name in _COPIED_LISTS:
-            attrs[name] = mine[name][:]
-        for name in _NESTED:
-            attrs[name] = [x[:] for x in mine[name]]
-        attrs["rng"] = self.rng.copy()
-        attrs["players"] = [p.clone() for p in self.players]
-        attrs["log"] = self.log[:]  # entries are never mutated once written
-        garth = mine.get("garth")
-        attrs["garth"] = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
-                                                   extra_workers=g["extra_workers"][:])
-                          for g in garth] if garth else []
-        s.__dict__.update(attrs)
+        s.edition = self.edition
+        s.n = self.n
+        s.options = self.options
+        s.current = self.current
+        s.phase = self.phase
+        s.b_location = self.b_location
+        s.b_local_used = self.b_local_used
+        s.b_aux_used = self.b_aux_used
+        s.b_acted = self.b_acted
+        s.kc_started = self.kc_started
+        s.kc_visit = self.kc_visit
+        s.kc_total = self.kc_total
+        s.token_row = self.token_row
+        s.end_triggered = self.end_triggered
+        s.final_turns = self.final_turns
+        s.first_player = self.first_player
+        s.over = self.over
+        s.result_cache = self.result_cache
+        s.trail_tile = self.trail_tile[:]
+        s.trail_owner = self.trail_owner[:]
+        s.station_master = self.station_master[:]
+        s.station_worker = self.station_worker[:]
+        s.market = self.market[:]
+        s.cattle_stack = self.cattle_stack[:]
+        s.obj_display = self.obj_display[:]
+        s.obj_stack = self.obj_stack[:]
+        s.out_of_game = self.out_of_game[:]
+        s.boxed = self.boxed[:]
+        s.b_available = self.b_available[:]
+        s.frames = self.frames[:]
+        s.sides = self.sides[:]
+        s.scoring_queue = self.scoring_queue[:]
+        s.b_used = self.b_used[:]
+        s.sim_heifers = self.sim_heifers[:]
+        s.sim_cows = self.sim_cows[:]
+        s.sim_retired = self.sim_retired[:]
+        s.station_discs = [x[:] for x in self.station_discs]
+        s.city_discs = [x[:] for x in self.city_discs]
+        s.jobs = [x[:] for x in self.jobs]
+        s.piles = [x[:] for x in self.piles]
+        s.foresight = [x[:] for x in self.foresight]
+        s.rng = self.rng.copy()
+        s.players = [p.clone() for p in self.players]
+        s.log = self.log[:]
+        garth = self.garth
+        s.garth = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
+                                              extra_workers=g["extra_workers"][:])
+                   for g in garth] if garth else []
         return s
 
     def to_json(self) -> dict[str, Any]:
