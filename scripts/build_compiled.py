@@ -9,6 +9,8 @@ OUT/src/gametable is the same tree with C extensions beside the modules listed i
 extension is imported in preference to the .py beside it). The build plays the same games as the
 sources: tests/engine/test_compiled_build.py builds it and checks the recorded game digests,
 clone() and pickling with it.
+To run the engine's tests against a build: `python -m pytest -o pythonpath="OUT/src ." tests/games
+tests/engine tests/bots` (the option replaces pyproject's src/, which would be imported first).
 
 The type checker's complaints are not fatal here (mypy.ini below): most are the GWT editions'
 tables, attributes an Edition reads from its data files, which it cannot see. mypyc checks the

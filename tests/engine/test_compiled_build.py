@@ -1,6 +1,6 @@
 """The optional build compiled by mypyc (scripts/build_compiled.py) plays the same games as the sources.
 
-The build is made in a temporary folder (about 35 CPU seconds of mypyc and gcc) and checked in a
+The build is made in a temporary folder (about 32 CPU seconds of mypyc and gcc) and checked in a
 child process that imports gametable from it: every module the script compiles must come from an
 extension, every game digest recorded in tests/games/*/test_same_games_as_before.py must come out
 the same, and clone(), pickling and the JSON round trip must give back the same state.
