@@ -8,9 +8,10 @@ See docs/engine-protocol.md for the contract in prose.
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from typing import Any, ClassVar, Hashable, Iterable, Mapping
 
+from gametable.engine.compiled import mypyc_attr
 from gametable.engine.errors import IllegalAction, InvalidOptions
 from gametable.engine.log import LogEntry, SeatLogs
 from gametable.engine.options import OptionSpec, resolve_options
@@ -19,7 +20,12 @@ from gametable.engine.rng import Rng
 Action = dict[str, Any]
 
 
-class State(ABC):
+# In the build compiled by mypyc (scripts/build_compiled.py) State and the games' states are mypyc's
+# own classes, whose attributes are read without a dictionary: ABCMeta as the metaclass rather than
+# ABC as a base (mypyc cannot build __new__ above an interpreted base), and open to the states
+# of other games that stay interpreted (tests/engine/toy_game.py).
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """One game in progress.
 
     Subclasses implement the underscored hooks; the public methods here add the checks
@@ -44,6 +50,10 @@ class State(ABC):
     #: each viewer's filtered ``log``, kept by visible_log; a class default, so a new state (a
     #: clone, a determinization, one read from JSON) starts without one and never shares another's
     _seat_logs: SeatLogs | None = None
+
+    #: the legal actions of the position, kept by _cached_legal as (seat, actions); a game that
+    #: lists them itself may keep another shape (GwtState: the list), hence Any for the type checker
+    _legal_cache: Any
 
     # -- what a game implements -------------------------------------------------------------
 
@@ -154,7 +164,9 @@ class State(ABC):
         self._legal_cache = (seat, actions)
         return actions
 
-    def apply(self, seat: int, action: Action) -> Action:
+    # seat and action as a client sent them (Any): checked here, so that the compiled build too
+    # answers a wrong one with IllegalAction rather than a TypeError of its own
+    def apply(self, seat: Any, action: Any) -> Action:
         """Apply a legal action, or raise IllegalAction and leave the state untouched.
 
         Returns the legal action as the game offered it (what a log should store: never a
@@ -170,6 +182,7 @@ class State(ABC):
             waiting = ", ".join(str(s) for s in self.to_act())
             raise IllegalAction(f"it is not seat {seat}'s turn to act (waiting for seat {waiting})")
         legal = self._cached_legal(seat)  # only read here: no copy
+        canonical: Action | None  # None: no legal action matches (checked by the compiled build)
         try:
             # The game's own action, not the lookalike it equals ({"count": True} == {"count": 1}),
             # so what a game applies and logs is always what it offered.
@@ -217,6 +230,8 @@ def _same_multiset(offered: Any, given: Any) -> bool:
     return True
 
 
+# a plain class in the compiled build: each game sets its name, title and options per instance
+@mypyc_attr(native_class=False)
 class Game(ABC):
     """A game: its description, its options and a factory for new states."""
 
@@ -233,7 +248,7 @@ class Game(ABC):
     #: (the server rebuilds such a table from its log instead)
     state_version: ClassVar[int] = 1
 
-    def new(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    def new(self, num_players: Any, seed: Any, options: Mapping[str, Any] | None = None) -> State:  # checked here
         if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:
             raise InvalidOptions(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "

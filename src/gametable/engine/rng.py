@@ -79,6 +79,10 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
 
+    def __new__(cls, seed: int = 0) -> "Rng":
+        # spelled out for a build compiled by mypyc, whose classes offer Rng.__new__ only so
+        return super().__new__(cls)
+
     def copy(self) -> "Rng":
         other = Rng.__new__(Rng)
         other.state = self.state

@@ -87,7 +87,7 @@ def legal_builds(state: "CatanState", seat: int) -> list[dict]:
     return actions
 
 
-def payment_options(state: "CatanState", seat: int, card: int) -> list[tuple[int, ...]]:
+def payment_options(state: "CatanState", seat: int, card: int) -> tuple[tuple[int, ...], ...]:
     return payments(state.hands[seat], COSTS[card], substitution_rate(state.roads[seat]))
 
 

@@ -70,7 +70,7 @@ def resolve(state: "CatanState", event: int) -> None:
 
 # -- Robber --------------------------------------------------------------------------------------
 
-def _robber(state: "CatanState", order: list[int]) -> None:
+def _robber(state: "CatanState", order: tuple[int, ...]) -> None:
     over = False
     for seat in order:
         size = sum(state.hands[seat])
@@ -119,7 +119,7 @@ def apply_discard(state: "CatanState", seat: int, action: dict) -> None:
 
 # -- Charity -------------------------------------------------------------------------------------
 
-def _charity(state: "CatanState", order: list[int]) -> None:
+def _charity(state: "CatanState", order: tuple[int, ...]) -> None:
     vps = [state.vp(s) for s in range(state.n)]
     top = max(vps)
     if min(vps) == top:

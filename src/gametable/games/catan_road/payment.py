@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Sequence
 
 Vector = tuple[int, int, int, int, int]
 
 
-def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
+def can_pay(hand: Sequence[int], cost: tuple[int, ...], rate: int) -> bool:
     """True when some payment exists: the shortfall is covered by groups from the surplus."""
     short = 0
     groups = 0
@@ -32,7 +33,7 @@ def can_pay(hand: list[int], cost: tuple[int, ...], rate: int) -> bool:
     return groups >= short
 
 
-def payments(hand: list[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
+def payments(hand: Sequence[int], cost: tuple[int, ...], rate: int) -> tuple[Vector, ...]:
     """Every distinct set of cards (count vector) from ``hand`` that pays ``cost``, fewest cards first."""
     # The cache is keyed on the cards a payment can use: each type rounded down (see _usable), so
     # that every hand differing only in cards no payment could use shares one entry.

@@ -52,6 +52,12 @@ class CatanState(State):
     # Ending the turn starts the next player's draw phase (rules reference §3.1).
     turn_end_actions = frozenset({"end_turn"})
 
+    def __new__(cls, num_players: int = 0, side: str = "", first_game: bool = False, rng: Rng | None = None,
+                charity_receivers: str = "") -> "CatanState":
+        # spelled out for the build compiled by mypyc, whose classes offer CatanState.__new__ (clone,
+        # pickle) only so
+        return super().__new__(cls)
+
     def __init__(self, num_players: int, side: str, first_game: bool, rng: Rng,
                  charity_receivers: str = CHARITY_FEWER) -> None:
         n = num_players
@@ -119,7 +125,7 @@ class CatanState(State):
             cache = self._legal_cache = (seat, _LEGAL[self.phase](self, seat))
         return list(cache[1])
 
-    def apply(self, seat: int, action: Action) -> Action:
+    def apply(self, seat: Any, action: Any) -> Action:  # as sent: checked here or by State.apply
         # State.apply for the usual case, a legal action of a seat whose actions are cached
         # (random play lists them just before): the cache stands for the checks of seat and turn.
         # Anything else (an error to report, a payment's cards in another order) goes through

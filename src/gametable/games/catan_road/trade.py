@@ -66,6 +66,10 @@ class Trade:
         # (no hand changes while a trade lasts; random play lists the offer's steps at each card)
         self.ask_cap: int | None = None
 
+    def __new__(cls, num_players: int = 0) -> "Trade":
+        # spelled out for a build compiled by mypyc, whose classes offer Trade.__new__ only so
+        return super().__new__(cls)
+
     def copy(self) -> "Trade":
         other = Trade.__new__(Trade)
         other.stage = self.stage

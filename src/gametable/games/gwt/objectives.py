@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from . import common as C
 
@@ -90,7 +90,7 @@ class _Chooser:
     left). An object with a dict, not an lru_cache'd closure, which would be a reference cycle
     that only the cyclic collector frees (gametable.server.collector)."""
 
-    def __init__(self, cards: list[dict], needs: list[tuple[int, ...]]) -> None:
+    def __init__(self, cards: list[Mapping[str, Any]], needs: list[tuple[int, ...]]) -> None:
         self.cards = cards
         self.needs = needs
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}

@@ -12,18 +12,23 @@ import copy
 import marshal
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from gametable.engine import Rng, State
+from gametable.engine import Game, Rng, State
 
 if TYPE_CHECKING:
     from .editions import Edition
 
 
+#: a Player's attributes (a module constant, not read back from Player.__slots__, which a class
+#: compiled by mypyc does not offer)
+_PLAYER_FIELDS = ("money", "cert", "perm_certs", "hand", "deck", "discard", "objectives", "buildings",
+                  "workers", "discs", "masters", "hazards", "teepees", "removed", "replaced", "herder",
+                  "engine", "job_token", "exchange")
+
+
 class Player:
     """One seat's belongings. Lists are owned by this object; clone() copies them."""
 
-    __slots__ = ("money", "cert", "perm_certs", "hand", "deck", "discard", "objectives",
-                 "buildings", "workers", "discs", "masters", "hazards", "teepees", "removed",
-                 "replaced", "herder", "engine", "job_token", "exchange")
+    __slots__ = _PLAYER_FIELDS
 
     def __init__(self, ed: "Edition") -> None:
         self.money = 0
@@ -45,6 +50,10 @@ class Player:
         self.engine = 0            # railroad position
         self.job_token = False
         self.exchange = ed.STARTING_EXCHANGE_TOKENS  # exchange tokens (second edition)
+
+    def __new__(cls, ed: "Edition | None" = None) -> "Player":
+        # spelled out for a build compiled by mypyc, whose classes offer Player.__new__ only so
+        return super().__new__(cls)
 
     def clone(self) -> "Player":
         p = Player.__new__(Player)
@@ -89,8 +98,8 @@ class Player:
 #: first edition's JSON is as it always was)
 _SECOND_EDITION_PLAYER = ("exchange",)
 _PLAYER_SAVED = {
-    False: tuple(f for f in Player.__slots__ if f not in _SECOND_EDITION_PLAYER),
-    True: tuple(f for f in Player.__slots__ if f not in _SECOND_EDITION_PLAYER) + _SECOND_EDITION_PLAYER,
+    False: tuple(f for f in _PLAYER_FIELDS if f not in _SECOND_EDITION_PLAYER),
+    True: tuple(f for f in _PLAYER_FIELDS if f not in _SECOND_EDITION_PLAYER) + _SECOND_EDITION_PLAYER,
 }
 
 #: the fields of GwtState copied by value in clone() / serialised by to_json()
@@ -126,7 +135,12 @@ class GwtState(State):
     _acts: list[dict[str, Any]] | None = None
     #: State._cached_legal's cache: the list the _legal_actions hook gave for this position (one
     #: seat decides at a time, so no seat is kept with it); apply and State.apply clear it
-    _legal_cache: list[dict[str, Any]] | None = None
+    _legal_cache: Any = None  # (typed as State's, which the compiled build requires)
+
+    def __new__(cls, edition: "Edition | None" = None) -> "GwtState":
+        # spelled out for the build compiled by mypyc, whose classes offer GwtState.__new__ (clone,
+        # pickle) only so
+        return super().__new__(cls)
 
     def __init__(self, edition: "Edition") -> None:
         # Filled by setup.new_state() or from_json(); listed here for the reader.
@@ -182,7 +196,7 @@ class GwtState(State):
 
     # -- protocol -------------------------------------------------------------------------
     @property
-    def game(self):  # the registry's game of this state's edition (State.game)
+    def game(self) -> "Game":  # the registry's game of this state's edition (State.game)
         return self.edition.game
 
     @property
@@ -210,7 +224,7 @@ class GwtState(State):
             legal = self._legal_cache = self._legal_actions(seat)
         return legal
 
-    def apply(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    def apply(self, seat: Any, action: Any) -> dict[str, Any]:  # as sent: checked here or by State.apply
         # State.apply for the usual case, a legal action of the current seat: found by identity (a
         # bot's pick from legal_actions, which passes every check of State.apply), or else by
         # equality for a dict with a type; anything else (an error to report, an unordered list in
@@ -282,24 +296,57 @@ class GwtState(State):
 
     # -- copying --------------------------------------------------------------------------
     def clone(self) -> "GwtState":
-        # The attributes are filled into the new state's __dict__ in one go (no setattr per name):
-        # search bots clone at every imagined step.
+        # attribute by attribute: the compiled build keeps them outside any __dict__ (and the
+        # interpreter copies them so as fast as it filled the __dict__ in one go)
         s = GwtState.__new__(GwtState)
-        mine = self.__dict__
-        attrs = {name: mine[name] for name in _SCALARS}
-        attrs["edition"] = self.edition
-        for name in _COPIED_LISTS:
-            attrs[name] = mine[name][:]
-        for name in _NESTED:
-            attrs[name] = [x[:] for x in mine[name]]
-        attrs["rng"] = self.rng.copy()
-        attrs["players"] = [p.clone() for p in self.players]
-        attrs["log"] = self.log[:]  # entries are never mutated once written
-        garth = mine.get("garth")
-        attrs["garth"] = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
-                                                   extra_workers=g["extra_workers"][:])
-                          for g in garth] if garth else []
-        s.__dict__.update(attrs)
+        s.edition = self.edition
+        s.n = self.n
+        s.options = self.options
+        s.current = self.current
+        s.phase = self.phase
+        s.b_location = self.b_location
+        s.b_local_used = self.b_local_used
+        s.b_aux_used = self.b_aux_used
+        s.b_acted = self.b_acted
+        s.kc_started = self.kc_started
+        s.kc_visit = self.kc_visit
+        s.kc_total = self.kc_total
+        s.token_row = self.token_row
+        s.end_triggered = self.end_triggered
+        s.final_turns = self.final_turns
+        s.first_player = self.first_player
+        s.over = self.over
+        s.result_cache = self.result_cache
+        s.trail_tile = self.trail_tile[:]
+        s.trail_owner = self.trail_owner[:]
+        s.station_master = self.station_master[:]
+        s.station_worker = self.station_worker[:]
+        s.market = self.market[:]
+        s.cattle_stack = self.cattle_stack[:]
+        s.obj_display = self.obj_display[:]
+        s.obj_stack = self.obj_stack[:]
+        s.out_of_game = self.out_of_game[:]
+        s.boxed = self.boxed[:]
+        s.b_available = self.b_available[:]
+        s.frames = self.frames[:]
+        s.sides = self.sides[:]
+        s.scoring_queue = self.scoring_queue[:]
+        s.b_used = self.b_used[:]
+        s.sim_heifers = self.sim_heifers[:]
+        s.sim_cows = self.sim_cows[:]
+        s.sim_retired = self.sim_retired[:]
+        s.station_discs = [x[:] for x in self.station_discs]
+        s.city_discs = [x[:] for x in self.city_discs]
+        s.jobs = [x[:] for x in self.jobs]
+        s.piles = [x[:] for x in self.piles]
+        s.foresight = [x[:] for x in self.foresight]
+        s.rng = self.rng.copy()
+        s.players = [p.clone() for p in self.players]
+        s.log = self.log[:]
+        garth = self.garth
+        s.garth = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
+                                              extra_workers=g["extra_workers"][:])
+                   for g in garth] if garth else []
         return s
 
     def to_json(self) -> dict[str, Any]:
