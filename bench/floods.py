@@ -154,9 +154,11 @@ def spectators(url: str, stop: threading.Event, ready: threading.Event, outcome:
             threading.Thread(target=play, daemon=True)]
 
 
-def attack_process(url: str, attack: str, stop, ready, told) -> None:
+def attack_process(url: str, attack: str, stop, ready, told, nice_by: int = 0) -> None:
     """One attack, run in a process of its own until ``stop``; ``ready`` once it is under way
     (the spectators: all in); what it got goes back through ``told``."""
+    if nice_by:
+        os.nice(nice_by)
     outcome: Counter = Counter()
     own_stop, own_ready = threading.Event(), threading.Event()
     threads = (spectators(url, own_stop, own_ready, outcome) if attack == "spectators"
@@ -211,6 +213,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--pause", type=float, default=0.05, help="the honest player's pause between actions")
     parser.add_argument("--attacks", default=",".join(ATTACKS))
+    parser.add_argument("--attacker-nice", type=int, default=0,
+                        help="run the attacker's process this much nicer: on one machine its clients' "
+                             "CPU (a real attacker's own machines) competes with the server's")
+    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setting for the server (e.g. GAMETABLE_DIRECT_SPECTATORS=10), repeatable; "
+                             "otherwise the defaults")
     args = parser.parse_args()
     attacks = args.attacks.split(",")
 
@@ -220,6 +228,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMETABLE_", "DATABASE_URL", "REDIS_URL"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'tables.sqlite3'}", PYTHONPATH=os.environ.get("PYTHONPATH", ""),
                GAMETABLE_METRICS="on")
+    env.update(setting.split("=", 1) for setting in args.server_env)
     server = subprocess.Popen([sys.executable, "-m", "gametable", "serve", "--port", str(port), "--log-level", "warning"],
                               env=env, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -243,7 +252,8 @@ def main() -> None:
                     results[attack] += honest_round(url, args.seconds, args.pause, rng)
                     continue
                 stop, ready, told = processes.Event(), processes.Event(), processes.Queue()
-                flood = processes.Process(target=attack_process, args=(url, attack, stop, ready, told))
+                flood = processes.Process(target=attack_process,
+                                          args=(url, attack, stop, ready, told, args.attacker_nice))
                 flood.start()
                 ready.wait(timeout=120)
                 time.sleep(1.0)  # the flood under way first
@@ -260,6 +270,7 @@ def main() -> None:
             got = ", ".join(f"{k}: {v}" for k, v in sorted(outcomes[attack].items(), key=str))
             print(f"{attack:>9}: honest p50 {p50 * 1000:7.1f} ms ({p50 / base50:4.1f}x), "
                   f"p99 {p99 * 1000:7.1f} ms ({p99 / base99:4.1f}x), {len(lat)} actions; attack got {got or '-'}")
+            print(f"{'':>11}the slowest: {', '.join(f'{x * 1000:.1f}' for x in sorted(lat)[-8:])} ms")
         # the server's own account: its full garbage collections (gametable.server.collector)
         metrics = httpx2.get(url + "/metrics", timeout=10, trust_env=False).text
         print("server:", "; ".join(line for line in metrics.splitlines()
