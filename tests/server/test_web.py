@@ -28,6 +28,16 @@ def test_the_lobby_and_the_table_page_are_served_with_a_strict_policy(api):
         assert api.http.get(f"/static/{asset}").status_code == 200, asset
 
 
+def test_the_page_templates_are_not_served_as_assets(api):
+    """web/pages/ holds the templates the pages are rendered from: /static/ serves every other
+    file of web/, never their source."""
+    for path in ["/static/pages/index.html", "/static/pages/layout.html", "/static/pages/",
+                 "/static/pages", "/static/./pages/table.html"]:
+        assert api.http.get(path).status_code == 404, path
+    assert api.http.get("/static/css/app.css").status_code == 200
+    assert api.http.get("/static/img/icon.svg").status_code == 200
+
+
 def test_the_invite_link_opens_the_table_page(api):
     table = api.create()
     page = api.http.get(table["invite_url"].removeprefix(api.base_url))

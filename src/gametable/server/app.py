@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from gametable import bots
@@ -238,6 +239,16 @@ _PAGE_ROUTES = [
 ]
 
 
+class _Assets(StaticFiles):
+    """web/ under /static/, but for the page templates (web/pages/): they are served rendered,
+    at their own addresses, and their source is nobody's page."""
+
+    async def get_response(self, path: str, scope):
+        if Path(path).parts[:1] == ("pages",):
+            raise StarletteHTTPException(status_code=404)
+        return await super().get_response(path, scope)
+
+
 def _add_web(app: FastAPI, web_dir: Path) -> None:
     """The browser client: the lobby at /, a table at /t/{id} and the other pages of
     _PAGE_ROUTES, assets under /static/."""
@@ -252,7 +263,7 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
             raise NotFound("this server has no browser client installed")
         return
 
-    app.mount("/static", StaticFiles(directory=web_dir), name="static")
+    app.mount("/static", _Assets(directory=web_dir), name="static")
     pages = render_pages(pages_dir)
     for path, name, page in _PAGE_ROUTES:
         app.add_api_route(path, partial(_serve_page, pages[page]), methods=["GET"], name=name,
