@@ -3,7 +3,7 @@
 import pytest
 
 from gametable import games
-from gametable.sim.pool import play_all, worker_count
+from gametable.sim.pool import in_order_of_failure, play_all, play_outcome, worker_count
 from gametable.sim.runner import RunPlan, SimulationSummary, simulate
 
 
@@ -60,3 +60,41 @@ def test_average_per_category_and_win_rate_are_those_of_the_games():
     for seat in range(3):
         assert sum(a[seat] for a in data["average_score_per_category"].values()) == \
             pytest.approx(data["average_score_per_seat"][seat], abs=0.1)
+
+
+class _FailsAt:
+    """A plan whose games ``failing`` raise (naming their index); the others return it."""
+
+    def __init__(self, failing: set[int]) -> None:
+        self.failing = failing
+
+    def play(self, index: int) -> int:
+        if index in self.failing:
+            raise RuntimeError(f"game {index} failed")
+        return index
+
+
+def test_the_failure_of_the_lowest_index_is_reported_whatever_order_the_games_finish_in():
+    """A run in order stops at its first failing game; out of order (worker processes, a Ray
+    cluster) the run waits for every game below a failure and reports the lowest one."""
+    plan = _FailsAt({3, 7})
+    outcomes = [play_outcome(plan, i) for i in (7, 5, 9, 3, 1, 0, 2, 4, 6, 8)]
+    records = []
+    with pytest.raises(RuntimeError, match="game 3 failed"):
+        for record in in_order_of_failure(outcomes):
+            records.append(record)
+    assert records == []  # game 7 came first: nothing after a failure is passed on
+    # the records before a failure are passed on, in the order they came
+    assert list(in_order_of_failure(play_outcome(plan, i) for i in (2, 0, 1))) == [2, 0, 1]
+    # game 7 failed with games 1-6 still out: nothing is raised while they may still come
+    seen = []
+    failing_late = in_order_of_failure(play_outcome(plan, i) for i in (7, 0, 1, 2, 3))
+    with pytest.raises(RuntimeError, match="game 3 failed"):
+        for record in failing_late:
+            seen.append(record)
+    assert seen == []
+
+
+def test_two_workers_report_the_first_failing_game_of_the_run():
+    with pytest.raises(RuntimeError, match="game 2 failed"):
+        list(play_all(_FailsAt({2, 3, 4, 5}), 40, workers=2))

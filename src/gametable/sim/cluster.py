@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator, Sequence
 
-from gametable.sim.pool import Plan
+from gametable.sim.pool import Outcome, Plan, in_order_of_failure, play_outcome
 
 #: ``--ray`` alone: start a Ray of our own on this machine, on loopback only, for this run
 LOCAL = "local"
@@ -134,11 +134,16 @@ class GamePlayer:
         self.plan = plan
         _warm_up(plan)
 
-    def play(self, indexes: Sequence[int]) -> tuple[list[Any], float]:
-        """The records of games ``indexes`` and the processor time they took."""
+    def play(self, indexes: Sequence[int]) -> tuple[list[Outcome], float]:
+        """The outcomes of games ``indexes`` (up to the first that fails) and the processor time
+        they took."""
         start = time.process_time()
-        records = [self.plan.play(index) for index in indexes]
-        return records, time.process_time() - start
+        outcomes = []
+        for index in indexes:
+            outcomes.append(play_outcome(self.plan, index))
+            if outcomes[-1][2] is not None:
+                break
+        return outcomes, time.process_time() - start
 
 
 class Chunks:
@@ -236,7 +241,14 @@ class Cluster:
 
     def play_all(self, plan: Plan, games: int) -> Iterator[Any]:
         """Play games 0 .. games-1 of ``plan`` on one actor per CPU of the cluster; yield each
-        record as its chunk of games finishes."""
+        record as its chunk of games finishes (a failure: as pool.in_order_of_failure says)."""
+        outcomes = self._outcomes(plan, games)
+        try:
+            yield from in_order_of_failure(outcomes)
+        finally:
+            outcomes.close()  # its actors are killed now, also when a failure ends the run
+
+    def _outcomes(self, plan: Plan, games: int) -> Iterator[Outcome]:
         ray = self._ray
         assert ray is not None, "use the cluster inside a with block"
         actors_count = min(self.cpus, games)
@@ -258,10 +270,10 @@ class Cluster:
             while running:
                 [done], _ = ray.wait(list(running), num_returns=1)
                 actor = running.pop(done)
-                records, seconds = _result(ray, done)
-                chunks.played(len(records), seconds)
+                outcomes, seconds = _result(ray, done)
+                chunks.played(len(outcomes), seconds)
                 send(actor)
-                yield from records
+                yield from outcomes
         finally:
             for actor in actors:
                 ray.kill(actor)

@@ -2,7 +2,8 @@
 
 Every game is played from its index alone (RunPlan.play), so which process plays it changes
 nothing: a run with N workers gives the same games as a run with one. Results come back in the
-order games finish; callers that need an order sort by index.
+order games finish; callers that need an order sort by index. A run where games fail stops with
+the failure of the lowest index, as a run in order does, whichever process failed first.
 """
 
 from __future__ import annotations
@@ -43,9 +44,43 @@ def _start_worker(plan: Plan | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_in_worker(index: int) -> Any:
+#: a game's outcome as a worker returns it: its index, its record, and what it raised (or None)
+Outcome = tuple[int, Any, "Exception | None"]
+
+
+def play_outcome(plan: Plan, index: int) -> Outcome:
+    """Game ``index`` of ``plan``; its failure returned, not raised (see in_order_of_failure)."""
+    try:
+        return index, plan.play(index), None
+    except Exception as exc:  # noqa: BLE001 - reported by in_order_of_failure, as raised
+        return index, None, exc
+
+
+def in_order_of_failure(outcomes: Iterable[Outcome]) -> Iterator[Any]:
+    """The records of ``outcomes``, which arrive in any order. Once a game has failed, no more
+    records: the failure of the lowest index is raised as soon as every game below it is in, so
+    that which failure a run reports does not depend on which process was quicker."""
+    below = 0  # every index below this one is in
+    ahead: set[int] = set()  # indexes in beyond it (a few chunks' worth)
+    failure: tuple[int, Exception] | None = None
+    for index, record, exc in outcomes:
+        ahead.add(index)
+        while below in ahead:
+            ahead.remove(below)
+            below += 1
+        if exc is not None and (failure is None or index < failure[0]):
+            failure = (index, exc)
+        if failure is None:
+            yield record
+        elif below > failure[0]:
+            raise failure[1]
+    if failure is not None:
+        raise failure[1]
+
+
+def _play_in_worker(index: int) -> Outcome:
     assert _worker_plan is not None, "worker started without a plan"
-    return _worker_plan.play(index)
+    return play_outcome(_worker_plan, index)
 
 
 def _chunk_size(games: int, workers: int) -> int:
@@ -67,7 +102,8 @@ def play_all(plan: Plan, games: int, workers: int = 1, cluster: "Cluster | None"
         return
     with multiprocessing.Pool(workers, initializer=_start_worker, initargs=(plan,)) as pool:
         # imap_unordered takes the indexes lazily, so millions of games need no list of tasks
-        yield from pool.imap_unordered(_play_in_worker, range(games), _chunk_size(games, workers))
+        yield from in_order_of_failure(
+            pool.imap_unordered(_play_in_worker, range(games), _chunk_size(games, workers)))
 
 
 def problem_of(saved: "SavedGame") -> str | None:
