@@ -319,13 +319,17 @@ def assert_the_legible_opening(page, where):
     """The board drawn at its legible scale, wider than its frame and filling it from edge to edge;
     the frame as high as the board, or as the screen allows; an offered choice in view, if the
     decision is one on the board."""
+    # The frame's height follows the room the screen leaves it a frame later, and another seat's
+    # move (a line above the board) may change that room at any time: read once it has followed.
+    page.wait_for_function(FRAME_FOLLOWED)
     board, frame = board_and_frame(page)
+    most = page.evaluate(FRAME_MOST)
     legible = page.evaluate(LEGIBLE_SCALE)
     units = page.evaluate(BOARD_UNITS)
     assert board["width"] == pytest.approx(units[0] * legible, rel=0.005), f"{where}: {board}"
     edges = f"{where}: {board} in {frame}"
     assert board["x"] <= frame["x"] + 1 and board["x"] + board["width"] >= frame["x"] + frame["width"] - 1, edges
-    assert frame["height"] == pytest.approx(min(board["height"], page.evaluate(FRAME_MOST)), abs=1), edges
+    assert frame["height"] == pytest.approx(min(board["height"], most), abs=1), f"{edges}, at most {most}"
     offered = page.evaluate(OFFERED_ON_THE_BOARD)
     inside = [box for box in offered
               if box["left"] >= frame["x"] - 1 and box["right"] <= frame["x"] + frame["width"] + 1
