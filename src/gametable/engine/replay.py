@@ -42,15 +42,26 @@ def timeline_steps_from(
     its undo window closed: ``entries`` are the log from there on, ``first_step`` the number of
     the first of them in the whole log (for ReplayRefused). An undo in ``entries`` can reach
     back only to actions among them, so the position must be one no undo could cross."""
+    yield from _steps(start, entries, keep_last, first_step, chain_markers=False)
+
+
+def _steps(start: State, entries: Iterable[tuple[int, Any]], keep_last: bool, first_step: int,
+           chain_markers: bool) -> Iterator[Timeline]:
+    """timeline_steps_from's steps. ``chain_markers``: nobody touches the state between the
+    steps, so each action's reveal marker after it is the next one's before it, and the game is
+    asked for one marker per action instead of two (a table's load replays its tail so)."""
     entries = list(entries)
     keep = bases_needed(entries, keep_last)
     timeline = Timeline(start)
     yield timeline
+    marker = UNKNOWN_MARKER
     for step, (seat, action) in enumerate(entries, start=first_step):
         try:
-            timeline.apply(seat, action, keep_base=keep[step - first_step])
+            after = timeline.apply_marked(seat, action, keep[step - first_step], marker)[1]
         except IllegalAction as exc:
             raise ReplayRefused(step, seat, action, str(exc)) from exc
+        if chain_markers:
+            marker = after
         yield timeline
 
 
@@ -90,17 +101,8 @@ def replay_timeline_from(
     first_step: int = 1,
 ) -> Timeline:
     """The timeline after ``entries`` applied from ``start`` (see :func:`timeline_steps_from`)."""
-    # timeline_steps_from's loop, with nobody looking between the steps: each action's
-    # reveal marker after it is the next one's before it (a table's load replays its tail here)
-    entries = list(entries)
-    keep = bases_needed(entries, keep_last)
-    timeline = Timeline(start)
-    marker = UNKNOWN_MARKER
-    for step, (seat, action) in enumerate(entries, start=first_step):
-        try:
-            marker = timeline.apply_marked(seat, action, keep[step - first_step], marker)[1]
-        except IllegalAction as exc:
-            raise ReplayRefused(step, seat, action, str(exc)) from exc
+    for timeline in _steps(start, entries, keep_last, first_step, chain_markers=True):
+        pass
     return timeline
 
 
