@@ -102,7 +102,8 @@ _PLAYER_SAVED = {
     True: tuple(f for f in _PLAYER_FIELDS if f not in _SECOND_EDITION_PLAYER) + _SECOND_EDITION_PLAYER,
 }
 
-#: the fields of GwtState copied by value in clone() / serialised by to_json()
+#: the fields of GwtState serialised by to_json() (clone() names each of them too: the compiled build
+#: has no __dict__ to fill from these lists; the round-trip-and-clone tests catch one it misses)
 _SCALARS = ("n", "options", "current", "phase", "b_location", "b_local_used", "b_aux_used",
             "b_acted", "kc_started", "kc_visit", "kc_total", "token_row", "end_triggered",
             "final_turns", "first_player", "over", "result_cache")
@@ -116,7 +117,6 @@ _NESTED = ("station_discs", "city_discs", "jobs", "piles", "foresight")
 _SECOND_EDITION_LISTS = ("b_used", "sim_heifers", "sim_cows", "sim_retired")
 #: the lists saved, by ``ed.second``
 _SAVED_LISTS = {False: _LISTS, True: _LISTS + _SECOND_EDITION_LISTS}
-_COPIED_LISTS = _LISTS + _SECOND_EDITION_LISTS
 
 
 class GwtState(State):
