@@ -27,7 +27,7 @@ def _raw(api, path: str, headers: dict) -> tuple[dict, bytes]:
 
 def test_static_files_and_pages_go_gzipped_to_browsers_that_ask(api):
     table = api.create()
-    table_page = render_pages(WEB_DIR / "pages")["table"].html  # a template, rendered once
+    table_page = render_pages(WEB_DIR / "pages", ["table"])["table"].html  # a template, rendered once
     for path, original in [("/static/js/table.js", (WEB_DIR / "js/table.js").read_bytes()),
                            ("/static/css/app.css", (WEB_DIR / "css/app.css").read_bytes()),
                            ("/static/data/gwt.json", (WEB_DIR / "data/gwt.json").read_bytes()),

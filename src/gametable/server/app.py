@@ -264,7 +264,7 @@ def _add_web(app: FastAPI, web_dir: Path) -> None:
         return
 
     app.mount("/static", _Assets(directory=web_dir), name="static")
-    pages = render_pages(pages_dir)
+    pages = render_pages(pages_dir, {page for _path, _name, page in _PAGE_ROUTES})
     for path, name, page in _PAGE_ROUTES:
         app.add_api_route(path, partial(_serve_page, pages[page]), methods=["GET"], name=name,
                           include_in_schema=False)

@@ -9,13 +9,10 @@ import hashlib
 from dataclasses import dataclass
 from email.utils import formatdate
 from pathlib import Path
+from typing import Iterable
 
 import jinja2
 from starlette.responses import HTMLResponse
-
-#: the pages (file names without ".html"); layout.html is the frame they share, not a page
-PAGES = ("index", "table", "me", "player", "leaderboards", "learn", "signin")
-
 
 @dataclass(frozen=True)
 class Page:
@@ -27,14 +24,15 @@ class Page:
         return HTMLResponse(self.html, headers={**headers, **self.headers})
 
 
-def render_pages(pages_dir: Path) -> dict[str, Page]:
-    """Every page of PAGES, rendered from the templates in ``pages_dir``."""
+def render_pages(pages_dir: Path, names: Iterable[str]) -> dict[str, Page]:
+    """The pages ``names`` (file names without ".html"), rendered from the templates in
+    ``pages_dir`` (layout.html is the frame they share, not a page)."""
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(pages_dir), autoescape=True,
                                      undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     # the newest template is when any page last changed (a page and its layout are rendered together)
     changed = formatdate(max(path.stat().st_mtime for path in pages_dir.glob("*.html")), usegmt=True)
     pages = {}
-    for name in PAGES:
+    for name in names:
         html = environment.get_template(f"{name}.html").render().encode()
         etag = f'"{hashlib.md5(html, usedforsecurity=False).hexdigest()}"'
         pages[name] = Page(html, {"ETag": etag, "Last-Modified": changed})
