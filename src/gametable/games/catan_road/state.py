@@ -16,7 +16,7 @@ The draw phase needs no decision and happens inside ``end_turn`` (and at setup).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from gametable.engine import Action, Rng, State
 from gametable.games.catan_road import building, determinize, events, explain, notes, serialize, trade, turn, view
@@ -351,9 +351,9 @@ class CatanState(State):
 
 
 # _ORDERS[n][active]: the seats of an n-player game in turn order from ``active``
-_ORDERS = {n: tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(1, 5)}
+_ORDERS: Final = {n: tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(1, 5)}
 
-_LEGAL = {
+_LEGAL: Final = {
     "main": turn.legal_main,
     "pay": building.legal_pay,
     "trade": trade.legal,
@@ -361,7 +361,7 @@ _LEGAL = {
     "charity": events.legal_charity,
 }
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "end_turn": turn.apply_end_turn,
     "build": building.apply_build,
     "pay": building.apply_pay,
