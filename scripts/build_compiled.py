@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = [
     "gametable/engine/protocol.py",
     "gametable/engine/rng.py",
+    "gametable/bots/random_bot.py",
     *(f"gametable/games/gwt/{name}.py" for name in (
         "state", "turn", "effects", "railroad", "kansas_city", "common", "movement", "objectives",
         "scoring", "setup", "simmental", "exchange", "second_edition")),

@@ -12,7 +12,7 @@ After a build, in this order (rule page, see docs/rules-decisions.md):
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from gametable.games.catan_road import events
 from gametable.games.catan_road.cards import (
@@ -42,7 +42,7 @@ from gametable.games.catan_road.payment import can_pay, payments
 if TYPE_CHECKING:
     from gametable.games.catan_road.state import CatanState
 
-BUILD_ACTIONS = {card: {"type": "build", "card": BUILDINGS[card]} for card in (ROAD, VILLAGE, CITY, KNIGHT)}
+BUILD_ACTIONS: Final = {card: {"type": "build", "card": BUILDINGS[card]} for card in (ROAD, VILLAGE, CITY, KNIGHT)}
 _METROPOLIS_ACTIONS: dict[str, dict] = {}
 
 

@@ -6,7 +6,7 @@ resource cards run out (rules reference section 8).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from gametable.games.catan_road.cards import (
     ABUNDANCE,
@@ -24,7 +24,7 @@ from gametable.games.catan_road.cards import (
 if TYPE_CHECKING:
     from gametable.games.catan_road.state import CatanState
 
-DISCARD_ACTIONS = [{"type": "discard", "resource": r} for r in RESOURCES]
+DISCARD_ACTIONS: Final = [{"type": "discard", "resource": r} for r in RESOURCES]
 
 
 class Charity:

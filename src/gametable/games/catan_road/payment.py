@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Sequence
+from typing import Final, Sequence
 
 Vector = tuple[int, int, int, int, int]
 
@@ -61,10 +61,10 @@ def _usable(cost: tuple[int, ...], rate: int) -> tuple[tuple[int, ...], ...]:
 # vectors sort as their tuples do) of which the top one is a guard: packed vectors add type by type
 # (no type holds 64 cards), and a packed hand with every guard bit set, minus a packed payment,
 # keeps all guard bits exactly when no type of the payment exceeds the hand.
-_FIELD = 7
-_SHIFTS = tuple(_FIELD * (4 - t) for t in range(5))
-_MOST = (1 << (_FIELD - 1)) - 1  # 63
-_GUARDS = sum(1 << (shift + _FIELD - 1) for shift in _SHIFTS)
+_FIELD: Final = 7
+_SHIFTS: Final = tuple(_FIELD * (4 - t) for t in range(5))
+_MOST: Final = (1 << (_FIELD - 1)) - 1  # 63
+_GUARDS: Final = sum(1 << (shift + _FIELD - 1) for shift in _SHIFTS)
 
 
 def _pack(cards) -> int:

@@ -16,7 +16,7 @@ The draw phase needs no decision and happens inside ``end_turn`` (and at setup).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from gametable.engine import Action, Rng, State
 from gametable.games.catan_road import building, determinize, events, explain, notes, serialize, trade, turn, view
@@ -120,9 +120,14 @@ class CatanState(State):
         # act now (it is filled after that check and cleared by apply)
         cache = self._legal_cache
         if cache is None or cache[0] != seat:
-            if seat not in self.to_act():
+            phase = self.phase
+            # to_act()'s common cases, the active player alone, without building its list
+            if phase == "main" or phase == "pay" or (phase == "trade" and self.trade.stage != "answer"):
+                if seat != self.active:
+                    return []
+            elif seat not in self.to_act():
                 return []
-            cache = self._legal_cache = (seat, _LEGAL[self.phase](self, seat))
+            cache = self._legal_cache = (seat, _LEGAL[phase](self, seat))
         return list(cache[1])
 
     def apply(self, seat: Any, action: Any) -> Action:  # as sent: checked here or by State.apply
@@ -138,7 +143,8 @@ class CatanState(State):
             except ValueError:
                 return State.apply(self, seat, action)
             self._legal_cache = None
-            _HANDLERS[canonical["type"]](self, seat, dict(canonical))
+            # the offered action itself, not State.apply's copy of it: CATAN's handlers only read it
+            _HANDLERS[canonical["type"]](self, seat, canonical)
             return canonical
         return State.apply(self, seat, action)
 
@@ -253,6 +259,12 @@ class CatanState(State):
             return 0
         deck = self.res_deck
         hand = self.hands[seat]
+        if count == 1 and deck:  # the draw phase's and the trade bonus's card: the loop below, unrolled
+            r = deck.pop()
+            hand[r] += 1
+            self.log.append({"key": "catan.drew", "seat": seat, "count": 1, "reason": reason,
+                             "private": {"cards": [RESOURCES[r]]}})
+            return 1
         got = [0, 0, 0, 0, 0]
         drawn = 0
         while drawn < count:
@@ -351,9 +363,9 @@ class CatanState(State):
 
 
 # _ORDERS[n][active]: the seats of an n-player game in turn order from ``active``
-_ORDERS = {n: tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(1, 5)}
+_ORDERS: Final = {n: tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(1, 5)}
 
-_LEGAL = {
+_LEGAL: Final = {
     "main": turn.legal_main,
     "pay": building.legal_pay,
     "trade": trade.legal,
@@ -361,7 +373,7 @@ _LEGAL = {
     "charity": events.legal_charity,
 }
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "end_turn": turn.apply_end_turn,
     "build": building.apply_build,
     "pay": building.apply_pay,

@@ -20,34 +20,38 @@ more than the cards of that type outside the asker's own hand.
 from __future__ import annotations
 
 from operator import ge
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from gametable.games.catan_road.cards import RESOURCE_COUNTS, RESOURCE_INDEX, RESOURCES, names
 
 if TYPE_CHECKING:
     from gametable.games.catan_road.state import CatanState
 
-START_TRADE = {"type": "start_trade"}
-PROPOSE = {"type": "propose"}
-CANCEL_TRADE = {"type": "cancel_trade"}
-ACCEPT = {"type": "accept"}
-DECLINE = {"type": "decline"}
-COUNTER = {"type": "counter"}
-SUBMIT_COUNTER = {"type": "submit_counter"}
-WITHDRAW = {"type": "withdraw"}
-OFFER_GIVE = [{"type": "offer_give", "resource": r} for r in RESOURCES]
-OFFER_ASK = [{"type": "offer_ask", "resource": r} for r in RESOURCES]
-COUNTER_GIVE = [{"type": "counter_give", "resource": r} for r in RESOURCES]
-COUNTER_ASK = [{"type": "counter_ask", "resource": r} for r in RESOURCES]
+START_TRADE: Final = {"type": "start_trade"}
+PROPOSE: Final = {"type": "propose"}
+CANCEL_TRADE: Final = {"type": "cancel_trade"}
+ACCEPT: Final = {"type": "accept"}
+DECLINE: Final = {"type": "decline"}
+COUNTER: Final = {"type": "counter"}
+SUBMIT_COUNTER: Final = {"type": "submit_counter"}
+WITHDRAW: Final = {"type": "withdraw"}
+OFFER_GIVE: Final = [{"type": "offer_give", "resource": r} for r in RESOURCES]
+OFFER_ASK: Final = [{"type": "offer_ask", "resource": r} for r in RESOURCES]
+COUNTER_GIVE: Final = [{"type": "counter_give", "resource": r} for r in RESOURCES]
+COUNTER_ASK: Final = [{"type": "counter_ask", "resource": r} for r in RESOURCES]
 # taking a card back out of the offer being built (a misclick must not force a cancel)
-OFFER_REMOVE_GIVE = [{"type": "offer_remove_give", "resource": r} for r in RESOURCES]
-OFFER_REMOVE_ASK = [{"type": "offer_remove_ask", "resource": r} for r in RESOURCES]
-COUNTER_REMOVE_GIVE = [{"type": "counter_remove_give", "resource": r} for r in RESOURCES]
-COUNTER_REMOVE_ASK = [{"type": "counter_remove_ask", "resource": r} for r in RESOURCES]
-TRADE_WITH = [{"type": "trade_with", "seat": s} for s in range(4)]
+OFFER_REMOVE_GIVE: Final = [{"type": "offer_remove_give", "resource": r} for r in RESOURCES]
+OFFER_REMOVE_ASK: Final = [{"type": "offer_remove_ask", "resource": r} for r in RESOURCES]
+COUNTER_REMOVE_GIVE: Final = [{"type": "counter_remove_give", "resource": r} for r in RESOURCES]
+COUNTER_REMOVE_ASK: Final = [{"type": "counter_remove_ask", "resource": r} for r in RESOURCES]
+TRADE_WITH: Final = [{"type": "trade_with", "seat": s} for s in range(4)]
 
 # answers
-PENDING, ACCEPTED, DECLINED, COUNTERING, COUNTERED = "pending", "accept", "decline", "countering", "counter"
+PENDING: Final = "pending"
+ACCEPTED: Final = "accept"
+DECLINED: Final = "decline"
+COUNTERING: Final = "countering"
+COUNTERED: Final = "counter"
 
 
 class Trade:
@@ -98,8 +102,8 @@ def _covers(hand: list[int], cards: list[int]) -> bool:
     return all(map(ge, hand, cards))
 
 
-_OFFER_SET = (OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE, OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
-_COUNTER_SET = (COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE, COUNTER_REMOVE_GIVE, COUNTER_REMOVE_ASK)
+_OFFER_SET: Final = (OFFER_GIVE, OFFER_ASK, PROPOSE, CANCEL_TRADE, OFFER_REMOVE_GIVE, OFFER_REMOVE_ASK)
+_COUNTER_SET: Final = (COUNTER_GIVE, COUNTER_ASK, SUBMIT_COUNTER, DECLINE, COUNTER_REMOVE_GIVE, COUNTER_REMOVE_ASK)
 
 
 def _compose_actions(hand: list[int], give: list[int], ask: list[int], ask_total_cap: int,
@@ -271,7 +275,7 @@ def _after_answer(state: "CatanState") -> None:
         _close(state)
 
 
-HANDLERS = {
+HANDLERS: Final = {
     "start_trade": apply_start,
     "offer_give": _card_step(False, 0, 1),
     "offer_ask": _card_step(False, 1, 1),

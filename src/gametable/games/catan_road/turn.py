@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from gametable.games.catan_road import building, trade
 
 if TYPE_CHECKING:
     from gametable.games.catan_road.state import CatanState
 
-END_TURN = {"type": "end_turn"}
+END_TURN: Final = {"type": "end_turn"}
 
 
 def legal_main(state: "CatanState", seat: int) -> list[dict]:
