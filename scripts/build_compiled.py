@@ -59,7 +59,10 @@ def build(out: Path, opt_level: int = 3) -> float:
     shutil.copytree(ROOT / "src" / "gametable", src / "gametable",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     (out / "mypy.ini").write_text(MYPY_INI)
-    env = dict(os.environ, MYPYC_OPT_LEVEL=str(opt_level))
+    # -fwrapv: signed overflow wraps around, defined; the native 64-bit draws of engine/rng.py
+    # rely on it (C leaves it undefined otherwise, and an optimiser may assume it never happens).
+    env = dict(os.environ, MYPYC_OPT_LEVEL=str(opt_level),
+               CFLAGS=" ".join(filter(None, [os.environ.get("CFLAGS"), "-fwrapv"])))
     done = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", str(out / "mypy.ini"), *MODULES],
                           cwd=src, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if done.returncode:

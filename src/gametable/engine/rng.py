@@ -28,7 +28,8 @@ _LIMITS: Final = (0,) + tuple(_RANGE - _RANGE % n for n in range(1, 257))
 # -- the same draws in native 64-bit ints, for the build compiled by mypyc ---------------------
 # There every value of 2**62 or more is a boxed big int and each step of SplitMix64 a generic
 # call, slower than the interpreter's own (a choice cost 0.6 µs compiled, 0.4 µs interpreted).
-# mypyc's i64 arithmetic wraps around as SplitMix64's does modulo 2**64; the state is kept as its
+# mypyc's i64 arithmetic wraps around as SplitMix64's does modulo 2**64 (the build compiles with
+# -fwrapv, which makes that defined C: scripts/build_compiled.py); the state is kept as its
 # two's-complement bit pattern, ">>" made logical by masking off the copied sign bits. The
 # interpreter's i64 is int, which never wraps: _NATIVE is False there and the methods below keep to
 # the big-int code, the truth that the native path reproduces (same draws, same rejections, same
