@@ -9,11 +9,13 @@ games: actions are JSON text to it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import threading
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import (ColumnElement, Engine, and_, bindparam, delete, func, insert, or_, select,
+                        text, update)
 from sqlalchemy.exc import IntegrityError
 
 from gametable.server import models
@@ -94,25 +96,33 @@ class LogStore:
         commit is done), so only a seq committed by another process can collide; then the
         batch is committed again one entry at a time, so that only the colliding entry fails.
         """
+        # Each kind of row goes in one statement for the whole batch (executemany), and the
+        # statements are made once: this runs for every action the server commits.
+        table_changes: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        seat_changes = []
+        for a in batch:
+            changes: dict[str, Any] = {}
+            if a.finished:
+                changes["finished_ms"] = a.record.time
+            if a.bot_due is not None:
+                changes["bot_due"] = a.bot_due
+            if a.to_act is not None:
+                changes["to_act"] = json.dumps(list(a.to_act))
+            if changes:
+                table_changes.setdefault(tuple(changes), []).append({"row_id": a.table_id, **changes})
+            seat_changes.extend({"row_table_id": a.table_id, "row_seat": seat.seat, **seat_row(seat)}
+                                for seat in a.seats)
         try:
             with self.writing(), self.engine.begin() as conn:
-                conn.execute(insert(models.actions), [
+                conn.execute(_INSERT_ACTION, [
                     {"table_id": a.table_id, "seq": a.record.seq, "seat": a.record.seat,
                      "action": json.dumps(a.record.action, sort_keys=True, separators=(",", ":")),
                      "time": a.record.time, "timeout": a.record.timeout}
                     for a in batch])
-                for a in batch:
-                    changes: dict[str, Any] = {}
-                    if a.finished:
-                        changes["finished_ms"] = a.record.time
-                    if a.bot_due is not None:
-                        changes["bot_due"] = a.bot_due
-                    if a.to_act is not None:
-                        changes["to_act"] = json.dumps(list(a.to_act))
-                    if changes:
-                        conn.execute(update(models.tables)
-                                     .where(models.tables.c.id == a.table_id).values(**changes))
-                    _write_seats(conn, a.table_id, a.seats)
+                for columns, rows in table_changes.items():
+                    conn.execute(_table_update(columns), rows)
+                if seat_changes:
+                    conn.execute(_UPDATE_SEAT, seat_changes)
             return [None] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -468,10 +478,26 @@ class LogStore:
 
 
 def _write_seats(conn: Any, table_id: str, seat_records: tuple[SeatRecord, ...]) -> None:
-    for seat in seat_records:
-        conn.execute(update(models.seats)
-                     .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat)
-                     .values(**seat_row(seat)))
+    if seat_records:
+        conn.execute(_UPDATE_SEAT, [{"row_table_id": table_id, "row_seat": seat.seat, **seat_row(seat)}
+                                    for seat in seat_records])
+
+
+_INSERT_ACTION = insert(models.actions)
+#: a seat's row, all of it (records.seat_row), found by the parameters row_table_id and row_seat
+_UPDATE_SEAT = (update(models.seats)
+                .where(models.seats.c.table_id == bindparam("row_table_id"),
+                       models.seats.c.seat == bindparam("row_seat"))
+                .values({column: bindparam(column) for column in
+                         seat_row(SeatRecord(0, "open", "", None))}))
+
+
+@functools.cache
+def _table_update(columns: tuple[str, ...]) -> Any:
+    """The UPDATE of these columns of a table's row, found by the parameter row_id (one per
+    set of columns an action changes: a handful)."""
+    return (update(models.tables).where(models.tables.c.id == bindparam("row_id"))
+            .values({column: bindparam(column) for column in columns}))
 
 
 
