@@ -40,7 +40,10 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     return ops
 
 
-Sections = dict[str, bytes]
+#: a document's sections by JSON pointer: each member's JSON encoding, or the member itself where
+#: it is a plain leaf (a string, number, bool or null: immutable, never traversed by the garbage
+#: collector, and compared without encoding it; by value and type, since ``1 == True``)
+Sections = dict[str, Any]
 #: sections already made, by the id of the value encoded: the value (kept, so that the id stays
 #: its own), its path and its sections
 Encodings = dict[int, tuple[Any, str, list[tuple[str, bytes]]]]
@@ -67,8 +70,11 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
         path = "/" + pointer_token(str(key))
         if key != split or type(value) is not dict:
             kind = type(value)
-            if known is None or kind is not dict and kind is not list:  # (a leaf costs less to encode)
-                encoded[path] = memoryview(_dumps(value, option=_KEYS)).tobytes()  # (as _encode)
+            if kind in _LEAF_TYPES:
+                encoded[path] = value  # (kept as it is: see Sections)
+                continue
+            if known is None or kind is not dict and kind is not list:
+                encoded[path] = _encode(value)
                 continue
             hit = known.get(id(value))
             if hit is None or hit[1] != path:
@@ -82,8 +88,11 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
                 continue
             inner_path = f"{path}/{pointer_token(str(inner))}"
             kind = type(member)
+            if kind in _LEAF_TYPES:
+                encoded[inner_path] = member
+                continue
             if kind is not dict and kind is not list or len(member) > _SPLIT_AT_MOST and inside is None:
-                encoded[inner_path] = memoryview(_dumps(member, option=_KEYS)).tobytes()  # (as _encode)
+                encoded[inner_path] = _encode(member)
                 continue
             if inside is None:
                 encoded.update(_member_sections(inner_path, member))
@@ -109,15 +118,15 @@ def _member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
         if big and 2 * containers > len(value):
             if kind is dict:
                 return [(path, _OBJECT), *((f"{path}/{pointer_token(str(key))}",
-                                            memoryview(_dumps(member, option=_KEYS)).tobytes())
+                                            _encode(member))
                                            for key, member in value.items())]
             return [(path, _ARRAY + str(len(value)).encode()),
-                    *((f"{path}/{index}", memoryview(_dumps(member, option=_KEYS)).tobytes())
+                    *((f"{path}/{index}", _encode(member))
                       for index, member in enumerate(value))]
-    return [(path, memoryview(_dumps(value, option=_KEYS)).tobytes())]  # (as _encode)
+    return [(path, _encode(value))]  # (as _encode)
 
 
-_dumps, _KEYS = orjson.dumps, orjson.OPT_NON_STR_KEYS
+_dumps = orjson.dumps
 
 
 #: the section of an object split into sections of its own (not JSON, so never a member's bytes)
@@ -134,15 +143,35 @@ _SPLIT_AT_MOST = 8
 _BIG = 16
 
 
-def _is_split(section: bytes | None) -> bool:
-    return section is not None and section[:1] in (_OBJECT, _ARRAY) and section[-1:] not in (b"}", b"]")
+#: the members kept as they are in sections (exact types: a subclass, such as an enum, is encoded)
+_LEAF_TYPES = frozenset({str, int, float, bool, type(None)})
+#: what ``Sections.get`` gives for a path that is not there (None is a member's value)
+_MISSING: Any = object()
+
+
+def _is_split(section: Any) -> bool:
+    return type(section) is bytes and section[:1] in (_OBJECT, _ARRAY) and section[-1:] not in (b"}", b"]")
+
+
+def _value(section: Any) -> Any:
+    """A section's member (parsed from its encoding unless it was kept as it is)."""
+    return orjson.loads(section) if type(section) is bytes else section
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return a == b and type(a) is type(b)
 
 
 def _encode(value: Any) -> bytes:
-    # (Keys that are not strings become strings, as json.dumps would make them.) Copied: the
-    # bytes orjson returns keep its whole buffer (4 KB and more however short the text), and
-    # these are kept until the next update: 350 KB per GWT table instead of 35.
-    return memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)).tobytes()
+    # Keys that are not strings become strings, as json.dumps would make them; orjson's option
+    # for them doubles the time of every encoding, so it is asked for only where one is met.
+    # Copied: the bytes orjson returns keep its whole buffer (4 KB and more however short the
+    # text), and these are kept until the next update: 350 KB per GWT table instead of 35.
+    try:
+        encoded = _dumps(value)
+    except TypeError:
+        encoded = _dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    return memoryview(encoded).tobytes()
 
 
 def diff_sections(old: Sections, new: Sections, known: Diffs | None = None) -> list[Op]:
@@ -158,8 +187,8 @@ def diff_sections(old: Sections, new: Sections, known: Diffs | None = None) -> l
                 ops.append({"op": "remove", "path": path})  # (not inside a container replaced whole)
     whole = None  # the container sent whole (or grown) above: its members are done
     for path, encoded in new.items():
-        was = old.get(path)
-        if was == encoded or whole is not None and path.startswith(whole):
+        was = old.get(path, _MISSING)
+        if was == encoded and type(was) is type(encoded) or whole is not None and path.startswith(whole):
             continue
         if _is_split(encoded) or _is_split(was):
             whole = path + "/"
@@ -169,9 +198,11 @@ def diff_sections(old: Sections, new: Sections, known: Diffs | None = None) -> l
                     ops.extend(grown)
                     continue
             # the split container came or went (or changed its kind or length): whole
-            ops.append({"op": "add" if was is None else "replace", "path": path, "value": _joined(new, path)})
-        elif was is None:
-            ops.append({"op": "add", "path": path, "value": orjson.loads(encoded)})
+            ops.append({"op": "add" if was is _MISSING else "replace", "path": path, "value": _joined(new, path)})
+        elif was is _MISSING:
+            ops.append({"op": "add", "path": path, "value": _value(encoded)})
+        elif type(was) is not bytes or type(encoded) is not bytes:  # a leaf (kept as it is) changed
+            ops.append({"op": "replace", "path": path, "value": _value(encoded)})
         elif known is None:
             ops.extend(diff(orjson.loads(was), orjson.loads(encoded), path))
         else:
@@ -187,7 +218,7 @@ def _kept(old: Sections, new: Sections, path: str) -> bool:
     """Whether the object at ``path`` (and every container around it) is split alike in both,
     so that its members are diffed one by one ("": the document itself)."""
     while path:
-        if old.get(path) is None or old.get(path) != new.get(path) or not _is_split(old[path]):
+        if not _is_split(old.get(path)) or not _equal(old[path], new.get(path)):
             return False
         path = path[:path.rindex("/")]
     return True
@@ -195,9 +226,9 @@ def _kept(old: Sections, new: Sections, path: str) -> bool:
 
 def _grown(old: Sections, new: Sections, path: str, had: int, has: int) -> list[Op] | None:
     """An array split into sections that only grew at its end: the members added."""
-    if has <= had or any(old[f"{path}/{i}"] != new[f"{path}/{i}"] for i in range(had)):
+    if has <= had or not all(_equal(old[f"{path}/{i}"], new[f"{path}/{i}"]) for i in range(had)):
         return None
-    return [{"op": "add", "path": f"{path}/-", "value": orjson.loads(new[f"{path}/{i}"])}
+    return [{"op": "add", "path": f"{path}/-", "value": _value(new[f"{path}/{i}"])}
             for i in range(had, has)]
 
 
@@ -205,7 +236,7 @@ def _joined(encoded: Sections, path: str) -> Any:
     """The value at ``path`` parsed back from its sections."""
     section = encoded[path]
     if not _is_split(section):
-        return orjson.loads(section)
+        return _value(section)
     if section[:1] == _ARRAY:
         return [_joined(encoded, f"{path}/{i}") for i in range(int(section[1:]))]
     prefix = path + "/"

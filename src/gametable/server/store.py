@@ -8,15 +8,19 @@ games: actions are JSON text to it.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import json
 import threading
-from typing import Any
+from typing import Any, Iterator
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import (ColumnElement, Connection, Engine, and_, bindparam, delete, func, insert, or_, select,
+                        text, update)
 from sqlalchemy.exc import IntegrityError
 
 from gametable.server import models
+from gametable.server.lease_store import LeaseRows
 # (the names other modules import from here)
 from gametable.server.database import (MIGRATIONS_DIR, create_db_engine, head_revision,  # noqa: F401
                                        is_migrated, migrate)
@@ -26,22 +30,19 @@ from gametable.server.records import (ActionRecord, Append, ChatRecord, Lease, P
                                       seat_record_from_row, seat_row, seat_rows, table_record_from_row)
 
 
-def _dialect_insert(dialect: str) -> Any:
-    """The INSERT with ON CONFLICT of the store's database. Imported here: a start on SQLite
-    need not load the PostgreSQL dialect (an engine loads its own)."""
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert
+class LogStore(LeaseRows):
+    """The store's tables, seats and action log (and, from LeaseRows, the tables' leases)."""
 
-
-class LogStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         # SQLite has one writer at a time anyway; serialising our own writes in-process
         # avoids busy-waiting on its file lock.
         self._sqlite_write = threading.Lock() if engine.dialect.name == "sqlite" else None
+        #: SQLite: the connection the action log is written through, kept (under _sqlite_write)
+        #: rather than taken from the pool for every group commit, which costs as much CPU
+        #: as the commit's own statements. (PostgreSQL's connections come from the pool, which
+        #: checks them after a restart of the database.)
+        self._log_connection: Connection | None = None
 
     @classmethod
     def from_url(cls, url: str, sqlite_sync: str = "full") -> "LogStore":
@@ -57,10 +58,35 @@ class LogStore:
             conn.execute(text("SELECT 1"))
 
     def close(self) -> None:
+        with self.writing():
+            if self._log_connection is not None:
+                self._log_connection.close()
+                self._log_connection = None
         self.engine.dispose()
 
     def writing(self):
         return self._sqlite_write if self._sqlite_write is not None else _NoLock()
+
+    @contextlib.contextmanager
+    def _appending(self) -> Iterator[Connection]:
+        """A transaction for a group commit (the caller holds ``writing()``)."""
+        if self._sqlite_write is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        if self._log_connection is None:
+            self._log_connection = self.engine.connect()
+        conn = self._log_connection
+        try:
+            with conn.begin():
+                yield conn
+        except IntegrityError:
+            raise  # (rolled back; the connection is as good as before)
+        except BaseException:
+            # Whatever went wrong, the next commit starts from a fresh connection.
+            self._log_connection = None
+            conn.close()
+            raise
 
     # -- writes ---------------------------------------------------------------------------
 
@@ -94,25 +120,33 @@ class LogStore:
         commit is done), so only a seq committed by another process can collide; then the
         batch is committed again one entry at a time, so that only the colliding entry fails.
         """
+        # Each kind of row goes in one statement for the whole batch (executemany), and the
+        # statements are made once: this runs for every action the server commits.
+        table_changes: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        seat_changes: list[dict[str, Any]] = []
+        for a in batch:
+            changes: dict[str, Any] = {}
+            if a.finished:
+                changes["finished_ms"] = a.record.time
+            if a.bot_due is not None:
+                changes["bot_due"] = a.bot_due
+            if a.to_act is not None:
+                changes["to_act"] = json.dumps(list(a.to_act))
+            if changes:
+                table_changes.setdefault(tuple(changes), []).append({"row_id": a.table_id, **changes})
+            seat_changes.extend({"row_table_id": a.table_id, "row_seat": seat.seat, **seat_row(seat)}
+                                for seat in a.seats)
         try:
-            with self.writing(), self.engine.begin() as conn:
-                conn.execute(insert(models.actions), [
+            with self.writing(), self._appending() as conn:
+                conn.execute(_INSERT_ACTION, [
                     {"table_id": a.table_id, "seq": a.record.seq, "seat": a.record.seat,
                      "action": json.dumps(a.record.action, sort_keys=True, separators=(",", ":")),
                      "time": a.record.time, "timeout": a.record.timeout}
                     for a in batch])
-                for a in batch:
-                    changes: dict[str, Any] = {}
-                    if a.finished:
-                        changes["finished_ms"] = a.record.time
-                    if a.bot_due is not None:
-                        changes["bot_due"] = a.bot_due
-                    if a.to_act is not None:
-                        changes["to_act"] = json.dumps(list(a.to_act))
-                    if changes:
-                        conn.execute(update(models.tables)
-                                     .where(models.tables.c.id == a.table_id).values(**changes))
-                    _write_seats(conn, a.table_id, a.seats)
+                for columns, rows in table_changes.items():
+                    conn.execute(_table_update(columns), rows)
+                if seat_changes:
+                    conn.execute(_UPDATE_SEAT, seat_changes)
             return [None] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -351,68 +385,6 @@ class LogStore:
             ).all()
         return [action_record_from_row(r) for r in rows]
 
-    # -- table leases (several processes: gametable.server.leases) ------------------------
-
-    def take_lease(self, table_id: str, owner: str, address: str, now: int, until: int) -> Lease | None:
-        """Take the table's lease until ``until`` if nobody holds a live one (expired at
-        ``now``, or ours already), in one atomic statement; returns the lease as it stands
-        afterwards (another owner's if theirs is live), or None when there is no such table."""
-        leases = models.table_leases
-        upsert = _dialect_insert(self.engine.dialect.name)(leases)
-        upsert = upsert.values(table_id=table_id, owner=owner, address=address, expires_ms=until)
-        upsert = upsert.on_conflict_do_update(
-            index_elements=[leases.c.table_id],
-            set_={"owner": upsert.excluded.owner, "address": upsert.excluded.address,
-                  "expires_ms": upsert.excluded.expires_ms},
-            where=or_(leases.c.expires_ms < now, leases.c.owner == owner))
-        try:
-            with self.writing(), self.engine.begin() as conn:
-                conn.execute(upsert)
-                row = conn.execute(select(leases).where(leases.c.table_id == table_id)).first()
-        except IntegrityError:  # the table's foreign key: no such table
-            return None
-        return lease_from_row(row) if row is not None else None
-
-    def lease(self, table_id: str) -> Lease | None:
-        leases = models.table_leases
-        with self.engine.connect() as conn:
-            row = conn.execute(select(leases).where(leases.c.table_id == table_id)).first()
-        return lease_from_row(row) if row is not None else None
-
-    def renew_leases(self, owner: str, until: int) -> list[str]:
-        """Extend every lease ``owner`` still holds to ``until`` in one statement; returns
-        their table ids (a lease another process took over is not among them)."""
-        leases = models.table_leases
-        with self.writing(), self.engine.begin() as conn:
-            rows = conn.execute(update(leases).where(leases.c.owner == owner)
-                                .values(expires_ms=until).returning(leases.c.table_id)).all()
-        return [r.table_id for r in rows]
-
-    def release_leases(self, owner: str, table_ids: list[str] | None = None) -> None:
-        """Give up ``owner``'s leases (of these tables; None: all of them)."""
-        leases = models.table_leases
-        condition = leases.c.owner == owner
-        if table_ids is not None:
-            if not table_ids:
-                return
-            condition = and_(condition, leases.c.table_id.in_(table_ids))
-        with self.writing(), self.engine.begin() as conn:
-            conn.execute(delete(leases).where(condition))
-
-    def orphaned_tables(self, now: int, limit: int = 100) -> list[str]:
-        """Unfinished tables whose owner's lease has run out while it had something to do by
-        itself (a bot to move, or a clock running): another process must take them over."""
-        leases, tables, seats = models.table_leases, models.tables, models.seats
-        clock_runs = (select(seats.c.seat).where(seats.c.table_id == tables.c.id,
-                                                 seats.c.deadline_ms.is_not(None)).exists())
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(leases.c.table_id).join(tables, tables.c.id == leases.c.table_id)
-                .where(leases.c.expires_ms < now, tables.c.finished_ms.is_(None),
-                       or_(tables.c.bot_due, clock_runs))
-                .order_by(leases.c.expires_ms).limit(limit)).all()
-        return [r.table_id for r in rows]
-
     # -- chat -----------------------------------------------------------------------------
 
     def add_chat(self, table_id: str, seat: int, name: str, text: str, time: int) -> ChatRecord:
@@ -468,10 +440,26 @@ class LogStore:
 
 
 def _write_seats(conn: Any, table_id: str, seat_records: tuple[SeatRecord, ...]) -> None:
-    for seat in seat_records:
-        conn.execute(update(models.seats)
-                     .where(models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat)
-                     .values(**seat_row(seat)))
+    if seat_records:
+        conn.execute(_UPDATE_SEAT, [{"row_table_id": table_id, "row_seat": seat.seat, **seat_row(seat)}
+                                    for seat in seat_records])
+
+
+_INSERT_ACTION = insert(models.actions)
+#: a seat's row, all of it (records.seat_row), found by the parameters row_table_id and row_seat
+_UPDATE_SEAT = (update(models.seats)
+                .where(models.seats.c.table_id == bindparam("row_table_id"),
+                       models.seats.c.seat == bindparam("row_seat"))
+                .values({column: bindparam(column) for column in
+                         seat_row(SeatRecord(0, "open", "", None))}))
+
+
+@functools.cache
+def _table_update(columns: tuple[str, ...]) -> Any:
+    """The UPDATE of these columns of a table's row, found by the parameter row_id (one per
+    set of columns an action changes: a handful)."""
+    return (update(models.tables).where(models.tables.c.id == bindparam("row_id"))
+            .values({column: bindparam(column) for column in columns}))
 
 
 

@@ -120,6 +120,25 @@ def _aux(ed: "Edition", p: "Player") -> dict[str, dict[str, bool]]:
     return known[discs]
 
 
+def _own_player(st: "GwtState", seat: int, as_others_see_it: dict[str, Any]) -> dict[str, Any]:
+    """A player as its own seat sees it: as the others do (``as_others_see_it``, whose members
+    it shares), and its hand, discard pile, herd and starting objectives too."""
+    p = st.players[seat]
+    out = dict(as_others_see_it)
+    out["objectives"] = list(p.objectives)
+    _add_own_cards(st, p, out)
+    return out
+
+
+def _add_own_cards(st: "GwtState", p: "Player", out: dict[str, Any]) -> None:
+    out["hand"] = sorted(p.hand)
+    out["discard"] = list(p.discard)
+    # the draw pile is face down, but what it holds is known to its owner: the starting herd,
+    # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
+    out["herd"] = sorted(c for c in p.all_deck_cards() if c in st.edition.CATTLE)
+    del out["hand_size"]
+
+
 def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
     ed = st.edition
     p = st.players[seat]
@@ -155,12 +174,7 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
     if ed.second:  # exchange tokens
         out["exchange_tokens"] = p.exchange
     if seat == viewer:
-        out["hand"] = sorted(p.hand)
-        out["discard"] = list(p.discard)
-        # the draw pile is face down, but what it holds is known to its owner: the starting herd,
-        # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
-        out["herd"] = sorted(c for c in p.all_deck_cards() if c in ed.CATTLE)
-        del out["hand_size"]
+        _add_own_cards(st, p, out)
     return out
 
 
@@ -210,12 +224,9 @@ def build_views(st: "GwtState", seats: "Iterable[int | None]") -> "dict[int | No
     for seat in seats:
         players = []
         for s in range(st.n):
-            if s == seat:
-                players.append(_player(st, s, seat))
-            else:
-                if others[s] is None:
-                    others[s] = _player(st, s, None)
-                players.append(others[s])
+            if others[s] is None:
+                others[s] = _player(st, s, None)
+            players.append(_own_player(st, s, others[s]) if s == seat else others[s])
         view = {"game": ed.name, "seat": seat, **public, "players": players, "log": st.visible_log(seat)}
         if simmental is not None:
             view["simmental"] = simmental
