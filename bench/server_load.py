@@ -327,9 +327,13 @@ async def play_table(http: Http, ws_base: str, game: str, players: int, options:
                 await ws.close()
 
 
+#: "deflate" (--deflate): the seats' sockets offer permessage-deflate, as browsers do; else none
+SOCKET_COMPRESSION: str | None = None
+
+
 async def open_seat_socket(url: str, token: str):
     """A seat's live connection: the token goes in the first message, never in the URL."""
-    ws = await connect(url, compression=None, max_size=None, proxy=None)
+    ws = await connect(url, compression=SOCKET_COMPRESSION, max_size=None, proxy=None)
     await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
     return ws
 
@@ -478,6 +482,7 @@ async def run(args: argparse.Namespace, server: subprocess.Popen, url: str) -> d
         "options": args.options,
         "think_seconds": args.think,
         "transport": args.transport,
+        "deflate": args.deflate,
         "workers": args.workers,
         "redis": args.workers > 1 or args.redis,
         "seconds": round(wall, 1),
@@ -563,6 +568,9 @@ def main() -> None:
     parser.add_argument("--transport", choices=("http", "ws"), default="http",
                         help="send actions over HTTP (POST, as scripts do) or over each seat's "
                              "WebSocket (as the browser does)")
+    parser.add_argument("--deflate", action="store_true",
+                        help="the seats' WebSockets offer permessage-deflate, as browsers do (the "
+                             "server then compresses every message; default: uncompressed)")
     parser.add_argument("--http-connections", type=int, default=64)
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes (`gametable serve --workers N`: PostgreSQL as "
@@ -582,6 +590,8 @@ def main() -> None:
             args.options[key] = value
     if args.players is None:
         args.players = 2 if args.game == "toy" else registry.get(args.game).min_players
+    global SOCKET_COMPRESSION
+    SOCKET_COMPRESSION = "deflate" if args.deflate else None
 
     with tempfile.TemporaryDirectory() as tmp, database(tmp) as database_url:
         # The rate limits stay on (their cost is part of every request), but creating and joining
