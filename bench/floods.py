@@ -23,7 +23,9 @@ Each attacker is a few threads of plain HTTP clients bound to its source address
 in the honest player's process its clients would take the honest client's interpreter lock, so
 that their work counted as the server's delay. Reports the honest p50 and p99 per attack and their ratio to the
 quiet rounds (the issue's goal: at most 2x at p50 and 3x at p99), what the attack got (201, 429,
-other), and the load average.
+other), and the load average; beside them the server's own time for the same actions (its
+Server-Timing: what is not in it was spent before the request reached the app, or in the client)
+and the CPU the server and the attacker's process used during the honest rounds.
 
     PYTHONPATH=$PWD/src nice -n 10 python bench/floods.py --rounds 3 --seconds 20
 """
@@ -176,9 +178,10 @@ def attack_process(url: str, attack: str, stop, ready, told, nice_by: int = 0) -
     told.put(dict(outcome))
 
 
-def honest_round(url: str, seconds: float, pause: float, rng: random.Random) -> list[float]:
-    """Latencies (s) of the honest player's actions over ``seconds``; a new table when one ends."""
-    latencies: list[float] = []
+def honest_round(url: str, seconds: float, pause: float, rng: random.Random) -> list[tuple[float, float]]:
+    """The honest player's actions over ``seconds``: each one's latency as the client saw it and
+    the server's own time for it (its ``Server-Timing``), in seconds; a new table when one ends."""
+    latencies: list[tuple[float, float]] = []
     with client(url, "127.0.0.1") as http:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -197,9 +200,26 @@ def honest_round(url: str, seconds: float, pause: float, rng: random.Random) -> 
                 started = time.perf_counter()
                 response = move()
                 if response.status_code == 200:
-                    latencies.append(time.perf_counter() - started)
+                    latencies.append((time.perf_counter() - started, server_time(response)))
                 time.sleep(pause)
     return latencies
+
+
+def server_time(response: httpx2.Response) -> float:
+    """The server's own time for a request (from its middleware's first call to its answer's
+    head): the rest of the client's latency is the network, the server's event loop before the
+    request reached the app, and the client's own scheduling."""
+    timing = response.headers.get("server-timing", "")
+    return float(timing.partition("dur=")[2] or "nan") / 1000
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process (all its threads) has used so far; nan where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -243,13 +263,20 @@ def main() -> None:
             time.sleep(0.1)
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         rng = random.Random(1)
-        results: dict[str, list[float]] = {a: [] for a in attacks}
+        results: dict[str, list[tuple[float, float]]] = {a: [] for a in attacks}
         outcomes: dict[str, Counter] = {a: Counter() for a in attacks}
+        #: CPU seconds of the server and of the attacker's process during the honest rounds, and
+        #: the rounds' own seconds: on one machine the attacker's clients take CPU that the
+        #: server and the honest client would otherwise have
+        cpu: dict[str, list[float]] = {a: [0.0, 0.0, 0.0] for a in attacks}
         processes = multiprocessing.get_context("spawn")  # no copy of this process's threads
         for _ in range(args.rounds):
             for attack in attacks:
                 if attack == "quiet":
+                    began, served = time.monotonic(), cpu_seconds(server.pid)
                     results[attack] += honest_round(url, args.seconds, args.pause, rng)
+                    cpu[attack][0] += cpu_seconds(server.pid) - served
+                    cpu[attack][2] += time.monotonic() - began
                     continue
                 stop, ready, told = processes.Event(), processes.Event(), processes.Queue()
                 flood = processes.Process(target=attack_process,
@@ -257,20 +284,32 @@ def main() -> None:
                 flood.start()
                 ready.wait(timeout=120)
                 time.sleep(1.0)  # the flood under way first
+                began, served, flooded = time.monotonic(), cpu_seconds(server.pid), cpu_seconds(flood.pid)
                 results[attack] += honest_round(url, args.seconds, args.pause, rng)
+                cpu[attack][0] += cpu_seconds(server.pid) - served
+                cpu[attack][1] += cpu_seconds(flood.pid) - flooded
+                cpu[attack][2] += time.monotonic() - began
                 stop.set()
                 outcomes[attack].update(told.get(timeout=120))
                 flood.join(timeout=60)
                 time.sleep(2.0)  # let the bots of the flood's tables settle between rounds
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        base50, base99 = percentile(results["quiet"], 0.5), percentile(results["quiet"], 0.99)
+        quiet = [latency for latency, _ in results["quiet"]]
+        base50, base99 = percentile(quiet, 0.5), percentile(quiet, 0.99)
         for attack in attacks:
-            lat = results[attack]
+            lat = [latency for latency, _ in results[attack]]
+            own = [server for _, server in results[attack]]
             p50, p99 = percentile(lat, 0.5), percentile(lat, 0.99)
             got = ", ".join(f"{k}: {v}" for k, v in sorted(outcomes[attack].items(), key=str))
             print(f"{attack:>9}: honest p50 {p50 * 1000:7.1f} ms ({p50 / base50:4.1f}x), "
                   f"p99 {p99 * 1000:7.1f} ms ({p99 / base99:4.1f}x), {len(lat)} actions; attack got {got or '-'}")
-            print(f"{'':>11}the slowest: {', '.join(f'{x * 1000:.1f}' for x in sorted(lat)[-8:])} ms")
+            served, flooded, seconds = cpu[attack]
+            print(f"{'':>11}the server's own time: p50 {percentile(own, 0.5) * 1000:.1f} ms, "
+                  f"p99 {percentile(own, 0.99) * 1000:.1f} ms; CPU: the server {served / seconds:.0%} "
+                  f"of a core, the attacker's process {flooded / seconds:.0%}")
+            slowest = sorted(results[attack])[-8:]
+            print(f"{'':>11}the slowest (the server's own time): "
+                  f"{', '.join(f'{x * 1000:.1f} ({y * 1000:.1f})' for x, y in slowest)} ms")
         # the server's own account: its full garbage collections (gametable.server.collector)
         metrics = httpx2.get(url + "/metrics", timeout=10, trust_env=False).text
         print("server:", "; ".join(line for line in metrics.splitlines()
