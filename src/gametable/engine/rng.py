@@ -62,31 +62,29 @@ def _mix(s: i64) -> i64:
     return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
 
-def _native_draw(rng: "Rng", n: i64) -> i64:
-    """below(n) for 0 < n < 257, in native ints."""
-    s = _signed(rng.state)
+def _native_below(s: i64, n: i64) -> tuple[i64, i64]:
+    """below(n) for 0 < n < 257 from the (signed) state ``s``: the state after it, and the draw."""
     r: i64 = _REMS[n]
     while True:
         s += _GOLDEN_SIGNED
         x = _mix(s)
         if x >= 0 or x < -r:
             break
+    return s, (x % n if x >= 0 else (x % n + r) % n)
+
+
+def _native_draw(rng: "Rng", n: i64) -> i64:
+    """below(n) for 0 < n < 257, in native ints."""
+    s, drawn = _native_below(_signed(rng.state), n)
     rng.state = _unsigned(s)
-    return x % n if x >= 0 else (x % n + r) % n
+    return drawn
 
 
 def _native_shuffle(rng: "Rng", items: MutableSequence[T]) -> None:
     """shuffle() of fewer than 257 items, in native ints."""
     s = _signed(rng.state)
     for i in range(len(items) - 1, 0, -1):
-        n: i64 = i + 1
-        r: i64 = _REMS[n]
-        while True:
-            s += _GOLDEN_SIGNED
-            x = _mix(s)
-            if x >= 0 or x < -r:
-                break
-        j = x % n if x >= 0 else (x % n + r) % n
+        s, j = _native_below(s, i + 1)
         items[i], items[j] = items[j], items[i]
     rng.state = _unsigned(s)
 
