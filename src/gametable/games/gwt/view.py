@@ -126,20 +126,18 @@ def _own_player(st: "GwtState", seat: int, as_others_see_it: dict[str, Any]) -> 
     p = st.players[seat]
     out = dict(as_others_see_it)
     out["objectives"] = list(p.objectives)
-    _add_own_cards(st, p, out)
-    return out
-
-
-def _add_own_cards(st: "GwtState", p: "Player", out: dict[str, Any]) -> None:
     out["hand"] = sorted(p.hand)
     out["discard"] = list(p.discard)
     # the draw pile is face down, but what it holds is known to its owner: the starting herd,
     # the cattle bought, less the cards removed (all of it in the log); a bot plans with it
     out["herd"] = sorted(c for c in p.all_deck_cards() if c in st.edition.CATTLE)
     del out["hand_size"]
+    return out
 
 
-def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
+def _player(st: "GwtState", seat: int) -> dict[str, Any]:
+    """A player as the other seats (and spectators) see it: its starting objectives face down
+    until the game is over."""
     ed = st.edition
     p = st.players[seat]
     out: dict[str, Any] = {
@@ -158,7 +156,7 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
         "deck_size": len(p.deck),
         "discard_size": len(p.discard),
         "discard_top": p.discard[-1] if p.discard else None,
-        "objectives": [HIDDEN_START if (seat != viewer and not st.over and ed.OBJECTIVE[c]["start"]) else c
+        "objectives": [HIDDEN_START if (not st.over and ed.OBJECTIVE[c]["start"]) else c
                        for c in p.objectives],
         "buildings_left": list(p.buildings),
         "hazards": list(p.hazards),
@@ -173,8 +171,6 @@ def _player(st: "GwtState", seat: int, viewer: int | None) -> dict[str, Any]:
     }
     if ed.second:  # exchange tokens
         out["exchange_tokens"] = p.exchange
-    if seat == viewer:
-        _add_own_cards(st, p, out)
     return out
 
 
@@ -225,7 +221,7 @@ def build_views(st: "GwtState", seats: "Iterable[int | None]") -> "dict[int | No
         players = []
         for s in range(st.n):
             if others[s] is None:
-                others[s] = _player(st, s, None)
+                others[s] = _player(st, s)
             players.append(_own_player(st, s, others[s]) if s == seat else others[s])
         view = {"game": ed.name, "seat": seat, **public, "players": players, "log": st.visible_log(seat)}
         if simmental is not None:
