@@ -55,9 +55,10 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
              known: Encodings | None = None, known_inside: bool = True) -> Sections:
     """A document (an object) as its members encoded one by one, keyed by JSON pointer, those
     of its object ``split`` one level deeper (without that object's ``leave_out``), and those
-    of that object's small containers (see ``_SPLIT_AT_MOST``) one level deeper again. Two such
-    encodings are compared section by section: only the sections whose bytes differ are parsed
-    and diffed, and bytes (unlike parsed copies) cost the garbage collector nothing to keep.
+    of that object's small containers (see ``_SPLIT_AT_MOST``) one level deeper again; a plain
+    leaf is kept as it is (see ``Sections``). Two such encodings are compared section by
+    section: only the sections whose bytes differ are parsed and diffed, and bytes (unlike
+    parsed copies) cost the garbage collector nothing to keep.
     Parents come before their members, and a container's members follow it in order.
 
     ``known``: the sections of members met before (in another seat's snapshot of the same
@@ -123,7 +124,7 @@ def _member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
             return [(path, _ARRAY + str(len(value)).encode()),
                     *((f"{path}/{index}", _encode(member))
                       for index, member in enumerate(value))]
-    return [(path, _encode(value))]  # (as _encode)
+    return [(path, _encode(value))]
 
 
 _dumps = orjson.dumps
@@ -188,6 +189,7 @@ def diff_sections(old: Sections, new: Sections, known: Diffs | None = None) -> l
     whole = None  # the container sent whole (or grown) above: its members are done
     for path, encoded in new.items():
         was = old.get(path, _MISSING)
+        # (_equal written out: this runs for every section of every seat's update)
         if was == encoded and type(was) is type(encoded) or whole is not None and path.startswith(whole):
             continue
         if _is_split(encoded) or _is_split(was):
