@@ -26,7 +26,7 @@ from gametable.server.database import (MIGRATIONS_DIR, create_db_engine, head_re
                                        is_migrated, migrate)
 from gametable.server.records import (ActionRecord, Append, ChatRecord, Lease, PushSubscription,  # noqa: F401
                                       ResumeCandidate, SeatRecord, SeqTaken, StateCheckpoint, StoredTable,
-                                      TableHead, TableRecord, action_record_from_row, lease_from_row,
+                                      TableHead, TableRecord, action_record_from_row,
                                       seat_record_from_row, seat_row, seat_rows, table_record_from_row)
 
 
@@ -134,8 +134,7 @@ class LogStore(LeaseRows):
                 changes["to_act"] = json.dumps(list(a.to_act))
             if changes:
                 table_changes.setdefault(tuple(changes), []).append({"row_id": a.table_id, **changes})
-            seat_changes.extend({"row_table_id": a.table_id, "row_seat": seat.seat, **seat_row(seat)}
-                                for seat in a.seats)
+            seat_changes += _seat_updates(a.table_id, a.seats)
         try:
             with self.writing(), self._appending() as conn:
                 conn.execute(_INSERT_ACTION, [
@@ -441,8 +440,12 @@ class LogStore(LeaseRows):
 
 def _write_seats(conn: Any, table_id: str, seat_records: tuple[SeatRecord, ...]) -> None:
     if seat_records:
-        conn.execute(_UPDATE_SEAT, [{"row_table_id": table_id, "row_seat": seat.seat, **seat_row(seat)}
-                                    for seat in seat_records])
+        conn.execute(_UPDATE_SEAT, _seat_updates(table_id, seat_records))
+
+
+def _seat_updates(table_id: str, seat_records: tuple[SeatRecord, ...]) -> list[dict[str, Any]]:
+    """The parameters of _UPDATE_SEAT for these seats of a table."""
+    return [{"row_table_id": table_id, "row_seat": seat.seat, **seat_row(seat)} for seat in seat_records]
 
 
 _INSERT_ACTION = insert(models.actions)
