@@ -100,15 +100,19 @@ class CatanState(State):
     def num_players(self) -> int:
         return self.n
 
-    def to_act(self) -> list[int]:
+    def _active_alone(self) -> bool:
+        """Whether the active player alone decides now: the main phase, paying, and a trade that
+        is not being answered (Trade.to_act's common case, without the call)."""
         phase = self.phase
-        if phase == "main" or phase == "pay":
+        return phase == "main" or phase == "pay" or (phase == "trade" and self.trade.stage != "answer")
+
+    def to_act(self) -> list[int]:
+        if self._active_alone():
             return [self.active]
+        phase = self.phase
         if phase == "over":
             return []
         if phase == "trade":
-            if self.trade.stage != "answer":  # Trade.to_act's common case, without the call
-                return [self.active]
             return self.trade.to_act(self)
         if phase == "robber":
             return [s for s in self.order() if self.owed[s]]
@@ -120,14 +124,12 @@ class CatanState(State):
         # act now (it is filled after that check and cleared by apply)
         cache = self._legal_cache
         if cache is None or cache[0] != seat:
-            phase = self.phase
-            # to_act()'s common cases, the active player alone, without building its list
-            if phase == "main" or phase == "pay" or (phase == "trade" and self.trade.stage != "answer"):
+            if self._active_alone():  # (to_act()'s common case, without building its list)
                 if seat != self.active:
                     return []
             elif seat not in self.to_act():
                 return []
-            cache = self._legal_cache = (seat, _LEGAL[phase](self, seat))
+            cache = self._legal_cache = (seat, _LEGAL[self.phase](self, seat))
         return list(cache[1])
 
     def apply(self, seat: Any, action: Any) -> Action:  # as sent: checked here or by State.apply
