@@ -385,3 +385,11 @@ def test_finding_11_an_empty_bot_level_is_refused_and_null_means_the_default(api
         response = api.http.post("/api/tables", json={**body, **chosen})
         assert response.status_code == 201, response.text
         assert api.table(response.json()["id"])["bot_level"] == bots.default_level() == "basic"
+
+
+@pytest.mark.parametrize("players", [1, 5, 10**12, -(10**12)])
+def test_a_player_count_the_game_is_not_for_is_a_400_before_any_seat_is_counted(api, players):
+    # (a count in the billions once went on to counting out its seats' options, for minutes)
+    response = api.http.post("/api/tables", json={"game": "toy", "players": players, "name": "Ann"})
+    assert response.status_code == 400
+    assert response.json()["detail"] == f"Toy take-away is for 2 to 4 players, not {players}"

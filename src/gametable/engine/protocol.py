@@ -249,14 +249,18 @@ class Game(ABC):
     state_version: ClassVar[int] = 1
 
     def new(self, num_players: Any, seed: Any, options: Mapping[str, Any] | None = None) -> State:  # checked here
+        self.check_players(num_players)
+        if type(seed) is not int:
+            raise InvalidOptions(f"the seed must be an integer, not {seed!r}")
+        return self._new(num_players, seed, resolve_options(self.options, options))
+
+    def check_players(self, num_players: Any) -> None:
+        """InvalidOptions unless ``num_players`` is a number of players this game is for."""
         if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:
             raise InvalidOptions(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
                 f"not {num_players!r}"
             )
-        if type(seed) is not int:
-            raise InvalidOptions(f"the seed must be an integer, not {seed!r}")
-        return self._new(num_players, seed, resolve_options(self.options, options))
 
     @abstractmethod
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...

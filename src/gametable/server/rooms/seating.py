@@ -45,6 +45,11 @@ class Seating:
         0, so that each decision's seed is the table's seq, and the hidden level "guide" may play."""
         game = self.core.game(game_name)
         try:
+            # first: the seats below are counted out, so a count in the billions must not get there
+            game.check_players(players)
+        except InvalidOptions as exc:
+            raise BadRequest(str(exc)) from None
+        try:
             # Only None means the default: an empty level is a mistake, not a request for the best.
             bot_level = bot_levels.check_level(bot_levels.default_level() if bot_level is None else bot_level,
                                                hidden=deal is not None)
