@@ -26,6 +26,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from gametable.server.config import Settings
 from gametable.server.logs import uvicorn_log_config
+from gametable.server.socket_protocol import TableSocketProtocol
 
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
@@ -298,20 +299,12 @@ def uvicorn_config(app: Any, settings: Settings, *, host: str, port: int, log_le
         proxy_headers=settings.trusted_proxies() is not None,
         forwarded_allow_ips=settings.trusted_proxies() or "",
         server_header=False,
-        ws=ws_protocol(),
+        # compression once per message, frames written at once, no pings to sockets heard from
+        # lately (gametable.server.socket_protocol)
+        ws=TableSocketProtocol,
         **extra,
     )
     return config
-
-
-def ws_protocol() -> Any:
-    """uvicorn's WebSocket protocol compressing each message once for all its sockets
-    (gametable.server.shared_deflate), or uvicorn's own choice where that is not available."""
-    try:
-        from gametable.server.shared_deflate import SharedDeflateProtocol
-    except ImportError:  # an older uvicorn, without the sans-I/O websockets protocol
-        return "auto"
-    return SharedDeflateProtocol
 
 
 class DrainingServer(uvicorn.Server):

@@ -21,7 +21,6 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
 from websockets.frames import CTRL_OPCODES, Frame, Opcode
 
@@ -88,12 +87,3 @@ class SharedDeflateFactory(ServerPerMessageDeflateFactory):
         return response, SharedDeflate(extension.remote_no_context_takeover, extension.local_no_context_takeover,
                                        extension.remote_max_window_bits, extension.local_max_window_bits,
                                        extension.compress_settings)
-
-
-class SharedDeflateProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol (websockets, sans-I/O) with :class:`SharedDeflateFactory`."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self.config.ws_per_message_deflate:
-            self.conn.available_extensions = [SharedDeflateFactory()]
