@@ -333,7 +333,8 @@ SOCKET_COMPRESSION: str | None = None
 
 async def open_seat_socket(url: str, token: str):
     """A seat's live connection: the token goes in the first message, never in the URL."""
-    ws = await connect(url, compression=SOCKET_COMPRESSION, max_size=None, proxy=None)
+    # ping_interval=None: browsers never send pings (the server pings a socket that goes quiet)
+    ws = await connect(url, compression=SOCKET_COMPRESSION, max_size=None, proxy=None, ping_interval=None)
     await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
     return ws
 
