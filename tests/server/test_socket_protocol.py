@@ -1,13 +1,115 @@
 """Issue 30, a lighter hot path: the server's WebSocket protocol (server/socket_protocol.py)
-pings only the sockets that have been quiet for a whole ping interval."""
+writes what a socket is owed at once, several frames in one write, and pings only the sockets
+that have been quiet for a whole ping interval. The socket's side (ws.TableSocket) falls back
+to sending the ASGI way, in order, when the protocol cannot write at once."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from gametable.server.snapshots import Snapshot
+from gametable.server.socket_protocol import TableSocketProtocol
+from gametable.server.ws import TableSocket, Traffic
+
 from tests.server.test_live_connections import _two_seats, serve  # noqa: F401 - the fixture
+
+
+def _snapshot(seq: int) -> Snapshot:
+    return Snapshot({"seq": seq, "status": "playing", "view": {"log": [seq]}, "legal_actions": []})
+
+
+class _SlowWebSocket:
+    """Sends the ASGI way; each send waits until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.go = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        await self.go.wait()
+        self.sent.append(text)
+
+
+def test_a_snapshot_and_the_answer_of_the_same_turn_go_in_one_write():
+    async def scenario():
+        batches: list[list[str]] = []
+
+        def send_now(make):
+            batches.append(make())
+            return True
+
+        socket = TableSocket(_SlowWebSocket(), None, Traffic(), send_now=send_now)
+        socket.push(_snapshot(1))
+        socket.reply({"type": "acted", "id": 7, "seq": 1})
+        assert batches == []  # not before the turn ends: what comes in it goes along
+        await asyncio.sleep(0)
+        assert len(batches) == 1
+        state, acted = batches[0]
+        assert state.startswith('{"type":"state"') and '"seq":1' in state
+        assert acted == '{"type": "acted", "id": 7, "seq": 1}'
+        socket.push(_snapshot(2))
+        await asyncio.sleep(0)
+        assert len(batches) == 2 and batches[1][0].startswith('{"type":"patch"')  # of the first
+
+    asyncio.run(scenario())
+
+
+def test_a_socket_without_room_is_sent_to_the_asgi_way_in_order():
+    async def scenario():
+        websocket = _SlowWebSocket()
+        asked = []
+
+        def send_now(make):
+            asked.append(make)
+            return False  # a full buffer: make is not called, nothing is taken
+
+        socket = TableSocket(websocket, None, Traffic(), send_now=send_now)
+        sender = asyncio.create_task(socket.send_forever())
+        socket.push(_snapshot(1))
+        socket.reply({"type": "acted", "id": 1, "seq": 1})
+        await asyncio.sleep(0.01)
+        assert len(asked) == 1 and websocket.sent == []  # the task waits for its send
+        # While the task sends, what comes waits for it (never written ahead of it).
+        socket.push(_snapshot(2))
+        socket.reply({"type": "acted", "id": 2, "seq": 2})
+        await asyncio.sleep(0.01)
+        assert len(asked) == 1
+        websocket.go.set()
+        await asyncio.sleep(0.01)
+        sender.cancel()
+        kinds = [text.split(",")[0] for text in websocket.sent]
+        assert kinds == ['{"type":"state"', '{"type": "acted"', '{"type":"patch"', '{"type": "acted"']
+        assert '"base":' + str(_rev(websocket.sent[0])) in websocket.sent[2]
+
+    asyncio.run(scenario())
+
+
+def _rev(state_text: str) -> int:
+    return int(state_text.rsplit('"rev":', 1)[1].rstrip("}"))
+
+
+def test_the_served_socket_writes_an_actions_update_and_answer_together(serve, monkeypatch):  # noqa: F811
+    written: list[list[str]] = []
+    real = TableSocketProtocol.send_now
+
+    def recording(self, make):
+        return real(self, lambda: written.append(make()) or written[-1])
+
+    monkeypatch.setattr(TableSocketProtocol, "send_now", recording)
+    api, _ = serve()
+    tid, tokens = _two_seats(api)
+    with api.socket(tid, tokens[0]) as ann, api.socket(tid, tokens[1]) as bob:
+        ann.until(lambda m: m["type"] == "state")
+        bob.until(lambda m: m["type"] == "state")
+        ann.send({"type": "act", "id": "a1", "seq": 0, "action": {"type": "take", "count": 1}})
+        assert ann.until(lambda m: m["type"] == "state")["seq"] == 1
+        assert ann.until(lambda m: m["type"] == "acted") == {"type": "acted", "id": "a1", "seq": 1}
+        assert bob.until(lambda m: m["type"] == "state")["seq"] == 1
+    together = [batch for batch in written if len(batch) == 2 and batch[1].startswith('{"type": "acted"')]
+    assert len(together) == 1 and together[0][0].startswith('{"type":"patch"')
 
 
 def test_only_a_socket_quiet_for_a_whole_interval_is_pinged(serve, monkeypatch):  # noqa: F811

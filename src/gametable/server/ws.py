@@ -58,6 +58,7 @@ from gametable.server.serving import client_address
 from gametable.server.socket_actions import Connection, Frame, MessageHandler, Refusal
 from gametable.server.live_table import LogCuts, hash_token, seat_for_token
 from gametable.server.snapshots import Snapshot
+from gametable.server.socket_protocol import SEND_NOW, SendNow
 from gametable.server.tables import TableManager
 
 router = APIRouter()
@@ -122,8 +123,15 @@ class TableSocket:
     """One WebSocket watching one table (implements audience.Watcher)."""
 
     def __init__(self, websocket: WebSocket, token: str | None, traffic: Traffic,
-                 player_id: str | None = None) -> None:
+                 player_id: str | None = None, send_now: SendNow | None = None) -> None:
         self.websocket = websocket
+        #: writes frames at once when the socket has room (socket_protocol.SEND_NOW); None:
+        #: every frame goes the ASGI way, by the sending task
+        self._send_now = send_now
+        #: a flush at the end of this turn of the event loop is due (see _wake_up)
+        self._flush_due = False
+        #: the sending task is sending: whatever comes meanwhile waits for it, in order
+        self._sending = False
         self.token_hash = hash_token(token) if token is not None else None
         #: the signed-in player (session cookie) of a connection without a token
         self.player_id = player_id
@@ -152,16 +160,16 @@ class TableSocket:
     def push(self, snapshot: Snapshot) -> None:
         if self._pending is None or snapshot.serial > self._pending.serial:
             self._pending = snapshot
-            self._wake.set()
+            self._wake_up()
 
     def push_presence(self, presence: Presence) -> None:
         if self._presence is None or presence.serial > self._presence.serial:
             self._presence = presence
-            self._wake.set()
+            self._wake_up()
 
     def push_chat(self, text: str) -> None:
         self._chat.append(text)
-        self._wake.set()
+        self._wake_up()
 
     def refuse(self, status: int, problem: str) -> None:
         """Tell the client what was wrong with its frame (sent by the one task that sends)."""
@@ -174,7 +182,7 @@ class TableSocket:
         acknowledgement of an action follows the table that action made."""
         # json.dumps's spacing, as ever: clients (bench/server_load.py's) tell answers by their text
         self._replies.append(json.dumps(message))
-        self._wake.set()
+        self._wake_up()
 
     async def room(self) -> None:
         """Wait while many answers are unsent (a client that sends without reading): the
@@ -207,37 +215,64 @@ class TableSocket:
             return snapshot.message(start)
         return snapshot.patch_message(base[0], base[1], start)
 
+    def _wake_up(self) -> None:
+        """Something is owed to the client. Written at the end of this turn of the event loop,
+        all of it at once (an action's update and its answer in one write), where the socket
+        has room; else by the sending task, which waits for room."""
+        if self._send_now is None or self._sending:
+            self._wake.set()
+        elif not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        if self._gone or self._sending:
+            return
+        if self._send_now(self._owed):  # type: ignore[misc]  # (set: see _wake_up)
+            self._drained.set()
+        else:
+            self._wake.set()
+
+    def _owed(self) -> list[str]:
+        """Everything owed to the client now, in the order it goes: the newest snapshot (as a
+        patch of the last one sent), a newer presence note, chat, answers."""
+        replies, self._replies, self._errors = self._replies, [], 0
+        snapshot, self._pending = self._pending, None
+        presence, self._presence = self._presence, None
+        texts = []
+        if snapshot is not None and snapshot.serial > self._sent:
+            self._sent = snapshot.serial
+            texts.append(self.message(snapshot))
+        # A presence note newer than the snapshot follows it; an older one is already in the
+        # snapshot's seats.
+        if presence is not None and presence.serial > self._sent:
+            self._sent = presence.serial
+            texts.append(presence.text)
+        texts.extend(self._chat)
+        self._chat.clear()
+        texts.extend(replies)
+        self._traffic.messages += len(texts)
+        self._traffic.bytes += sum(map(len, texts))
+        return texts
+
     async def send_forever(self) -> None:
+        """Send what is owed the ASGI way, waiting for room: every frame where the server offers
+        no SEND_NOW, else only what could not be written at once."""
         try:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
-                replies, self._replies, self._errors = self._replies, [], 0
-                # A presence note newer than the snapshot follows it; an older one is already
-                # in the snapshot's seats.
-                snapshot, self._pending = self._pending, None
-                presence, self._presence = self._presence, None
-                if snapshot is not None and snapshot.serial > self._sent:
-                    self._sent = snapshot.serial
-                    await self._send(self.message(snapshot))
-                if presence is not None and presence.serial > self._sent:
-                    self._sent = presence.serial
-                    await self._send(presence.text)
-                while self._chat:
-                    await self._send(self._chat.popleft())
-                for reply in replies:
-                    await self._send(reply)
+                self._sending = True
+                for text in self._owed():
+                    await self.websocket.send_text(text)
+                self._sending = False
                 self._drained.set()
         except (WebSocketDisconnect, RuntimeError, OSError):
             return  # the connection is gone; the receiving side cleans up
         finally:
             self._gone = True
             self._drained.set()
-
-    async def _send(self, text: str) -> None:
-        self._traffic.messages += 1
-        self._traffic.bytes += len(text)
-        await self.websocket.send_text(text)
 
 
 class Refused(Exception):
@@ -287,7 +322,8 @@ async def _serve(websocket: WebSocket, table_id: str, live: LiveSockets) -> None
         seat_for_token(table, token)
     except TableError as exc:
         raise Refused(4000 + exc.status, exc.message) from None
-    socket = TableSocket(websocket, token, live.traffic, player.id if player else None)
+    socket = TableSocket(websocket, token, live.traffic, player.id if player else None,
+                         websocket.scope.get("extensions", {}).get(SEND_NOW))
     try:
         await manager.watching.watch(table_id, socket)
     except TableError as exc:  # Crowded
