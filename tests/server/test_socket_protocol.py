@@ -6,6 +6,8 @@ to sending the ASGI way, in order, when the protocol cannot write at once."""
 from __future__ import annotations
 
 import asyncio
+import random
+import threading
 import time
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -135,3 +137,48 @@ def test_only_a_socket_quiet_for_a_whole_interval_is_pinged(serve, monkeypatch):
         quiet_address = quiet.conn.socket.getsockname()[:2]
     assert pinged.count(tuple(quiet_address)) >= 3  # every 0.3 s, answered each time
     assert tuple(talking_address) not in pinged
+
+
+def test_a_seat_whose_socket_has_no_room_gets_the_newest_table_in_order(serve, monkeypatch):  # noqa: F811
+    # While a socket's write buffer is full (a client that reads slowly), the protocol cannot
+    # write at once: the socket's task sends the ASGI way, waiting for room, while the moves go
+    # on; whatever comes meanwhile waits behind it, and only the newest table is sent.
+    answers: list[bool] = []
+    real = TableSocketProtocol.send_now
+
+    def recording(self, make):
+        answers.append(real(self, make))
+        return answers[-1]
+
+    monkeypatch.setattr(TableSocketProtocol, "send_now", recording)
+    api, server = serve()
+    table = api.create(game="gwt", players=2)
+    tid, tokens = table["id"], {0: table["token"], 1: api.join(table["id"])["token"]}
+    with api.socket(tid, tokens[1]) as late:
+        late.until(lambda m: m["type"] == "state")
+        address = late.conn.socket.getsockname()[:2]
+        protocol = next(p for p in server.server.server_state.connections if p.client == address)
+        _on_server_loop(protocol, protocol.pause_writing)  # as the transport does over its high-water mark
+        rng = random.Random(3)
+        seq = 0
+        for _ in range(12):
+            for token in tokens.values():
+                legal = api.table(tid, token)["legal_actions"]
+                if legal:
+                    seq = api.act_ok(tid, token, seq, rng.choice(legal))
+                    break
+        assert answers[-1] is False  # not written at once
+        _on_server_loop(protocol, protocol.resume_writing)
+        # Each patch applies to the state before it (Socket.recv checks its base), up to the newest.
+        newest = late.until(lambda m: m["type"] == "state" and m["seq"] == seq)
+        assert len(late.frames) < 1 + 12  # the updates made while it had no room were not queued
+    now = api.table(tid, tokens[1])
+    assert newest["view"]["players"] == now["view"]["players"]
+    assert newest["legal_actions"] == now["legal_actions"]
+
+
+def _on_server_loop(protocol, call) -> None:
+    """Run ``call`` on the test server's event loop (its own thread) and wait for it."""
+    done = threading.Event()
+    protocol.loop.call_soon_threadsafe(lambda: (call(), done.set()))
+    assert done.wait(5)
