@@ -172,7 +172,7 @@ class TableSocket:
         self._wake_up()
 
     def refuse(self, status: int, problem: str) -> None:
-        """Tell the client what was wrong with its frame (sent by the one task that sends)."""
+        """Tell the client what was wrong with its frame (sent in order with the rest it is owed)."""
         if self._errors < 8:  # a client that floods us with junk does not grow our memory
             self._errors += 1
             self.reply({"type": "error", "status": status, "detail": problem, "help": _HELP})
