@@ -4,11 +4,15 @@ only by the commit of the transaction that holds it."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
+from fastapi.testclient import TestClient
 
+from gametable.server import create_app
 from gametable.server.store import ActionRecord, Append, SeqTaken
 from gametable.server.writer import LogWriter
+from tests.server.conftest import CATALOG
 
 
 class FakeStore:
@@ -82,3 +86,68 @@ def test_every_action_is_committed_exactly_once(n):
         return sorted(a.table_id for batch in store.batches for a in batch)
 
     assert asyncio.run(scenario()) == sorted(f"t{i}" for i in range(n))
+
+
+def _busy(writer: LogWriter, tables: int) -> None:
+    """As if ``tables`` other tables had each committed an action just now."""
+    for i in range(tables):
+        writer._count(f"other{i}")
+
+
+def _two_actions_apart(window: float, tables: int) -> list[list[str]]:
+    """The batches of two tables' actions sent 0.05 s apart, with ``tables`` others just committed."""
+    async def scenario():
+        store = FakeStore()
+        store.release.set()
+        writer = _writer(store)
+        writer.window = window
+        _busy(writer, tables)
+        first = asyncio.create_task(writer.append(_entry("t1")))
+        await asyncio.sleep(0.05)
+        await asyncio.gather(first, writer.append(_entry("t2")))
+        return [[a.table_id for a in batch] for batch in store.batches]
+
+    return asyncio.run(scenario())
+
+
+def test_on_a_busy_server_a_commit_waits_its_window_for_other_tables():
+    # 400 tables committing within the last second: 0.4 s x 400/s brings many actions within the
+    # window, so t1's commit waits for the action that comes 0.05 s after it
+    assert _two_actions_apart(window=0.4, tables=400) == [["t1", "t2"]]
+
+
+def test_with_few_tables_committing_a_commit_does_not_wait():
+    # one other table: nobody is expected within the window (0.4 s x 1/s < 0.5), t1 goes at once
+    assert _two_actions_apart(window=0.4, tables=0) == [["t1"], ["t2"]]
+    # no window at all, however busy
+    assert _two_actions_apart(window=0.0, tables=400) == [["t1"], ["t2"]]
+
+
+def test_only_the_tables_of_the_last_second_count_as_busy():
+    async def scenario():
+        writer = LogWriter(FakeStore(), None, window=0.005)
+        _busy(writer, 150)  # 150 tables a second x 5 ms: 0.75 actions expected in the window
+        waits = [writer._wait()]
+        for entry in list(writer._recent):
+            writer._recent[entry] -= 2.0  # (as if they had committed two seconds ago)
+        writer._count("t1")  # counting a new one drops those older than a second
+        return waits + [writer._wait(), len(writer._recent)]
+
+    assert asyncio.run(scenario()) == [0.005, 0.0, 1]
+
+
+@pytest.mark.parametrize("raw", ["-1", "1001", "nan", "soon"])
+def test_a_bad_commit_window_is_refused_with_what_to_set(raw, monkeypatch):
+    from gametable.server.config import SettingError, Settings
+
+    monkeypatch.setenv("GAMETABLE_COMMIT_WINDOW_MS", raw)
+    with pytest.raises(SettingError, match="GAMETABLE_COMMIT_WINDOW_MS must be a number of milliseconds from 0"):
+        Settings.from_env(database_url="sqlite://")
+    monkeypatch.setenv("GAMETABLE_COMMIT_WINDOW_MS", "0")
+    assert Settings.from_env(database_url="sqlite://").commit_window_ms == 0
+    assert Settings(database_url="sqlite://").commit_window_ms == 5
+
+
+def test_the_served_manager_commits_with_the_window_set(settings):
+    with TestClient(create_app(dataclasses.replace(settings, commit_window_ms=12.5), CATALOG)) as client:
+        assert client.app.state.manager.writer.window == 0.0125

@@ -89,6 +89,7 @@ def create_app(settings: Settings | None = None, games: GameCatalog = registry,
                                audience_limits=audience_limits(settings), metrics=metrics,
                                lease_address=lease_address,
                                checkpoint_every=settings.checkpoint_every,
+                               commit_window=settings.commit_window_ms / 1000,
                                review_workers=settings.review_workers, review_effort=settings.review_effort)
         app.state.forwarding = Forwarding() if lease_address else None
         manager.on_moved = partial(ws.table_moved, app)

@@ -30,6 +30,11 @@ DEFAULT_IDLE_SECONDS = 15 * 60
 #: a table's game state is stored every this many actions (gametable.server.checkpoints), so
 #: a restart replays at most about this many actions of each log; 0: never (full replays)
 DEFAULT_CHECKPOINT_EVERY = 50
+#: milliseconds a group commit waits for other tables' actions while many tables commit
+#: (gametable.server.writer): a few milliseconds more per action, a fraction of the transactions
+DEFAULT_COMMIT_WINDOW_MS = 5.0
+#: the longest commit window an operator may set
+MAX_COMMIT_WINDOW_MS = 1000.0
 
 # -- request rates (gametable.server.ratelimit) ------------------------------------------------
 #: the `limits` syntax: "N/second|minute|hour|day", several joined by ";"; per client address
@@ -140,6 +145,7 @@ class Settings:
     max_body: int = DEFAULT_MAX_BODY
     idle_seconds: float = DEFAULT_IDLE_SECONDS
     checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
+    commit_window_ms: float = DEFAULT_COMMIT_WINDOW_MS
     #: one of SQLITE_SYNC_MODES
     sqlite_sync: str = "full"
     #: False turns every rate limit off (benchmarks, tests); see gametable.server.ratelimit
@@ -214,6 +220,9 @@ class Settings:
         for name in ("checkpoint_every", "max_connections", "review_workers"):  # counts: 2.5 or True would pass the bounds
             if type(getattr(self, name)) is not int:
                 raise SettingError(f"{_source(name)} must be {_what(name)}, not {getattr(self, name)!r}")
+        if self.commit_window_ms > MAX_COMMIT_WINDOW_MS:
+            raise SettingError(f"{_source('commit_window_ms')} must be {_what('commit_window_ms')}, "
+                               f"not {self.commit_window_ms!r}")
         if 0 < self.max_connections < MIN_CONNECTIONS:
             raise SettingError(f"{_source('max_connections')} must be {_what('max_connections')}, "
                                f"not {self.max_connections!r}")
@@ -286,6 +295,7 @@ _ENVIRONMENT: dict[str, tuple[str, Callable[[str], object]]] = {
         "sqlite_sync": ("SQLITE_SYNC", str.lower),
         "idle_seconds": ("IDLE_SECONDS", float),
         "checkpoint_every": ("CHECKPOINT_EVERY", int),
+        "commit_window_ms": ("COMMIT_WINDOW_MS", float),
         "rate_limits": ("RATE_LIMITS", _on_off),
         "rate_create": ("RATE_CREATE", str),
         "rate_create_global": ("RATE_CREATE_GLOBAL", str),
@@ -334,6 +344,7 @@ _OPTIONS = {"bot_pause", "sqlite_sync", "idle_seconds", "rate_limits", "keep_fin
 #: numbers: the least value and whether it must be exceeded (True) or may be reached (False)
 _NUMBER_BOUNDS: dict[str, tuple[float, bool]] = {
     "bot_pause": (0, False), "idle_seconds": (0, True), "checkpoint_every": (0, False),
+    "commit_window_ms": (0, False),
     "keep_finished_days": (0, False), "keep_abandoned_days": (0, False),
     "max_sockets_per_address": (1, False), "max_sockets_per_table": (0, False),
     "max_sockets_per_seat": (1, False), "direct_spectators": (0, False),
@@ -368,6 +379,8 @@ _SPECIAL = {
     "max_connections": f"a whole number of at least {MIN_CONNECTIONS}, or 0 for as many as the "
                        "open-file limit allows",
     "review_effort": "a number above 0 (1: the full budget; 0.01 for quick tests)",
+    "commit_window_ms": f"a number of milliseconds from 0 (each commit at once) to {MAX_COMMIT_WINDOW_MS:g}, "
+                        f"e.g. {DEFAULT_COMMIT_WINDOW_MS:g}",
     "checkpoint_every": "0 (no checkpoints: every load replays the whole log) or a whole number "
                         "of actions, e.g. 50",
 }

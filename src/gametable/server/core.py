@@ -73,7 +73,7 @@ class TableCore:
 
     def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None,
                  idle_seconds: float, audience_limits: AudienceLimits, metrics: Metrics | None,
-                 lease_address: str | None, checkpoint_every: int) -> None:
+                 lease_address: str | None, checkpoint_every: int, commit_window: float = 0.0) -> None:
         self.store = store
         self.players = PlayerStore(store)
         self.games = games
@@ -103,8 +103,10 @@ class TableCore:
         self._log_executor = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
         self.metrics = metrics
+        #: commit_window: seconds a group commit waits for others while many tables commit
         self.writer = LogWriter(store, self.write,
-                                on_commit=metrics.group_committed if metrics is not None else None)
+                                on_commit=metrics.group_committed if metrics is not None else None,
+                                window=commit_window)
         #: stores each table's state every checkpoint_every actions (gametable.server.checkpoints)
         self.checkpoints = state_checkpoints.Checkpointer(store, self.write, checkpoint_every)
         #: several processes: each table is served by the one holding its lease (leases.py),

@@ -16,6 +16,7 @@ from gametable.server import checkpoints as state_checkpoints
 from gametable.server.audience import AudienceLimits
 from gametable.server.bots import BotRunner
 from gametable.server.catalog import GameCatalog
+from gametable.server.config import DEFAULT_COMMIT_WINDOW_MS
 from gametable.server.core import TableCore
 from gametable.server.deadlines import DeadlineScheduler
 from gametable.server.fanout import Fanout
@@ -50,9 +51,10 @@ class TableManager(TableCore):
                  audience_limits: AudienceLimits = AudienceLimits(),
                  metrics: Metrics | None = None, lease_address: str | None = None,
                  checkpoint_every: int = state_checkpoints.DEFAULT_EVERY,
-                 review_workers: int = 1, review_effort: float = 1.0) -> None:
+                 review_workers: int = 1, review_effort: float = 1.0,
+                 commit_window: float = DEFAULT_COMMIT_WINDOW_MS / 1000) -> None:
         super().__init__(store, games, fanout, idle_seconds, audience_limits, metrics, lease_address,
-                         checkpoint_every)
+                         checkpoint_every, commit_window)
         self.bots = BotRunner(self, bot_pause)
         self.timeouts = Timeouts(self, self.bots)
         self.deadlines = DeadlineScheduler(self.timeouts.on_deadline)
