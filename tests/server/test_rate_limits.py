@@ -288,3 +288,46 @@ def test_finding_5_idle_seconds_and_retention_are_set_from_the_command_line_or_e
     assert settings.rate_act == "50/second" and settings.rate_limits is False
     monkeypatch.setenv("GAMETABLE_IDLE_SECONDS", "30")
     assert Settings.from_env().idle_seconds == 30
+
+
+def test_issue_30_expired_counters_are_swept_at_most_once_a_second_and_still_swept(monkeypatch):
+    # limits sweeps every counter of every address after nearly every count; ours at most once a
+    # SWEEP_EVERY, which still frees the counters of addresses gone quiet
+    from limits import parse
+    from limits.aio.storage import MemoryStorage
+    from limits.aio.strategies import SlidingWindowCounterRateLimiter
+
+    from gametable.server import ratelimit
+
+    assert hasattr(MemoryStorage, "_MemoryStorage__schedule_expiry")  # the hook we override
+    now = [1000.0]
+    monkeypatch.setattr(ratelimit.time, "monotonic", lambda: now[0])
+
+    async def scenario():
+        storage = ratelimit.SweptMemoryStorage()
+        limiter = SlidingWindowCounterRateLimiter(storage)
+        item = parse("100/second")
+        sweeps = []
+        for request in range(200):
+            await limiter.hit(item, "act", "address", f"10.0.0.{request % 200}")
+            if storage.timer is not None and storage.timer not in sweeps:
+                sweeps.append(storage.timer)
+            await asyncio.sleep(0)
+        counted = len(storage.expirations)
+        for key in storage.expirations:  # every counter has expired
+            storage.expirations[key] = 0.0
+        await limiter.hit(item, "act", "address", "10.0.0.1")  # within the second: no sweep
+        await asyncio.sleep(0)
+        unswept = len(storage.expirations)
+        now[0] += ratelimit.SWEEP_EVERY
+        await limiter.hit(item, "act", "address", "10.0.0.2")  # a second later: swept
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return len(sweeps), counted, unswept, sorted(storage.expirations)
+
+    sweeps, counted, unswept, left = asyncio.run(scenario())
+    assert sweeps == 1  # limits' own storage: a sweep after each of the 200 counts
+    assert counted == 200 and unswept == 200
+    # only the two counters counted since they expired are left (limits drops an expired counter
+    # it reads and starts it again)
+    assert [key.split("/")[3] for key in left] == ["10.0.0.1", "10.0.0.2"]

@@ -85,6 +85,29 @@ def rules_from(settings: Settings) -> dict[str, Rule]:
     }
 
 
+#: seconds between two sweeps of the expired counters kept in this process (SweptMemoryStorage)
+SWEEP_EVERY = 1.0
+
+
+class SweptMemoryStorage(MemoryStorage):
+    """limits' in-process storage, whose sweep of expired counters runs at most once every
+    SWEEP_EVERY seconds. limits starts its sweep (a task that walks every counter of every
+    address) after each count once the last sweep is done, that is at nearly every request:
+    with 2,000 client addresses that walk cost 0.15 ms a request, against 7 µs with one
+    (bench/rate_limit_cost.py). Counting needs no sweep (an expired counter reads as 0); the
+    sweep only frees the memory of addresses gone quiet, which can wait a second."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._swept_at = -math.inf
+
+    async def _MemoryStorage__schedule_expiry(self) -> None:  # limits' own hook, called by each count
+        now = time.monotonic()
+        if now - self._swept_at >= SWEEP_EVERY:
+            self._swept_at = now
+            await super()._MemoryStorage__schedule_expiry()  # type: ignore[misc]
+
+
 class TooManyRequests(HTTPException):
     def __init__(self, what: str, item: RateLimitItem, retry_after: int, overall: bool,
                  whose: str | None = None) -> None:
@@ -104,7 +127,7 @@ class RateLimiter:
         # per request, and as exact as a limit needs to be.
         # Memory always exists: it also stands in while Redis cannot be reached, so that an
         # outage of Redis neither stops the service nor lifts every limit.
-        self._memory = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self._memory = SlidingWindowCounterRateLimiter(SweptMemoryStorage())
         self._shared: SlidingWindowCounterRateLimiter | None = None
         self._pool: redis.asyncio.ConnectionPool | None = None
         self._shared_down_until = 0.0
