@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from gametable.server import create_app
 from gametable.server.store import ActionRecord, Append, SeqTaken
+from gametable.server import writer as writer_module
 from gametable.server.writer import LogWriter
 from tests.server.conftest import CATALOG
 
@@ -121,6 +122,34 @@ def test_with_few_tables_committing_a_commit_does_not_wait():
     assert _two_actions_apart(window=0.4, tables=0) == [["t1"], ["t2"]]
     # no window at all, however busy
     assert _two_actions_apart(window=0.0, tables=400) == [["t1"], ["t2"]]
+
+
+def test_a_window_that_brings_nobody_is_tried_again_only_a_second_later():
+    # a client acting on many tables one at a time, each action awaited before the next: the
+    # tables look busy, but no window can bring anyone, so after one empty window the commits
+    # stop waiting, until RETRY_AFTER has passed
+    async def scenario():
+        store = FakeStore()
+        store.release.set()
+        writer = _writer(store)
+        writer.window = 0.3
+        _busy(writer, 400)
+        loop = asyncio.get_running_loop()
+        took = []
+        for i in range(4):
+            started = loop.time()
+            await writer.append(_entry(f"t{i}"))
+            took.append(loop.time() - started)
+        writer._waited_at -= writer_module.RETRY_AFTER  # (as if a second had passed)
+        _busy(writer, 400)  # (still busy, however long the above took)
+        started = loop.time()
+        await writer.append(_entry("t4"))
+        took.append(loop.time() - started)
+        return took
+
+    took = asyncio.run(scenario())
+    assert took[0] >= 0.3 and took[4] >= 0.3  # the first window, and the one tried again
+    assert all(t < 0.3 for t in took[1:4]), took  # none in between
 
 
 def test_only_the_tables_of_the_last_second_count_as_busy():

@@ -11,8 +11,10 @@ On a busy server a commit also waits a moment (the commit window) for others to 
 person's pace the tables' actions arrive one by one, a few milliseconds apart, and each would
 otherwise be a transaction of its own: a thread hop, three statements, the log's pages and an
 fsync for one action. The window is waited only while many tables are committing (enough that
-another action is expected within it): a table alone, or a few, whose next action cannot come
-before this one is acknowledged, would only wait for nothing.
+another action is expected within it), and while the windows waited lately did bring others
+(a client acting on many tables one at a time, each action awaited before the next, brings none:
+the window is then tried again once a second only): a table alone, or a few, whose next action
+cannot come before this one is acknowledged, would only wait for nothing.
 """
 
 from __future__ import annotations
@@ -30,8 +32,13 @@ RunDb = Callable[..., Awaitable[Any]]
 #: seconds over which the tables committing are counted (``LogWriter.window``)
 BUSY_SPAN = 1.0
 #: the window is waited when the tables committing bring at least this many actions within it,
-#: on average (a table acts at most once per commit: it waits for its acknowledgement)
+#: on average (a table acts at most once per commit: it waits for its acknowledgement), and
+#: while the windows waited lately brought at least as many
 EXPECTED_JOINERS = 0.5
+#: seconds after which a window is tried again, however little the last ones brought
+RETRY_AFTER = 1.0
+#: the weight of the newest window in the average of what the windows brought
+_NEWEST = 0.2
 
 
 class LogWriter:
@@ -49,6 +56,10 @@ class LogWriter:
         #: the tables that committed within the last BUSY_SPAN seconds: when each last did
         #: (the event loop's clock), oldest first
         self._recent: dict[str, float] = {}
+        #: how many actions the windows waited lately brought (a moving average; None: none
+        #: waited yet), and when the last was waited
+        self._brought: float | None = None
+        self._waited_at = -RETRY_AFTER
 
     async def append(self, entry: Append) -> None:
         """Commit one action; raises the store's SeqTaken if its seq is already in the log."""
@@ -72,9 +83,18 @@ class LogWriter:
 
     def _wait(self) -> float:
         """How long the next commit waits for others to join it."""
-        if self.window and len(self._recent) * self.window / BUSY_SPAN >= EXPECTED_JOINERS:
+        if not self.window or len(self._recent) * self.window / BUSY_SPAN < EXPECTED_JOINERS:
+            return 0.0
+        if (self._brought is None or self._brought >= EXPECTED_JOINERS
+                or asyncio.get_running_loop().time() - self._waited_at >= RETRY_AFTER):
             return self.window
         return 0.0
+
+    def _waited(self, batch_size: int) -> None:
+        """A window was waited, and the batch it made holds ``batch_size`` actions."""
+        brought = batch_size - 1
+        self._brought = brought if self._brought is None else self._brought + _NEWEST * (brought - self._brought)
+        self._waited_at = asyncio.get_running_loop().time()
 
     async def close(self) -> None:
         """Let the commits under way finish."""
@@ -86,8 +106,11 @@ class LogWriter:
             while self._pending:
                 # The requests that are ready now join this batch (after one turn of the event
                 # loop), and on a busy server those that come within the commit window.
-                await asyncio.sleep(self._wait())
+                wait = self._wait()
+                await asyncio.sleep(wait)
                 batch, self._pending = self._pending, []
+                if wait:
+                    self._waited(len(batch))
                 began = time.perf_counter()
                 try:
                     outcomes = await self._run_db(self.store.append_many, [e for e, _ in batch])
