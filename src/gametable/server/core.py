@@ -73,7 +73,7 @@ class TableCore:
 
     def __init__(self, store: LogStore, games: GameCatalog, fanout: Fanout | None,
                  idle_seconds: float, audience_limits: AudienceLimits, metrics: Metrics | None,
-                 lease_address: str | None, checkpoint_every: int, commit_window: float = 0.0) -> None:
+                 lease_address: str | None, checkpoint_every: int, commit_window: float) -> None:
         self.store = store
         self.players = PlayerStore(store)
         self.games = games
@@ -103,7 +103,8 @@ class TableCore:
         self._log_executor = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="gametable-log") if store.is_sqlite else self._executor
         self.metrics = metrics
-        #: commit_window: seconds a group commit waits for others while many tables commit
+        # commit_window: the seconds a group commit waits for other tables' actions while many
+        # tables commit (gametable.server.writer)
         self.writer = LogWriter(store, self.write,
                                 on_commit=metrics.group_committed if metrics is not None else None,
                                 window=commit_window)
