@@ -11,9 +11,10 @@ import jsonpatch
 import orjson
 import pytest
 
+from gametable.server import patches
 from gametable.server.patches import diff, diff_sections, sections
 from gametable.server.store import LogStore, migrate
-from gametable.server.snapshots import Snapshot
+from gametable.server.snapshots import LastingParts, Snapshot
 from gametable.server.tables import TableManager
 from gametable.server.ws import TableSocket, Traffic
 from tests.server.conftest import CATALOG
@@ -243,3 +244,43 @@ def test_over_a_socket_patches_follow_the_first_state_and_rebuild_the_table_also
     for sock, states in ((ann, 2), (watcher, 1)):
         kinds = [frame["type"] for frame in sock.frames if frame["type"] in ("state", "patch")]
         assert kinds[0] == "state" and kinds.count("state") == states and kinds.count("patch") >= 12
+
+
+def test_a_board_given_again_is_encoded_once_and_found_unchanged_by_identity(sqlite_store, monkeypatch):
+    # GWT gives its trail and railroad again while they are unchanged (State.lasting_view_keys):
+    # the table's audience keeps their encodings (snapshots.LastingParts), so most updates
+    # encode neither, and every seat's socket keeps the very same bytes of them. The updates
+    # are still exactly the next snapshots (the recorders check each).
+    monkeypatch.setattr("gametable.server.rooms.seating.secrets.randbelow", random.Random(9).randrange)
+    made: list[str] = []
+    member_sections = patches.member_sections
+
+    def counted(path, value):
+        made.append(path)
+        return member_sections(path, value)
+
+    monkeypatch.setattr(patches, "member_sections", counted)
+    recorders, _ = asyncio.run(_play(sqlite_store, "gwt", 2, 9, actions=120))
+    updates = recorders[0].handed
+    boards = {path: made.count(path) for path in ("/view/trail", "/view/railroad")}
+    assert updates > 100
+    assert 0 < boards["/view/trail"] < updates / 4 and 0 < boards["/view/railroad"] < updates / 4
+    kept = [recorder._base[1] for recorder in recorders[:3]]  # both seats and a spectator
+    assert kept[0]["/view/trail"] is kept[1]["/view/trail"] is kept[2]["/view/trail"]
+    assert kept[0]["/view/railroad/stations"] is kept[2]["/view/railroad/stations"]
+
+
+def test_lasting_parts_are_kept_while_given_again_and_dropped_when_gone():
+    board, market = [{"tile": "a"}] * 3, {"cards": [1, 2]}
+    keys = ("board", "market")
+    kept = LastingParts()
+    first = kept.encodings({"seat": 0, "board": board, "market": market}, keys)
+    assert first[id(board)][1] == "/view/board"
+    assert first[id(board)][2] == [("/view/board", orjson.dumps(board))]
+    assert len(first) == 2  # (only the lasting members)
+    again = kept.encodings({"seat": 1, "board": board, "market": {"cards": [1, 2]}}, keys)
+    assert again[id(board)][2] is first[id(board)][2]  # given again: not encoded anew
+    assert id(market) not in again  # another object, even an equal one, is encoded anew
+    assert list(kept.encodings({"market": market}, keys)) == [id(market)]
+    assert list(kept.parts) == ["market"]
+    assert kept.encodings({"market": market}, ()) == {} and not kept.parts

@@ -44,6 +44,12 @@ class State(metaclass=ABCMeta):
     #: rules decide it, never a trial apply (which could tell what a hidden card is).
     turn_end_actions: ClassVar[frozenset[str]] = frozenset()
 
+    #: members of every seat's view that the game gives again (the very same object, in the
+    #: views of this state and of the states that follow it) for as long as they do not change,
+    #: so each must never be changed: the server encodes such a part once and finds it
+    #: unchanged by identity afterwards (GWT's board)
+    lasting_view_keys: ClassVar[tuple[str, ...]] = ()
+
     #: structured log entries, oldest first (see gametable.engine.log)
     log: list[LogEntry]
 

@@ -28,7 +28,7 @@ import orjson
 
 from gametable.server.errors import TableError
 
-from gametable.server.snapshots import Snapshot, serials
+from gametable.server.snapshots import LastingParts, Snapshot, serials
 
 
 class Crowded(TableError):
@@ -178,6 +178,8 @@ class Audience:
     feed: SharedFeed = field(init=False)
     #: the seats the connections here were last told are online
     announced: frozenset[int] = frozenset()
+    #: the encodings of the views' lasting parts, kept while anyone here watches
+    lasting: LastingParts = field(default_factory=LastingParts)
 
     def __post_init__(self) -> None:
         self.feed = SharedFeed(self.limits.feed_interval)

@@ -409,7 +409,9 @@ class TableCore:
         if not seats:
             return
         views = table.state.views(seats)
-        shared, parts = snapshots.Shared(views), snapshots.common(table, online)
+        lasting = audience.lasting.encodings(next(iter(views.values())), table.state.lasting_view_keys)
+        shared = snapshots.Shared(views, lasting)
+        parts = snapshots.common(table, online)
         by_seat: dict[int | None, Snapshot] = {}
         for seat in seats:
             self.views_built += 1

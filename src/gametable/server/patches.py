@@ -96,18 +96,18 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
                 encoded[inner_path] = _encode(member)
                 continue
             if inside is None:
-                encoded.update(_member_sections(inner_path, member))
+                encoded.update(member_sections(inner_path, member))
                 continue
             hit = inside.get(id(member))
             if hit is None or hit[1] != inner_path:
-                hit = inside[id(member)] = (member, inner_path, _member_sections(inner_path, member))
+                hit = inside[id(member)] = (member, inner_path, member_sections(inner_path, member))
             encoded.update(hit[2])
     return encoded
 
 
-def _member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
-    """A member of the split object: encoded whole, or (a small container of big ones) member
-    by member."""
+def member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
+    """A member of the split object (at ``path``) as :func:`sections` encodes it: whole, or (a
+    small container of big ones) member by member."""
     kind = type(value)
     if (kind is dict or kind is list) and 0 < len(value) <= _SPLIT_AT_MOST:
         members = value.values() if kind is dict else value

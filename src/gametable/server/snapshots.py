@@ -124,18 +124,52 @@ class Snapshot:
 class Shared:
     """What the snapshots of one change (one per seat) share: the encodings of the members
     their data share (the parts every seat sees alike: State.views, :func:`common`), and the
-    operations that patch a section the same for every seat. Kept as long as its snapshots."""
+    operations that patch a section the same for every seat. Kept as long as its snapshots.
+    ``lasting``: the encodings of the views' lasting parts (:class:`LastingParts`), to start
+    from."""
 
     __slots__ = ("encodings", "diffs", "views_share")
 
-    def __init__(self, views: "dict[int | None, dict[str, Any]]") -> None:
-        self.encodings: patches.Encodings = {}
+    def __init__(self, views: "dict[int | None, dict[str, Any]]",
+                 lasting: patches.Encodings | None = None) -> None:
+        self.encodings: patches.Encodings = lasting if lasting is not None else {}
         self.diffs: patches.Diffs = {}
-        #: whether the views share members (a game that builds them at once): only then are
-        #: the views' members looked up among the encodings
+        #: whether the views share members (a game that builds them at once, or gives parts
+        #: again): only then are the views' members looked up among the encodings
         first, *others = views.values()
-        self.views_share = any(mine is theirs for other in others
-                               for mine, theirs in zip(first.values(), other.values()))
+        self.views_share = bool(lasting) or any(mine is theirs for other in others
+                                                for mine, theirs in zip(first.values(), other.values()))
+
+
+class LastingParts:
+    """The encodings of a table's lasting view parts (State.lasting_view_keys: a board that
+    most actions leave as it was), made once per part and kept from change to change while the
+    game gives the part again. The sections of each seat's snapshot then take them by identity,
+    and a connection's patch finds them unchanged by identity too: neither encoded nor compared
+    byte by byte. Holds only what the game holds anyway (the parts) and their encodings."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        #: by key of the view: the part, its path and its sections
+        self.parts: dict[str, tuple[Any, str, list[tuple[str, bytes]]]] = {}
+
+    def encodings(self, view: dict[str, Any], keys: tuple[str, ...]) -> patches.Encodings:
+        """The encodings of the lasting parts (``keys``) of a change's ``view`` (any seat's: every
+        view holds the same), by identity, for :class:`Shared`: those of parts given again as
+        they were kept, the others made now."""
+        parts = self.parts
+        for key in [key for key in parts if key not in view or key not in keys]:
+            del parts[key]
+        for key in keys:
+            if key not in view:
+                continue
+            value = view[key]
+            kept = parts.get(key)
+            if kept is None or kept[0] is not value:
+                path = "/view/" + patches.pointer_token(key)
+                parts[key] = (value, path, patches.member_sections(path, value))
+        return {id(kept[0]): kept for kept in parts.values()}
 
 
 def common(table: LiveTable, online: frozenset[int]) -> dict[str, Any]:

@@ -129,6 +129,8 @@ class GwtState(State):
     # Ending phase B goes on to phase C and the next player (§9.6). (A Kansas City visit ends
     # the turn on its own after its last decision, which no type names in advance.)
     turn_end_actions = frozenset({"end_phase_b"})
+    # the board, built again only when it changed (view._lasting)
+    lasting_view_keys = ("trail", "railroad")
 
     #: the legal actions of this position, as turn.settle left them (None: not known, computed on
     #: demand by turn.legal_actions); a clone starts without them
@@ -193,6 +195,10 @@ class GwtState(State):
         #: Garth's seats (garth.py): per seat None or its difficulty, specialization and piles;
         #: empty when no seat is Garth's
         self.garth: list[dict[str, Any] | None] = []
+        #: the parts of the views that last while unchanged (view._lasting): by name, what each
+        #: was built from and the part. Not the game's state: shared by the clones of this one
+        #: (a clone's parts are the same while what they are built from is), never saved.
+        self.view_memo: dict[str, tuple[Any, Any]] = {}
 
     # -- protocol -------------------------------------------------------------------------
     @property
@@ -347,6 +353,7 @@ class GwtState(State):
         s.garth = [None if g is None else dict(g, deck=g["deck"][:], discard=g["discard"][:],
                                               extra_workers=g["extra_workers"][:])
                    for g in garth] if garth else []
+        s.view_memo = self.view_memo
         return s
 
     def to_json(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ it, other players see its top card (§9.6). The shape is documented in docs/gwt-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import common as C
 from . import garth
@@ -88,7 +88,24 @@ def derived_tables(ed: "Edition") -> dict[str, Any]:
     }
 
 
+def _lasting(st: "GwtState", name: str, made_from: Any, build: "Callable[[GwtState], Any]") -> Any:
+    """The part ``name`` of the views, built by ``build`` from what ``made_from`` holds: the
+    very object built before for as long as that is unchanged (never to be changed, then). The
+    server encodes such a part once and compares it by identity (State.lasting_view_keys)."""
+    memo = st.view_memo
+    known = memo.get(name)
+    if known is not None and known[0] == made_from:
+        return known[1]
+    part = build(st)
+    memo[name] = (made_from, part)
+    return part
+
+
 def _trail(st: "GwtState") -> list[dict[str, Any]]:
+    return _lasting(st, "trail", (tuple(st.trail_tile), tuple(st.trail_owner)), _build_trail)
+
+
+def _build_trail(st: "GwtState") -> list[dict[str, Any]]:
     tiles, owners = st.trail_tile, st.trail_owner
     private = st.edition.VIEW_PRIVATE
     return [{**node, "tile": tiles[i], "owner": owners[i] if owners[i] >= 0 else None} if private[i]
@@ -97,6 +114,12 @@ def _trail(st: "GwtState") -> list[dict[str, Any]]:
 
 
 def _railroad(st: "GwtState") -> dict[str, Any]:
+    return _lasting(st, "railroad", (tuple(p.engine for p in st.players), tuple(map(tuple, st.station_discs)),
+                                     tuple(st.station_master), tuple(st.station_worker),
+                                     tuple(map(tuple, st.city_discs))), _build_railroad)
+
+
+def _build_railroad(st: "GwtState") -> dict[str, Any]:
     ed = st.edition
     return {
         "positions": ed.VIEW_POSITIONS,
