@@ -102,7 +102,9 @@ def advance(spec: ClockSpec, seats: list[SeatRecord], waiting_for: Iterable[int]
             deadline = None
         if deadline is None and seat.seat in waiting:
             deadline = now_ms + ((clock_ms or 0) if spec.kind == "realtime" else spec.per_move_s * 1000)
-        result.append(dataclasses.replace(seat, clock_ms=clock_ms, deadline_ms=deadline))
+        unchanged = clock_ms == seat.clock_ms and deadline == seat.deadline_ms
+        # (the seat itself where nothing changed: dataclasses.replace costs microseconds per seat)
+        result.append(seat if unchanged else dataclasses.replace(seat, clock_ms=clock_ms, deadline_ms=deadline))
     return result
 
 
@@ -113,7 +115,7 @@ def counted(seat: SeatRecord, timed_out: bool, decision_over: bool, timeouts_to_
     a timeout is one timeout. At ``timeouts_to_bot`` in a row the seat goes to the bot, its
     player's token kept to take it back."""
     if not timed_out:
-        return dataclasses.replace(seat, timeouts=0)
+        return dataclasses.replace(seat, timeouts=0) if seat.timeouts else seat
     if not decision_over:
         return seat
     if seat.timeouts + 1 >= timeouts_to_bot:

@@ -251,13 +251,15 @@ def _unescape(token: str) -> str:
 
 
 def _same(a: Any, b: Any) -> bool:
-    # ==, done in C, is right unless a bool met a number somewhere below; the encodings settle
-    # it (a different key order only makes the caller look closer).
-    return a is b or (a == b and (type(a) in _LEAVES and type(a) is type(b)
+    # ==, done in C, is right for two leaves of one type, and for containers unless a bool met
+    # a number somewhere below (True == 1): the encodings settle it (a different key order only
+    # makes the caller look closer).
+    kind = type(a)
+    return a is b or (a == b and (kind in _LEAVES and kind is type(b)
                                   or orjson.dumps(a) == orjson.dumps(b)))
 
 
-_LEAVES = (str, int, float, type(None))  # (bool is not among them: True == 1)
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
