@@ -172,7 +172,7 @@ def _player(st: "GwtState", seat: int) -> dict[str, Any]:
         "workers": dict(zip(ed.WORKER_KINDS, p.workers)),
         "discs": dict(zip(ed.DISC_GROUP_IDS, p.discs)),
         "discs_left": sum(p.discs),
-        "aux": {n: dict(sides) for n, sides in _aux(ed, p).items()},
+        "aux": _aux(ed, p),  # (the edition's, for these discs: views are read-only)
         "step_limit": C.step_limit(st, seat),
         "hand_limit": C.hand_limit(ed, p),
         "hand_size": len(p.hand),
