@@ -284,3 +284,17 @@ def test_lasting_parts_are_kept_while_given_again_and_dropped_when_gone():
     assert list(kept.encodings({"market": market}, keys)) == [id(market)]
     assert list(kept.parts) == ["market"]
     assert kept.encodings({"market": market}, ()) == {} and not kept.parts
+
+
+def test_sections_name_a_path_with_the_same_string_every_time_and_keep_few(monkeypatch):
+    # The pointers are made once and given again (the lookups of one update's sections in the
+    # last one's then compare them by identity); the keys are still escaped; the cache of them
+    # is bounded, whatever documents come.
+    first = sections({"view": {"a/b": [1], "c~": {"d": 2}}, "seq": 1}, "view")
+    second = sections({"view": {"a/b": [2], "c~": {"d": 3}}, "seq": 2}, "view")
+    assert list(first) == ["/view", "/view/a~1b", "/view/c~0", "/seq"]
+    assert all(mine is theirs for mine, theirs in zip(first, second))
+    monkeypatch.setattr(patches, "_PATHS_KEPT", 50)
+    for n in range(100):
+        sections({"view": {f"k{n}-{i}": [i] for i in range(20)}}, "view")
+        assert len(patches._PATHS) <= 50 + 21

@@ -67,8 +67,11 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     looking them up would cost more than it saves). This runs for every seat after every
     action: it makes as few Python calls as it can."""
     encoded: Sections = {}
+    paths = _PATHS
+    if len(paths) > _PATHS_KEPT:
+        paths.clear()  # (never in a server's life: its documents have few keys, always the same)
     for key, value in doc.items():
-        path = "/" + pointer_token(str(key))
+        path = paths.get(("", key)) or _path("", key)
         if key != split or type(value) is not dict:
             kind = type(value)
             if kind in _LEAF_TYPES:
@@ -87,7 +90,7 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
         for inner, member in value.items():
             if inner == leave_out:
                 continue
-            inner_path = f"{path}/{pointer_token(str(inner))}"
+            inner_path = paths.get((path, inner)) or _path(path, inner)
             kind = type(member)
             if kind in _LEAF_TYPES:
                 encoded[inner_path] = member
@@ -105,6 +108,19 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     return encoded
 
 
+#: the JSON pointers made by sections, by parent and key: the same object every time, so that
+#: neither they nor the lookups of one change's sections in the last one's (by these paths)
+#: are made or compared character by character again
+_PATHS: dict[tuple[str, Any], str] = {}
+#: ... at most so many (a bound only: the documents have a few dozen paths)
+_PATHS_KEPT = 10_000
+
+
+def _path(parent: str, key: Any) -> str:
+    path = _PATHS[(parent, key)] = f"{parent}/{pointer_token(str(key))}"
+    return path
+
+
 def member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
     """A member of the split object (at ``path``) as :func:`sections` encodes it: whole, or (a
     small container of big ones) member by member."""
@@ -117,12 +133,12 @@ def member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
                 containers += 1
                 big = big or len(member) > _BIG
         if big and 2 * containers > len(value):
+            paths = _PATHS
             if kind is dict:
-                return [(path, _OBJECT), *((f"{path}/{pointer_token(str(key))}",
-                                            _encode(member))
+                return [(path, _OBJECT), *((paths.get((path, key)) or _path(path, key), _encode(member))
                                            for key, member in value.items())]
             return [(path, _ARRAY + str(len(value)).encode()),
-                    *((f"{path}/{index}", _encode(member))
+                    *((paths.get((path, index)) or _path(path, index), _encode(member))
                       for index, member in enumerate(value))]
     return [(path, _encode(value))]
 
