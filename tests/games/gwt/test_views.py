@@ -4,6 +4,7 @@ GWT builds what the seats see alike once and shares it. Each view must be exactl
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import orjson
@@ -87,3 +88,18 @@ def test_a_board_changed_in_place_is_built_anew():
     assert state.view(0)["railroad"] is not railroad
     assert state.view(0)["railroad"]["cities"][0]["discs"][-1] == 1
     assert state.view(0)["trail"] is now["trail"]
+
+
+def test_a_pickled_state_leaves_the_board_it_gave_behind():
+    # A bot's worker process is sent the state pickled: the parts kept for the views are a
+    # cache, not the game, and must not double what is sent; the copy builds its own.
+    state = registry.get("gwt").new(2, 10)
+    views = state.views([0, 1])
+    sent = pickle.dumps(state)
+    kept, state.view_memo = state.view_memo, type(state.view_memo)()
+    assert kept and len(sent) == len(pickle.dumps(state))  # (the same without the parts)
+    state.view_memo = kept
+    copy = pickle.loads(pickle.dumps(state))
+    assert not copy.view_memo and type(copy.view_memo) is type(state.view_memo)
+    again = copy.views([0, 1])
+    assert all(orjson.dumps(again[seat]) == orjson.dumps(views[seat]) for seat in (0, 1)) and copy.view_memo

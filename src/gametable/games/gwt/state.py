@@ -197,8 +197,9 @@ class GwtState(State):
         self.garth: list[dict[str, Any] | None] = []
         #: the parts of the views that last while unchanged (view._lasting): by name, what each
         #: was built from and the part. Not the game's state: shared by the clones of this one
-        #: (a clone's parts are the same while what they are built from is), never saved.
-        self.view_memo: dict[str, tuple[Any, Any]] = {}
+        #: (a clone's parts are the same while what they are built from is), never saved or
+        #: pickled (view.ViewMemo).
+        self.view_memo: dict[str, tuple[Any, Any]] = edition.view.ViewMemo()
 
     # -- protocol -------------------------------------------------------------------------
     @property

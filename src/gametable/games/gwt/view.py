@@ -88,6 +88,17 @@ def derived_tables(ed: "Edition") -> dict[str, Any]:
     }
 
 
+class ViewMemo(dict):
+    """GwtState.view_memo: the parts of the views given again while unchanged (_lasting), by
+    name. A cache, not the game's state: a pickled or copied state (a bot's worker process is
+    sent one) starts without it."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return (ViewMemo, ())
+
+
 def _lasting(st: "GwtState", name: str, made_from: Any, build: "Callable[[GwtState], Any]") -> Any:
     """The part ``name`` of the views, built by ``build`` from what ``made_from`` holds: the
     very object built before for as long as that is unchanged (never to be changed, then). The
