@@ -71,7 +71,7 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     if len(paths) > _PATHS_KEPT:
         paths.clear()  # (never in a server's life: its documents have few keys, always the same)
     for key, value in doc.items():
-        path = paths.get(("", key)) or _path("", key)
+        path = paths.get(("", key)) or pointer("", key)
         if key != split or type(value) is not dict:
             kind = type(value)
             if kind in _LEAF_TYPES:
@@ -90,7 +90,7 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
         for inner, member in value.items():
             if inner == leave_out:
                 continue
-            inner_path = paths.get((path, inner)) or _path(path, inner)
+            inner_path = paths.get((path, inner)) or pointer(path, inner)
             kind = type(member)
             if kind in _LEAF_TYPES:
                 encoded[inner_path] = member
@@ -116,8 +116,13 @@ _PATHS: dict[tuple[str, Any], str] = {}
 _PATHS_KEPT = 10_000
 
 
-def _path(parent: str, key: Any) -> str:
-    path = _PATHS[(parent, key)] = f"{parent}/{pointer_token(str(key))}"
+def pointer(parent: str, key: Any) -> str:
+    """The JSON pointer of member ``key`` of the value at ``parent`` ("": the document), as
+    :func:`sections` names it: the same string every time (the hot loops look it up in
+    ``_PATHS`` themselves and call this only for a path they have not met)."""
+    path = _PATHS.get((parent, key))
+    if path is None:
+        path = _PATHS[(parent, key)] = f"{parent}/{pointer_token(str(key))}"
     return path
 
 
@@ -135,10 +140,10 @@ def member_sections(path: str, value: Any) -> list[tuple[str, bytes]]:
         if big and 2 * containers > len(value):
             paths = _PATHS
             if kind is dict:
-                return [(path, _OBJECT), *((paths.get((path, key)) or _path(path, key), _encode(member))
+                return [(path, _OBJECT), *((paths.get((path, key)) or pointer(path, key), _encode(member))
                                            for key, member in value.items())]
             return [(path, _ARRAY + str(len(value)).encode()),
-                    *((paths.get((path, index)) or _path(path, index), _encode(member))
+                    *((paths.get((path, index)) or pointer(path, index), _encode(member))
                       for index, member in enumerate(value))]
     return [(path, _encode(value))]
 

@@ -167,7 +167,7 @@ class LastingParts:
             value = view[key]
             kept = parts.get(key)
             if kept is None or kept[0] is not value:
-                path = "/view/" + patches.pointer_token(key)
+                path = patches.pointer(patches.pointer("", "view"), key)
                 parts[key] = (value, path, patches.member_sections(path, value))
         return {id(kept[0]): kept for kept in parts.values()}
 
