@@ -32,6 +32,10 @@ def test_state_notes_run_parallel_to_the_legal_actions_and_name_payees_by_seat()
                 break
             seat = state.to_act()[0]
             conformance.assert_action_notes_follow_the_protocol(state, catalog)
+            # the notes of all choices at once (trail spaces looked up once) are each choice's own
+            view = state.view(seat)
+            assert state.action_notes(seat, view) == [action_notes(state.edition, a, view)
+                                                      for a in state.legal_actions(seat)]
             for action, action_notes_ in zip(state.legal_actions(seat), state.action_notes(seat)):
                 for note in action_notes_:
                     for payee in (p["payee"] for p in note.get("payees", [])):

@@ -84,8 +84,31 @@ def _aux_effect(ed: "Edition", spec: dict[str, Any]) -> list[Note]:
     return [main, *_gains(ed, spec)]
 
 
-def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any]) -> list[Note]:
-    """What ``action`` costs and gives, where the view knows it; [] when there is nothing to add."""
+def choices_notes(ed: "Edition", legal: list[dict[str, Any]], view: dict[str, Any]) -> list[list[Note]]:
+    """The notes of each of a seat's choices (State.action_notes): the trail's spaces are
+    looked up by name once for all of them (a move phase offers dozens of paths)."""
+    nodes = None
+    notes = []
+    for action in legal:
+        if nodes is None and action["type"] in _ON_THE_TRAIL:
+            nodes = trail_nodes(view)
+        notes.append(action_notes(ed, action, view, nodes))
+    return notes
+
+
+#: the choices whose notes read trail spaces by name
+_ON_THE_TRAIL = frozenset({"move", "herder", "build", "trade"})
+
+
+def trail_nodes(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The view's trail spaces by name."""
+    return {node["id"]: node for node in view["trail"]}
+
+
+def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any],
+                 nodes: dict[str, dict[str, Any]] | None = None) -> list[Note]:
+    """What ``action`` costs and gives, where the view knows it; [] when there is nothing to add.
+    ``nodes``: the view's trail_nodes, where the caller has them."""
     t = action["type"]
     src = action.get("src")
     spec = effect_spec(ed, src, t)
@@ -94,7 +117,7 @@ def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any]) ->
         spec = dict(ed.AUX[int(src[3:])]["double" if pending.get("double") else "single"])
     notes: list[Note] = []
     if t == "move" or (t == "herder" and not spec.get("no_fees")):
-        notes.append(fees_note(ed, action["path"], view))
+        notes.append(fees_note(ed, action["path"], view, nodes))
     elif t == "herder":
         notes.append(_note(ed, "gwt.terminal.no_fees"))
     elif t in ("discard", "discard_card", "engine", "engine_back", "certificates"):
@@ -103,7 +126,7 @@ def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any]) ->
         notes.append(_note(ed, "gwt.terminal.costs", cost=hire_cost(ed, action["row"] - 1, spec.get("discount", 0))))
     elif t == "build":
         need = ed.BUILDING[action["building"]]["craftsmen"]
-        old = next(n["tile"] for n in view["trail"] if n["id"] == action["space"])
+        old = (nodes or trail_nodes(view))[action["space"]]["tile"]
         if old:
             need -= ed.BUILDING[old]["craftsmen"]
         notes.append(_note(ed, "gwt.terminal.costs", cost=need * spec.get("per_craftsman", 0)))
@@ -116,7 +139,7 @@ def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any]) ->
                    and r["cards"] == len(action["cards"]) and r["value"] == value)
         notes.append(_note(ed, "gwt.terminal.costs", cost=row["dollars"]))
     elif t == "trade":
-        space = next(n for n in view["trail"] if n["id"] == action["space"])
+        space = (nodes or trail_nodes(view))[action["space"]]
         value = space["value"]
         if space.get("exchange"):
             notes.append(_note(ed, "web.gwt.effect.gain_exchange_token"))
@@ -162,11 +185,13 @@ def action_notes(ed: "Edition", action: dict[str, Any], view: dict[str, Any]) ->
     return notes
 
 
-def fees_note(ed: "Edition", path: list[str], view: dict[str, Any]) -> Note:
+def fees_note(ed: "Edition", path: list[str], view: dict[str, Any],
+              nodes: dict[str, dict[str, Any]] | None = None) -> Note:
     """The fees of walking ``path`` (§2.4), as the view shows the trail: whom they go to, and
-    whether the mover has the money."""
+    whether the mover has the money (``nodes``: the view's trail_nodes, where known)."""
     seat = view["current"]
-    nodes = {node["id"]: node for node in view["trail"]}
+    if nodes is None:
+        nodes = trail_nodes(view)
     owed: dict[int | None, int] = {}
     for name in path:
         node = nodes[name]

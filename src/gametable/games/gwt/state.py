@@ -286,8 +286,7 @@ class GwtState(State):
         if not legal:
             return []
         view = self.view(seat) if view is None else view
-        notes = self.edition.notes.action_notes
-        return [notes(self.edition, action, view) for action in legal]
+        return self.edition.notes.choices_notes(self.edition, legal, view)
 
     def is_over(self) -> bool:
         return self.over
