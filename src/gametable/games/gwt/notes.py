@@ -86,7 +86,7 @@ def _aux_effect(ed: "Edition", spec: dict[str, Any]) -> list[Note]:
 
 def choices_notes(ed: "Edition", legal: list[dict[str, Any]], view: dict[str, Any]) -> list[list[Note]]:
     """The notes of each of a seat's choices (State.action_notes): the trail's spaces are
-    looked up by name once for all of them (a move phase offers dozens of paths)."""
+    looked up by name once for all of them (a move phase offers a path per reachable space)."""
     nodes = None
     notes = []
     for action in legal:
