@@ -68,8 +68,6 @@ def sections(doc: dict[str, Any], split: str, leave_out: str | None = None,
     action: it makes as few Python calls as it can."""
     encoded: Sections = {}
     paths = _PATHS
-    if len(paths) > _PATHS_KEPT:
-        paths.clear()  # (never in a server's life: its documents have few keys, always the same)
     for key, value in doc.items():
         path = paths.get(("", key)) or pointer("", key)
         if key != split or type(value) is not dict:
@@ -122,6 +120,8 @@ def pointer(parent: str, key: Any) -> str:
     ``_PATHS`` themselves and call this only for a path they have not met)."""
     path = _PATHS.get((parent, key))
     if path is None:
+        if len(_PATHS) >= _PATHS_KEPT:
+            _PATHS.clear()  # (never in a server's life: its documents have few keys, always the same)
         path = _PATHS[(parent, key)] = f"{parent}/{pointer_token(str(key))}"
     return path
 
@@ -165,7 +165,8 @@ _SPLIT_AT_MOST = 8
 _BIG = 16
 
 
-#: the members kept as they are in sections (exact types: a subclass, such as an enum, is encoded)
+#: the members kept as they are in sections (exact types: a subclass, such as an enum, is encoded),
+#: and the values _same compares by == alone when both are of one of these types
 _LEAF_TYPES = frozenset({str, int, float, bool, type(None)})
 #: what ``Sections.get`` gives for a path that is not there (None is a member's value)
 _MISSING: Any = object()
@@ -276,11 +277,8 @@ def _same(a: Any, b: Any) -> bool:
     # a number somewhere below (True == 1): the encodings settle it (a different key order only
     # makes the caller look closer).
     kind = type(a)
-    return a is b or (a == b and (kind in _LEAVES and kind is type(b)
+    return a is b or (a == b and (kind in _LEAF_TYPES and kind is type(b)
                                   or orjson.dumps(a) == orjson.dumps(b)))
-
-
-_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
